@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('applies defaults for an empty environment', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.seedDemo).toBe(true);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names each bad variable', () => {
+    try {
+      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('requires a secret and refuses demo data in production', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+    expect(() => parseConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    expect(parseConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).seedDemo).toBe(false);
+  });
+
+  it('does not seed demo data on PostgreSQL unless asked', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://127.0.0.1/x' }).seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable the server reads, validated once at start (`.env.example` lists them). */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Secret for captcha HMAC; required in production, generated per data folder otherwise. */
+  APP_SECRET: z.string().min(32).optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+  SHOW_WEBSITE_URL: z.url().default('https://www.example.com/'),
+  WEB_DIST_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../web/dist')),
+  TRUST_PROXY: booleanFlag.default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
+  CAPTCHA_COMPLEXITY: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  IP_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(50),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Moto Expo <no-reply@example.com>'),
+  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+  SEED_DEMO: booleanFlag.optional(),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const picked = Object.fromEntries(Object.keys(ZEnv.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
+  const result = ZEnv.safeParse(picked);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const parsed = result.data;
+  if (parsed.NODE_ENV === 'production' && !parsed.APP_SECRET) {
+    throw new ConfigError(['APP_SECRET: required when NODE_ENV=production (at least 32 characters)']);
+  }
+  if (parsed.NODE_ENV === 'production' && parsed.SEED_DEMO) {
+    throw new ConfigError(['SEED_DEMO: demo accounts are never created when NODE_ENV=production']);
+  }
+  return {
+    ...parsed,
+    DATA_DIR: resolve(parsed.DATA_DIR),
+    /** Demo data only in the embedded default, never in production. */
+    seedDemo: parsed.SEED_DEMO ?? (parsed.NODE_ENV !== 'production' && !parsed.DATABASE_URL),
+  };
+}

@@ -1,0 +1,5 @@
+// The one place that gathers every table for Drizzle's typed client and drizzle-kit.
+export * from './accounts';
+export * from './audience';
+export * from './project';
+export * from './platform';
