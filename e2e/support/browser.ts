@@ -1,0 +1,107 @@
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, inject } from 'vitest';
+
+export type Locale = 'zh-CN' | 'en-US';
+export type Device = 'desktop' | 'mobile';
+
+/** Origin of the server the global setup started ('' when the journeys are skipped). */
+export const baseUrl = inject('baseUrl');
+const chromiumPath = inject('chromiumPath');
+
+/** True when no Chromium was found: every journey is skipped (the global setup says so). */
+export const noBrowser = chromiumPath === '';
+
+/** `describe` that skips, visibly, when there is no Chromium. */
+export const describeE2E = (name: string, body: () => void) => describe.skipIf(noBrowser)(name, body);
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+}
+
+export interface NewPageOptions {
+  locale?: Locale;
+  device?: Device;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and 5xx answers from our server seen so far (journeys assert none). */
+  problems: string[];
+  /** Console errors (informational: a 401 on the signed-out viewer query is expected). */
+  consoleErrors: string[];
+}
+
+const viewports = {
+  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+  mobile: {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  },
+} as const;
+
+/** A fresh context (no cookies) per test, with the Accept-Language the locale implies. */
+export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<OpenedPage> {
+  const locale = options.locale ?? 'zh-CN';
+  const context = await browser.newContext({
+    ...viewports[options.device ?? 'desktop'],
+    locale,
+    baseURL: baseUrl,
+    timezoneId: 'Asia/Shanghai',
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.url().startsWith(baseUrl) && response.status() >= 500) {
+      problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+    }
+  });
+  return { context, page, problems, consoleErrors };
+}
+
+/**
+ * One browser per test file, one context per test: returns a getter for the browser and closes
+ * every context opened through `open()` after each test.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const opened: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async open(options: NewPageOptions = {}): Promise<OpenedPage> {
+      if (!browser) throw new Error('the browser is not started (useBrowser() must run inside describe)');
+      const result = await newPage(browser, options);
+      opened.push(result.context);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { CookieJar } from './login';
+
+/** Which process a scenario loads: started once per run, shared by its scenarios. */
+export type TargetName = 'node-http' | 'fastify' | 'portal';
+
+export interface ScenarioContext {
+  /** The organizer's session on the portal (demo admin, signed in through the captcha). */
+  organizer: CookieJar;
+}
+
+export interface ScenarioRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Checked once before the load: the answer must have this status and pass `check`. */
+  expectStatus: number;
+  check?: (body: string) => boolean;
+}
+
+export interface Scenario {
+  /** Stable id, the key in latest.json. */
+  name: string;
+  description: string;
+  target: TargetName;
+  request: (context: ScenarioContext) => ScenarioRequest;
+}
+
+/** The baseline every ratio is computed against. */
+export const baselineName = 'node-http-hello';
+
+/**
+ * The scenarios of one `npm run bench`, in order. Append new ones here (a list endpoint at 100,000
+ * rows, an upload, …); each names the target it loads and the request it repeats.
+ */
+export const scenarios: Scenario[] = [
+  {
+    name: baselineName,
+    description: 'raw node:http hello-world (JSON)',
+    target: 'node-http',
+    request: () => ({ method: 'GET', path: '/', expectStatus: 200 }),
+  },
+  {
+    name: 'fastify-hello',
+    description: 'plain Fastify 5 route, no plugins (baseline of the framework)',
+    target: 'fastify',
+    request: () => ({ method: 'GET', path: '/hello', expectStatus: 200 }),
+  },
+  {
+    name: 'portal-health',
+    description: 'real server: GET /apis/health (database ping)',
+    target: 'portal',
+    request: () => ({ method: 'GET', path: '/apis/health', expectStatus: 200 }),
+  },
+  {
+    name: 'portal-graphql-viewer',
+    description: 'real server: POST /apis/core/graphql `query { viewer { __typename } }` as the signed-in organizer',
+    target: 'portal',
+    request: ({ organizer }) => ({
+      method: 'POST',
+      path: '/apis/core/graphql',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        'x-portal-client': 'web',
+        cookie: organizer.header(),
+      },
+      body: JSON.stringify({ query: 'query { viewer { __typename } }' }),
+      expectStatus: 200,
+      check: (body) => body.includes('"__typename":"Ouser"') && !body.includes('"errors"'),
+    }),
+  },
+];

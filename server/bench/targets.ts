@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { startServer } from '../../e2e/support/server-process';
+import { repoRoot } from '../../e2e/support/server-process';
+
+export interface Target {
+  /** Loopback origin, e.g. http://127.0.0.1:40000. */
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/** Runs one of bench/targets/*.ts in its own process (so that autocannon does not share its core). */
+export function startScript(script: string): Promise<Target> {
+  const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [join(import.meta.dirname, 'targets', script)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    process.kill(-child.pid, 'SIGTERM');
+    const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolveTarget, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${script} did not start within 30 s: ${output}`));
+    }, 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} before listening: ${output}`));
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const port = output.match(/LISTENING (\d+)/)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolveTarget({ origin: `http://127.0.0.1:${port}`, stop });
+      }
+    });
+  });
+}
+
+/** The real portal server (tsx src/main.ts) on a fresh PGlite data folder, logging warnings only. */
+export async function startPortal(logFile: string): Promise<Target> {
+  const server = await startServer({ logFile, env: { LOG_LEVEL: 'warn' } });
+  return { origin: server.baseUrl, stop: server.stop };
+}
