@@ -1,0 +1,58 @@
+import type { Scope } from '@portal/shared/auth/scopes';
+
+/** SPEC 2 routes, one place. */
+export const PATHS = {
+  login: '/login',
+  logout: '/logout',
+  root: '/',
+  ticket: '/ticket',
+  visitorRegister: '/visitor/web/register',
+  visitorApplication: '/visitor/web/application',
+  settings: '/usercenter/settings',
+  organizer: '/wo/',
+  organizerSettings: '/wo/usercenter/settings',
+  visitor: '/wa/',
+  visitorInfo: '/wa/visitor/info',
+  exhibitor: '/we/',
+  exhibitorHome: '/we/exhibitor/application/list',
+} as const;
+
+/** Where each scope lands after sign-in (SPEC 2: /wa/, /wo/, /we/). */
+export const AREA_BY_SCOPE: Record<Scope, string> = {
+  organizer: PATHS.organizer,
+  audience: PATHS.visitor,
+  exhibitor: PATHS.exhibitor,
+};
+
+/** The full target of a location: path, query and hash. */
+export function fullPath(location: { pathname: string; search?: string; hash?: string }): string {
+  return `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
+}
+
+/** /login?redirect=<target>&scope=<scope> (either may be left out). */
+export function loginPath(options: { redirect?: string; scope?: Scope } = {}): string {
+  const params = new URLSearchParams();
+  if (options.redirect) params.set('redirect', options.redirect);
+  if (options.scope) params.set('scope', options.scope);
+  const query = params.toString();
+  return query ? `${PATHS.login}?${query}` : PATHS.login;
+}
+
+/**
+ * Open-redirect guard: only a same-origin relative path is followed ("/wo/audience/list?page=2").
+ * Absolute URLs, protocol-relative ("//evil"), backslash tricks and the login/logout pages themselves are refused.
+ */
+export function safeRedirect(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (/[\u0000-\u001f\\]/.test(value)) return undefined;
+  const base = 'http://portal.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== base) return undefined;
+  if (url.pathname === PATHS.login || url.pathname === PATHS.logout) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
