@@ -31,6 +31,8 @@ export const accounts = pgTable(
     lastLoginDate: timestamp('last_login_date', { withTimezone: true }),
     loginCount: integer('login_count').notNull().default(0),
     passwordLastUpdateAt: timestamp('password_last_update_at', { withTimezone: true }),
+    /** Bumped when the password changes: sessions of an older version are no longer valid. */
+    sessionVersion: integer('session_version').notNull().default(0),
     exhibitorId: uuid('exhibitor_id').references(() => exhibitors.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

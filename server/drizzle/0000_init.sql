@@ -16,6 +16,7 @@ CREATE TABLE "accounts" (
 	"last_login_date" timestamp with time zone,
 	"login_count" integer DEFAULT 0 NOT NULL,
 	"password_last_update_at" timestamp with time zone,
+	"session_version" integer DEFAULT 0 NOT NULL,
 	"exhibitor_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

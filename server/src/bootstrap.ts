@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { DatabaseExpiringStore, RedisExpiringStore, type ExpiringStore } from './lib/expiring-store';
+import { buildApp } from './app';
+
+export interface RunningPortal {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  store: ExpiringStore;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrations run in-process), the shared store and the app; used by main.ts and the tests. */
+export async function startPortal(
+  config: Config,
+  options: { inMemoryDatabase?: boolean; storePrefix?: string } = {},
+): Promise<RunningPortal> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: options.inMemoryDatabase });
+  const store = config.REDIS_URL ? new RedisExpiringStore(config.REDIS_URL, options.storePrefix) : new DatabaseExpiringStore(database.db);
+  try {
+    const app = await buildApp({ config, database, store });
+    await app.services.accounts.ensureRoles();
+    return {
+      app,
+      database,
+      store,
+      async close() {
+        await app.close();
+        await store.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { ZodError } from 'zod';
+import { AppError } from '../lib/app-error';
+import { localeOfRequest } from '../lib/request-locale';
+import { SESSION_COOKIE } from '../modules/auth/session.service';
+import type { Services } from '../services';
+import type { GraphQLContext, YogaServerContext } from './context';
+import { buildSchema } from './schema';
+
+
+function isExecutionResult(value: unknown): value is ExecutionResult {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(Symbol.asyncIterator in value);
+}
+
+/**
+ * Errors are data: an AppError becomes its translated message with classification and code;
+ * a zod failure becomes VALIDATION_FAILED with the offending fields; a GraphQL parse or validation
+ * error (no original error) is BAD_REQUEST; anything else is logged with the request id and masked.
+ */
+function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
+  return {
+    onResultProcess({ result, setResult, serverContext }) {
+      if (!isExecutionResult(result) || !result.errors?.length) return;
+      const request = serverContext.fastifyRequest;
+      const locale = localeOfRequest(request);
+      const errors = result.errors.map((error) => {
+        const original = error.originalError;
+        if (original instanceof AppError) return withPath(original.toGraphQLError(locale), error);
+        if (original instanceof ZodError) {
+          const translated = new AppError('VALIDATION_FAILED').toGraphQLError(locale);
+          translated.extensions.fields = original.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+          return withPath(translated, error);
+        }
+        if (!original || original instanceof GraphQLError) {
+          // Parse, validation and armor (depth, cost, aliases) errors: the technical text stays as detail.
+          const code = ARMOR_LIMIT.test(error.message) ? 'QUERY_TOO_COMPLEX' : 'VALIDATION_FAILED';
+          const translated = new AppError(code).toGraphQLError(locale);
+          translated.extensions.detail = error.message;
+          return withPath(translated, error);
+        }
+        request.log.error({ err: original, path: error.path }, 'unexpected GraphQL error');
+        const masked = new AppError('INTERNAL').toGraphQLError(locale);
+        masked.extensions.requestId = request.id;
+        return withPath(masked, error);
+      });
+      setResult({ ...result, errors });
+    },
+  };
+}
+
+const ARMOR_LIMIT = /(depth|cost|aliases|tokens|directives).*(limit|exceeded)|limit.*exceeded/i;
+
+function withPath(translated: GraphQLError, source: GraphQLError): GraphQLError {
+  return new GraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions: translated.extensions });
+}
+
+export function createGraphQLServer(services: Services, options: { production: boolean }) {
+  return createYoga<YogaServerContext, GraphQLContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: '/apis/core/graphql',
+    graphiql: !options.production,
+    landingPage: false,
+    maskedErrors: false,
+    logging: false,
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        costLimit: { maxCost: 5000 },
+        maxAliases: { n: 20 },
+        maxTokens: { n: 2000 },
+        maxDirectives: { n: 20 },
+        blockFieldSuggestion: { enabled: options.production },
+      }),
+      useErrorClassification(),
+    ],
+    context: async ({ fastifyRequest: request, fastifyReply: reply }) => {
+      const session = await services.sessions.resolve(request.cookies[SESSION_COOKIE]);
+      const account = session ? await services.accounts.findById(session.accountId) : undefined;
+      const viewer = account && session && !account.disabled && account.sessionVersion === session.version ? account : undefined;
+      return { request, reply, requestId: request.id, locale: localeOfRequest(request), services, viewer, session: viewer ? session : undefined };
+    },
+  });
+}

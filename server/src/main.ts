@@ -1,0 +1,39 @@
+import { ConfigError, parseConfig } from './config';
+import { startPortal } from './bootstrap';
+import { seedDemoData } from './modules/seed/demo-seed';
+
+async function main() {
+  const config = parseConfig();
+  const portal = await startPortal(config);
+  const { app } = portal;
+
+  if (config.seedDemo) {
+    const created = await seedDemoData(app.services);
+    if (created) {
+      // Printed once, on the run that created them.
+      console.log(['', 'Demo accounts (embedded database only):', ...created.map((line) => `  ${line}`), ''].join('\n'));
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await portal.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`Portal ready on http://localhost:${port} (database: ${portal.database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  // Start-up errors are logged only (SPEC 8); a bad configuration names the variable.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

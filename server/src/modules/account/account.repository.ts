@@ -1,0 +1,74 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accountRoles, accounts, audiences, exhibitors, roles } from '../../db/schema/index';
+import type { IdentityKind } from '@portal/shared/auth/identity';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccountRow = typeof accounts.$inferInsert;
+
+export function findAccountById(db: Executor, id: string) {
+  return db.query.accounts.findFirst({ where: eq(accounts.id, id) });
+}
+
+export function findAccountByIdentity(db: Executor, identity: { kind: IdentityKind; value: string }) {
+  const column = identity.kind === 'email' ? accounts.email : accounts.mobile;
+  return db.query.accounts.findFirst({ where: eq(column, identity.value) });
+}
+
+export async function insertAccount(db: Executor, values: NewAccountRow) {
+  const [row] = await db.insert(accounts).values(values).returning();
+  if (!row) throw new Error('insert into accounts returned no row');
+  return row;
+}
+
+export function rolesOfAccount(db: Executor, accountId: string) {
+  return db
+    .select({ id: roles.id, name: roles.name, note: roles.note })
+    .from(accountRoles)
+    .innerJoin(roles, eq(roles.id, accountRoles.roleId))
+    .where(eq(accountRoles.accountId, accountId))
+    .orderBy(asc(roles.id));
+}
+
+export async function grantRoles(db: Executor, accountId: string, roleIds: readonly string[]) {
+  if (roleIds.length === 0) return;
+  await db
+    .insert(accountRoles)
+    .values(roleIds.map((roleId) => ({ accountId, roleId })))
+    .onConflictDoNothing();
+}
+
+export async function upsertRoles(db: Executor, rows: Array<{ id: string; name: string; note: string | null }>) {
+  for (const row of rows) {
+    await db.insert(roles).values(row).onConflictDoUpdate({ target: roles.id, set: { name: row.name, note: row.note } });
+  }
+}
+
+export function findExhibitorById(db: Executor, id: string) {
+  return db.query.exhibitors.findFirst({ where: eq(exhibitors.id, id) });
+}
+
+export function findAudienceByAccount(db: Executor, accountId: string) {
+  return db.query.audiences.findFirst({ where: eq(audiences.accountId, accountId) });
+}
+
+export async function updateAccount(db: Executor, id: string, values: Partial<NewAccountRow>) {
+  const [row] = await db
+    .update(accounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(accounts.id, id))
+    .returning();
+  return row;
+}
+
+export async function recordSuccessfulLogin(db: Executor, id: string) {
+  await db
+    .update(accounts)
+    .set({ lastLoginDate: new Date(), loginCount: sql`${accounts.loginCount} + 1` })
+    .where(eq(accounts.id, id));
+}
+
+export async function countAccounts(db: Executor) {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(accounts);
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { exhibitors } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { isStrongPassword } from '@portal/shared/auth/auth.schema';
+import { normaliseIdentity } from '@portal/shared/auth/identity';
+import { ROLES, type Role, type Scope } from '@portal/shared/auth/scopes';
+import * as repository from './account.repository';
+
+export const ZProfileInput = z.object({
+  name: z.string().trim().min(1).max(64),
+  nickname: z.string().trim().max(64).nullish(),
+});
+
+/** Human names of the roles (SPEC 6); kept in the database so organizers see them in the viewer. */
+const ROLE_DESCRIPTIONS: Record<Role, { name: string; note: string }> = {
+  ROLE_SUPER_ADMIN: { name: 'Super administrator', note: 'Audience, exhibitor and ticket sections' },
+  ROLE_AUDIENCE: { name: 'Audience reviewer', note: 'Visitor applications' },
+  ROLE_EXHIBITOR: { name: 'Exhibitor manager', note: 'Exhibitors and their applications' },
+  ROLE_TICKET: { name: 'Ticket manager', note: 'VIP tickets' },
+  ROLE_PROJECT: { name: 'Project manager', note: 'Project settings and activation codes' },
+  ROLE_HARDWARE: { name: 'Hardware manager', note: 'Entrance devices' },
+};
+
+export interface NewAccountInput {
+  scope: Scope;
+  name: string;
+  identity: { email?: string; mobile?: string };
+  password: string;
+  roles?: readonly Role[];
+  exhibitor?: { nameZh: string; nameEn: string; credentialLimit: number; bootNumber?: string };
+}
+
+export class AccountService {
+  constructor(private readonly db: Database) {}
+
+  findById(id: string) {
+    return repository.findAccountById(this.db, id);
+  }
+
+  rolesOf(accountId: string) {
+    return repository.rolesOfAccount(this.db, accountId);
+  }
+
+  exhibitorOf(exhibitorId: string) {
+    return repository.findExhibitorById(this.db, exhibitorId);
+  }
+
+  count() {
+    return repository.countAccounts(this.db);
+  }
+
+  audienceOf(accountId: string) {
+    return repository.findAudienceByAccount(this.db, accountId);
+  }
+
+  async ensureRoles() {
+    await repository.upsertRoles(
+      this.db,
+      ROLES.map((id) => ({ id, name: ROLE_DESCRIPTIONS[id].name, note: ROLE_DESCRIPTIONS[id].note })),
+    );
+  }
+
+  /** Creates an account (seed, CLI, registration). Email and mobile are normalised and must be unique. */
+  async createAccount(input: NewAccountInput) {
+    const email = input.identity.email ? normaliseIdentity(input.identity.email) : undefined;
+    const mobile = input.identity.mobile ? normaliseIdentity(input.identity.mobile) : undefined;
+    if ((input.identity.email && email?.kind !== 'email') || (input.identity.mobile && mobile?.kind !== 'mobile') || (!email && !mobile)) {
+      throw new AppError('AUTH_INVALID_IDENTITY');
+    }
+    if (!isStrongPassword(input.password)) throw new AppError('PASSWORD_TOO_WEAK');
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (tx) => {
+      let exhibitorId: string | undefined;
+      if (input.exhibitor) {
+        const [exhibitor] = await tx.insert(exhibitors).values(input.exhibitor).returning({ id: exhibitors.id });
+        exhibitorId = exhibitor?.id;
+      }
+      const account = await repository.insertAccount(tx, {
+        scope: input.scope,
+        name: input.name,
+        email: email?.value ?? null,
+        mobile: mobile?.value ?? null,
+        passwordHash,
+        passwordLastUpdateAt: new Date(),
+        exhibitorId: exhibitorId ?? null,
+      });
+      await repository.grantRoles(tx, account.id, input.roles ?? []);
+      return account;
+    });
+  }
+
+  async updateProfile(accountId: string, input: z.input<typeof ZProfileInput>) {
+    const parsed = ZProfileInput.safeParse(input);
+    if (!parsed.success) throw new AppError('PROFILE_NAME_INVALID');
+    const row = await repository.updateAccount(this.db, accountId, { name: parsed.data.name, nickname: parsed.data.nickname ?? null });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * Changes the password after checking the current one; bumps the session version so that every
+   * other session of the account ends. Returns the account as updated.
+   */
+  async changePassword(accountId: string, currentPassword: string, newPassword: string) {
+    const account = await repository.findAccountById(this.db, accountId);
+    if (!account) throw new AppError('NOT_FOUND');
+    if (!(await verifyPassword(account.passwordHash, currentPassword))) throw new AppError('PASSWORD_CURRENT_WRONG');
+    if (!isStrongPassword(newPassword)) throw new AppError('PASSWORD_TOO_WEAK');
+    const updated = await repository.updateAccount(this.db, accountId, {
+      passwordHash: await hashPassword(newPassword),
+      passwordLastUpdateAt: new Date(),
+      sessionVersion: account.sessionVersion + 1,
+    });
+    if (!updated) throw new AppError('NOT_FOUND');
+    return updated;
+  }
+}

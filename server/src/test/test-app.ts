@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { parseConfig } from '../config';
+import { startPortal, type RunningPortal } from '../bootstrap';
+import { CLIENT_HEADER } from '../app';
+
+export interface TestApp {
+  portal: RunningPortal;
+  baseUrl: string;
+  /** A new browser-like client with its own cookie jar. */
+  client(options?: { locale?: string }): TestClient;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a random port over a fresh database: in-memory PGlite by default, or a
+ * throw-away PostgreSQL database (and a Redis key prefix) when DATABASE_URL / REDIS_URL are set.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = process.env.DATABASE_URL;
+  const suffix = randomBytes(6).toString('hex');
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    databaseUrl = await createThrowAwayDatabase(adminUrl, `portal_test_${suffix}`);
+  }
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    CAPTCHA_COMPLEXITY: '1000',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const portal = await startPortal(config, { inMemoryDatabase: !databaseUrl, storePrefix: `portal-test-${suffix}:` });
+  await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = portal.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('test server has no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    portal,
+    baseUrl,
+    client: (options) => new TestClient(baseUrl, options?.locale),
+    async close() {
+      await portal.close();
+      if (adminUrl && databaseUrl) await dropDatabase(adminUrl, `portal_test_${suffix}`);
+    },
+  };
+}
+
+async function createThrowAwayDatabase(adminUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(adminUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export interface GraphQLResponse<TData = Record<string, unknown>> {
+  data?: TData | null;
+  errors?: Array<{ message: string; path?: string[]; extensions: { classification: string; code: string; [key: string]: unknown } }>;
+}
+
+/** Speaks HTTP like the SPA: keeps cookies, sends the CSRF header and the chosen language. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly locale?: string,
+  ) {}
+
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async fetch(path: string, init: RequestInit & { csrf?: boolean } = {}) {
+    const headers = new Headers(init.headers);
+    if (init.csrf !== false) headers.set(CLIENT_HEADER, 'web');
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
+    if (this.locale) headers.set('accept-language', this.locale);
+    const response = await fetch(this.baseUrl + path, { ...init, headers, redirect: 'manual' });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = setCookie.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(attribute));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  postForm(path: string, form: Record<string, string>, init: RequestInit & { csrf?: boolean } = {}) {
+    return this.fetch(path, {
+      ...init,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
+      body: new URLSearchParams(form).toString(),
+    });
+  }
+
+  async graphql<TData = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, init: { csrf?: boolean } = {}) {
+    const response = await this.fetch('/apis/core/graphql', {
+      ...init,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, body: (await response.json()) as GraphQLResponse<TData> };
+  }
+}
