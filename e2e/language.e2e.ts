@@ -1,0 +1,54 @@
+// The language switch (SPEC 9): zh-CN ↔ en-US, kept in the `_lang_` cookie across a reload.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeE2E, useBrowser, type Locale } from './support/browser';
+import { checkPage, documentLanguage, loginTexts, waitForLanguage } from './support/portal';
+
+async function switchLanguage(page: Page, to: Locale): Promise<void> {
+  await page.getByTestId('language-switcher').click();
+  await page.getByTestId(`language-option-${to}`).click();
+  await waitForLanguage(page, to);
+}
+
+async function langCookie(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === '_lang_')?.value;
+}
+
+describeE2E('language switch', () => {
+  const browser = useBrowser();
+
+  it('zh-CN → en-US → zh-CN on /login survives a reload each time', async () => {
+    const { page, problems } = await browser.open({ locale: 'zh-CN' });
+    await page.goto('/login');
+    await waitForLanguage(page, 'zh-CN');
+    const submit = page.getByTestId('login-submit');
+    await expect.poll(() => submit.innerText()).toMatch(loginTexts['zh-CN'].submit);
+
+    await switchLanguage(page, 'en-US');
+    await expect.poll(() => submit.innerText()).toMatch(loginTexts['en-US'].submit);
+    expect(await langCookie(page)).toBe('en-US');
+    await page.reload();
+    await waitForLanguage(page, 'en-US');
+    await expect.poll(() => submit.innerText()).toMatch(loginTexts['en-US'].submit);
+    await checkPage(page, 'login-after-switch-en-US');
+
+    await switchLanguage(page, 'zh-CN');
+    expect(await langCookie(page)).toBe('zh-CN');
+    await page.reload();
+    expect(await documentLanguage(page)).toBe('zh-CN');
+    await expect.poll(() => submit.innerText()).toMatch(loginTexts['zh-CN'].submit);
+    await checkPage(page, 'login-after-switch-zh-CN');
+    expect(problems).toEqual([]);
+  });
+
+  it('the lang query value wins over the browser language and is kept', async () => {
+    const { page, problems } = await browser.open({ locale: 'zh-CN' });
+    await page.goto('/login?lang=en-US');
+    await waitForLanguage(page, 'en-US');
+    await page.goto('/login');
+    await waitForLanguage(page, 'en-US');
+    expect(await langCookie(page)).toBe('en-US');
+    expect(problems).toEqual([]);
+  });
+});
