@@ -91,6 +91,12 @@ export class AccountService {
     });
   }
 
+  async setDisabled(accountId: string, disabled: boolean) {
+    const row = await repository.updateAccount(this.db, accountId, { disabled });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
   async updateProfile(accountId: string, input: z.input<typeof ZProfileInput>) {
     const parsed = ZProfileInput.safeParse(input);
     if (!parsed.success) throw new AppError('PROFILE_NAME_INVALID');

@@ -1,0 +1,12 @@
+import type { AccountModel } from '../graphql/models';
+import { SESSION_COOKIE } from '../modules/auth/session.service';
+import type { TestApp, TestClient } from './test-app';
+
+/**
+ * Gives a client a session for the account without the login form, for tests of what a signed-in
+ * viewer may do (the login form itself is tested in modules/auth).
+ */
+export async function signInDirectly(app: TestApp, client: TestClient, account: AccountModel) {
+  const sessionId = await app.portal.app.services.sessions.create(account.id, account.scope, account.sessionVersion);
+  client.cookies.set(SESSION_COOKIE, sessionId);
+}
