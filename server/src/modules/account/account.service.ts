@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { exhibitors } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { isStrongPassword } from '@portal/shared/auth/auth.schema';
 import { normaliseIdentity } from '@portal/shared/auth/identity';
 import { ROLES, type Role, type Scope } from '@portal/shared/auth/scopes';
@@ -71,6 +72,15 @@ export class AccountService {
     }
     if (!isStrongPassword(input.password)) throw new AppError('PASSWORD_TOO_WEAK');
     const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.insertAccount(input, passwordHash, email?.value ?? null, mobile?.value ?? null);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('ACCOUNT_IDENTITY_TAKEN');
+      throw error;
+    }
+  }
+
+  private insertAccount(input: NewAccountInput, passwordHash: string, email: string | null, mobile: string | null) {
     return this.db.transaction(async (tx) => {
       let exhibitorId: string | undefined;
       if (input.exhibitor) {
@@ -80,8 +90,8 @@ export class AccountService {
       const account = await repository.insertAccount(tx, {
         scope: input.scope,
         name: input.name,
-        email: email?.value ?? null,
-        mobile: mobile?.value ?? null,
+        email,
+        mobile,
         passwordHash,
         passwordLastUpdateAt: new Date(),
         exhibitorId: exhibitorId ?? null,
