@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import type { Locale } from '@portal/shared/i18n/locales';
+import { currentLocale } from '../lib/i18n/i18n';
+import { createQueryClient } from './query-client';
+import { AppRoutes } from './router';
+
+const ANTD_LOCALE = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
+
+/** SPEC 9: notifications at the top, 2500 ms. */
+export const NOTIFICATION_CONFIG = { placement: 'top', duration: 2.5 } as const;
+export const MESSAGE_CONFIG = { duration: 2.5 } as const;
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  useTranslation(); // re-render on language change
+  const locale = currentLocale();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={ANTD_LOCALE[locale]} theme={{ token: { colorPrimary: '#c8102e', fontFamily: 'var(--portal-font)' } }}>
+        <AntApp notification={NOTIFICATION_CONFIG} message={MESSAGE_CONFIG}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,123 @@
+import { AppstoreOutlined, AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { Navigate, Route, Routes } from 'react-router';
+import { PendingPage } from '../../components/pending-page';
+import { NotFoundPage } from '../../components/status-pages';
+import { useSession } from '../../features/viewer/api/viewer';
+import { rolesOf } from '../../features/viewer/session';
+import { Guard } from '../guard';
+import { allowedOrganizerSections, organizerHome, organizerSectionGuard, type OrganizerSection } from '../guards';
+import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
+import { PATHS } from '../paths';
+import { SettingsRoute } from '../routes/settings-route';
+
+/** The organizer menu (SPEC 2 /wo/); only the sections the viewer's roles allow are shown. */
+export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
+  audience: { path: '/wo/audience/list', match: '/wo/audience', labelKey: 'organizer.menu.audience', icon: <TeamOutlined /> },
+  exhibitor: {
+    path: '/wo/exhibitor',
+    labelKey: 'organizer.menu.exhibitor',
+    icon: <ShopOutlined />,
+    children: [
+      { path: '/wo/exhibitor/list', labelKey: 'organizer.menu.exhibitorList' },
+      { path: '/wo/exhibitor/application/list', match: '/wo/exhibitor/application', labelKey: 'organizer.menu.applicationList' },
+      { path: '/wo/exhibitor/catalog/list', match: '/wo/exhibitor/catalog', labelKey: 'organizer.menu.catalogList' },
+      { path: '/wo/exhibitor/banner/list', match: '/wo/exhibitor/banner', labelKey: 'organizer.menu.bannerList' },
+      { path: '/wo/exhibitor/product/list', match: '/wo/exhibitor/product', labelKey: 'organizer.menu.productList' },
+    ],
+  },
+  ticket: { path: '/wo/ticket/list', match: '/wo/ticket', labelKey: 'organizer.menu.ticket', icon: <AuditOutlined /> },
+  project: {
+    path: '/wo/project',
+    labelKey: 'organizer.menu.project',
+    icon: <ProjectOutlined />,
+    children: [
+      { path: '/wo/project/info', labelKey: 'organizer.menu.projectInfo' },
+      { path: '/wo/project/cdk', labelKey: 'organizer.menu.cdk' },
+    ],
+  },
+  hardware: { path: '/wo/hardware/list', match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: <HddOutlined /> },
+};
+
+function Section({ section }: { section: OrganizerSection }) {
+  return <Guard decide={(session) => organizerSectionGuard(session, section)}>{<SectionOutlet section={section} />}</Guard>;
+}
+
+function SectionOutlet({ section }: { section: OrganizerSection }) {
+  switch (section) {
+    case 'audience':
+      return (
+        <Routes>
+          <Route index element={<Navigate to="/wo/audience/list" replace />} />
+          <Route path="list" element={<PendingPage titleKey="organizer.pages.audienceList" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      );
+    case 'exhibitor':
+      return (
+        <Routes>
+          <Route index element={<Navigate to="/wo/exhibitor/list" replace />} />
+          <Route path="list" element={<PendingPage titleKey="organizer.pages.exhibitorList" />} />
+          <Route path="application/list" element={<PendingPage titleKey="organizer.pages.applicationList" />} />
+          <Route path="catalog/list" element={<PendingPage titleKey="organizer.pages.catalogList" />} />
+          <Route path="banner/list" element={<PendingPage titleKey="organizer.pages.bannerList" />} />
+          <Route path="product/list" element={<PendingPage titleKey="organizer.pages.productList" />} />
+          <Route path="product/:id?" element={<PendingPage titleKey="organizer.pages.productDetail" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      );
+    case 'ticket':
+      return (
+        <Routes>
+          <Route index element={<Navigate to="/wo/ticket/list" replace />} />
+          <Route path="list" element={<PendingPage titleKey="organizer.pages.ticketList" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      );
+    case 'project':
+      return (
+        <Routes>
+          <Route index element={<Navigate to="/wo/project/info" replace />} />
+          <Route path="info" element={<PendingPage titleKey="organizer.pages.projectInfo" />} />
+          <Route path="cdk" element={<PendingPage titleKey="organizer.pages.cdk" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      );
+    case 'hardware':
+      return (
+        <Routes>
+          <Route index element={<Navigate to="/wo/hardware/list" replace />} />
+          <Route path="list" element={<PendingPage titleKey="organizer.pages.hardwareList" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      );
+  }
+}
+
+function OrganizerHome() {
+  const { session } = useSession();
+  return <Navigate to={organizerHome(rolesOf(session))} replace />;
+}
+
+/** /wo/* (the area guard ran in the router before this chunk loaded). */
+export function OrganizerArea() {
+  const { session } = useSession();
+  const menu = allowedOrganizerSections(rolesOf(session)).map((section) => ORGANIZER_MENU[section]);
+  const layout = { titleKey: 'organizer.title', homePath: PATHS.organizer, settingsPath: PATHS.organizerSettings, menu, testId: 'organizer-layout' };
+  return (
+    <Routes>
+      <Route element={<AreaLayout {...layout} />}>
+        <Route index element={<OrganizerHome />} />
+        <Route path="audience/*" element={<Section section="audience" />} />
+        <Route path="exhibitor/*" element={<Section section="exhibitor" />} />
+        <Route path="ticket/*" element={<Section section="ticket" />} />
+        <Route path="project/*" element={<Section section="project" />} />
+        <Route path="hardware/*" element={<Section section="hardware" />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route element={<AreaLayout {...layout} showMenu={false} />}>
+        <Route path="usercenter" element={<Navigate to={PATHS.organizerSettings} replace />} />
+        <Route path="usercenter/settings" element={<SettingsRoute />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,63 @@
+import { CalendarOutlined, EditOutlined, HistoryOutlined, IdcardOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { PendingPage } from '../../components/pending-page';
+import { NotFoundPage } from '../../components/status-pages';
+import { useSession } from '../../features/viewer/api/viewer';
+import { Guard } from '../guard';
+import { approvedAudienceGuard } from '../guards';
+import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
+import { PATHS } from '../paths';
+
+const VISITOR_CHILDREN = ['info', 'info/edit', 'ticket', 'visitDate', 'record'] as const;
+
+export function visitorMenu(approved: boolean): MenuEntry[] {
+  const menu: MenuEntry[] = [
+    { path: '/wa/visitor/info', labelKey: 'visitor.menu.info', icon: <IdcardOutlined />, match: '/wa/visitor/info' },
+    { path: '/wa/visitor/info/edit', labelKey: 'visitor.menu.edit', icon: <EditOutlined /> },
+  ];
+  if (approved) {
+    menu.push(
+      { path: '/wa/visitor/ticket', labelKey: 'visitor.menu.ticket', icon: <QrcodeOutlined /> },
+      { path: '/wa/visitor/visitDate', labelKey: 'visitor.menu.visitDate', icon: <CalendarOutlined /> },
+      { path: '/wa/visitor/record', labelKey: 'visitor.menu.record', icon: <HistoryOutlined /> },
+    );
+  }
+  return menu;
+}
+
+function Approved({ titleKey }: { titleKey: string }) {
+  return (
+    <Guard decide={approvedAudienceGuard}>
+      <PendingPage titleKey={titleKey} />
+    </Guard>
+  );
+}
+
+/** /wa/<child> is an alias of /wa/visitor/<child> (query and hash kept). */
+function VisitorAlias({ child }: { child: string }) {
+  const location = useLocation();
+  return <Navigate to={`/wa/visitor/${child}${location.search}${location.hash}`} replace />;
+}
+
+/** /wa/* (the area guard ran in the router before this chunk loaded). */
+export function VisitorArea() {
+  const { session } = useSession();
+  const approved = session.status === 'loaded' && session.viewer.__typename === 'User' && session.viewer.audience?.approveStatus === 'DONE';
+  return (
+    <Routes>
+      <Route element={<AreaLayout titleKey="visitor.title" homePath={PATHS.visitor} settingsPath={PATHS.settings} menu={visitorMenu(approved)} testId="visitor-layout" />}>
+        <Route index element={<Navigate to={PATHS.visitorInfo} replace />} />
+        <Route path="visitor" element={<Navigate to={PATHS.visitorInfo} replace />} />
+        <Route path="visitor/info" element={<PendingPage titleKey="visitor.pages.info" />} />
+        <Route path="visitor/info/edit" element={<PendingPage titleKey="visitor.pages.edit" />} />
+        <Route path="visitor/ticket" element={<Approved titleKey="visitor.pages.ticket" />} />
+        <Route path="visitor/visitDate" element={<Approved titleKey="visitor.pages.visitDate" />} />
+        <Route path="visitor/record" element={<Approved titleKey="visitor.pages.record" />} />
+        {VISITOR_CHILDREN.map((child) => (
+          <Route key={child} path={child} element={<VisitorAlias child={child} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ForbiddenPage, LoadErrorPage, NotFoundPage } from '../components/status-pages';
+import { PageLoading } from '../components/page-loading';
+import { useSession } from '../features/viewer/api/viewer';
+import type { Session } from '../features/viewer/session';
+import type { GuardDecision, GuardLocation } from './guards';
+
+/** Applies a guard decision (guards.ts) to the current session and location. */
+export function Guard({ decide, children }: { decide: (session: Session, location: GuardLocation) => GuardDecision; children: ReactNode }) {
+  const { session } = useSession();
+  const location = useLocation();
+  const decision = decide(session, location);
+  switch (decision.kind) {
+    case 'allow':
+      return children;
+    case 'wait':
+      return <PageLoading />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'notFound':
+      return <NotFoundPage />;
+    case 'forbidden':
+      return <ForbiddenPage />;
+    case 'error':
+      return <LoadErrorPage message={decision.message} />;
+  }
+}

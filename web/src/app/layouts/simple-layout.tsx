@@ -1,0 +1,30 @@
+import { Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { useSession } from '../../features/viewer/api/viewer';
+import { PATHS } from '../paths';
+import { UserMenu } from './user-menu';
+
+/** Header and content without a left menu: public pages, /usercenter, the not-found page. */
+export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  return (
+    <Layout className="area-layout" data-testid={testId} style={{ minHeight: '100vh' }}>
+      <Layout.Header className="area-header">
+        <Link to={session.status === 'loaded' ? PATHS.root : PATHS.login} className="area-title">
+          {t('appName')}
+        </Link>
+        <div className="area-header-actions">
+          <LanguageSwitcher />
+          {session.status === 'loaded' ? <UserMenu settingsPath={session.scope === 'organizer' ? PATHS.organizerSettings : PATHS.settings} /> : null}
+        </div>
+      </Layout.Header>
+      <Layout.Content className="area-content simple-content">
+        <Outlet />
+      </Layout.Content>
+      <Layout.Footer className="area-footer">{t('footer')}</Layout.Footer>
+    </Layout>
+  );
+}

@@ -1,0 +1,104 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { PendingPage } from '../components/pending-page';
+import { NotFoundPage } from '../components/status-pages';
+import { Guard } from './guard';
+import { exhibitorAreaGuard, organizerAreaGuard, requireSignIn, rootGuard, visitorApplicationGuard, visitorAreaGuard } from './guards';
+import { SimpleLayout } from './layouts/simple-layout';
+import { PATHS } from './paths';
+import { LogoutRoute } from './routes/logout-route';
+import { ScrollToTop } from './scroll-to-top';
+
+// DESIGN §7: each area is its own chunk, loaded only once its guard allows it; the login page
+// never pulls the organizer or exhibitor code.
+const OrganizerArea = lazy(() => import('./areas/organizer-area').then((module) => ({ default: module.OrganizerArea })));
+const VisitorArea = lazy(() => import('./areas/visitor-area').then((module) => ({ default: module.VisitorArea })));
+const ExhibitorArea = lazy(() => import('./areas/exhibitor-area').then((module) => ({ default: module.ExhibitorArea })));
+const LoginRoute = lazy(() => import('./routes/login-route').then((module) => ({ default: module.LoginRoute })));
+const SettingsRoute = lazy(() => import('./routes/settings-route').then((module) => ({ default: module.SettingsRoute })));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+/** Every route of SPEC 2 with its guard. */
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Routes>
+        <Route
+          path={PATHS.login}
+          element={
+            <Lazy>
+              <LoginRoute />
+            </Lazy>
+          }
+        />
+        <Route path={PATHS.logout} element={<LogoutRoute />} />
+        <Route path={PATHS.root} element={<Guard decide={rootGuard}>{null}</Guard>} />
+        <Route element={<SimpleLayout testId="public-layout" />}>
+          <Route path={PATHS.ticket} element={<PendingPage titleKey="public.ticket" />} />
+          <Route path={PATHS.visitorRegister} element={<PendingPage titleKey="public.register" />} />
+          <Route
+            path={PATHS.visitorApplication}
+            element={
+              <Guard decide={visitorApplicationGuard}>
+                <PendingPage titleKey="public.application" />
+              </Guard>
+            }
+          />
+        </Route>
+        <Route
+          element={
+            <Guard decide={requireSignIn}>
+              <SimpleLayout />
+            </Guard>
+          }
+        >
+          <Route path="/usercenter" element={<Navigate to={PATHS.settings} replace />} />
+          <Route
+            path={PATHS.settings}
+            element={
+              <Lazy>
+                <SettingsRoute />
+              </Lazy>
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route
+          path="/wo/*"
+          element={
+            <Guard decide={organizerAreaGuard}>
+              <Lazy>
+                <OrganizerArea />
+              </Lazy>
+            </Guard>
+          }
+        />
+        <Route
+          path="/wa/*"
+          element={
+            <Guard decide={visitorAreaGuard}>
+              <Lazy>
+                <VisitorArea />
+              </Lazy>
+            </Guard>
+          }
+        />
+        <Route
+          path="/we/*"
+          element={
+            <Guard decide={exhibitorAreaGuard}>
+              <Lazy>
+                <ExhibitorArea />
+              </Lazy>
+            </Guard>
+          }
+        />
+      </Routes>
+    </>
+  );
+}

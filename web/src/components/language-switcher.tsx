@@ -1,0 +1,33 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, type Locale } from '@portal/shared/i18n/locales';
+import { currentLocale, setLanguage } from '../lib/i18n/i18n';
+
+/** The language switcher of every header (SPEC 9); the choice is kept in the `_lang_` cookie. */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [locale],
+        items: LOCALES.map((value) => ({
+          key: value,
+          label: (
+            <span lang={value} data-testid={`language-option-${value}`}>
+              {t(`language.${value}`)}
+            </span>
+          ),
+        })),
+        onClick: ({ key }) => void setLanguage(key as Locale),
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.switch')} data-testid="language-switcher">
+        {compact ? null : t(`language.${locale}`)}
+      </Button>
+    </Dropdown>
+  );
+}

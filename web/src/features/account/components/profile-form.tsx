@@ -1,0 +1,44 @@
+import { App, Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useUpdateProfile } from '../api/update-profile';
+
+interface ProfileValues {
+  name: string;
+  nickname?: string;
+}
+
+export function ProfileForm({ name, nickname, onSaved }: { name: string; nickname: string | null; onSaved: () => Promise<unknown> }) {
+  const { t } = useTranslation('account');
+  const { message, notification } = App.useApp();
+  const errorText = useErrorText();
+  const mutation = useUpdateProfile();
+  return (
+    <Card title={<h2 className="card-title">{t('profile.title')}</h2>}>
+      <Form<ProfileValues>
+        name="profile"
+        layout="vertical"
+        initialValues={{ name, nickname: nickname ?? '' }}
+        onFinish={async (values) => {
+          try {
+            await mutation.mutateAsync({ name: values.name, nickname: values.nickname ?? null });
+            await onSaved();
+            void message.success(t('profile.saved'));
+          } catch (error) {
+            notification.error({ title: errorText(error) });
+          }
+        }}
+      >
+        <Form.Item name="name" label={t('profile.name')} rules={[{ required: true, whitespace: true, message: t('errors:PROFILE_NAME_INVALID') }, { max: 50, message: t('profile.tooLong', { max: 50 }) }]}>
+          <Input autoComplete="name" data-testid="profile-name" />
+        </Form.Item>
+        <Form.Item name="nickname" label={t('profile.nickname')} rules={[{ max: 50, message: t('profile.tooLong', { max: 50 }) }]}>
+          <Input autoComplete="nickname" data-testid="profile-nickname" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="profile-submit">
+          {t('save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

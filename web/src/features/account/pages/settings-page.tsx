@@ -1,0 +1,20 @@
+import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LanguageForm } from '../components/language-form';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+
+/** /usercenter/settings and /wo/usercenter/settings: profile, password and language. */
+export function SettingsPage({ name, nickname, onProfileSaved }: { name: string; nickname: string | null; onProfileSaved: () => Promise<unknown> }) {
+  const { t } = useTranslation('account');
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 640 }}>
+      <Typography.Title level={1} className="page-title">
+        {t('title')}
+      </Typography.Title>
+      <ProfileForm name={name} nickname={nickname} onSaved={onProfileSaved} />
+      <PasswordForm />
+      <LanguageForm />
+    </Flex>
+  );
+}

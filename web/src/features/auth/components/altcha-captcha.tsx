@@ -1,0 +1,107 @@
+/**
+ * The ALTCHA proof-of-work widget (DESIGN §3), from the CSP-friendly `external` build: its worker
+ * is a same-origin file (no blob: worker) and its styles a plain stylesheet.
+ * The form asks for the verified payload with `getPayload()` (waiting for the widget when it is
+ * still solving); a payload is single use, so callers `reset()` after each submission.
+ */
+import 'altcha/external';
+import 'altcha/altcha.css';
+import workerUrl from 'altcha/worker?url';
+import { useEffect, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const CAPTCHA_CHALLENGE_URL = '/apis/auth/captcha';
+const VERIFY_TIMEOUT_MS = 60_000;
+
+export interface AltchaCaptchaHandle {
+  /** Resolves with the verified payload, starting or awaiting the verification when needed. */
+  getPayload: () => Promise<string>;
+  /** Forgets the used payload; the next getPayload() solves a new challenge. */
+  reset: () => void;
+}
+
+type AltchaElement = HTMLElement & AltchaWidgetMethods;
+type Waiter = { resolve: (payload: string) => void; reject: (error: Error) => void };
+
+export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
+  const { t, i18n } = useTranslation('auth');
+  const element = useRef<AltchaElement | null>(null);
+  const state = useRef<{ state: AltchaState; payload?: string }>({ state: 'unverified' });
+  const waiters = useRef<Waiter[]>([]);
+
+  const strings = useMemo(
+    () =>
+      JSON.stringify({
+        ariaLinkLabel: t('captcha.ariaLinkLabel'),
+        error: t('captcha.error'),
+        expired: t('captcha.expired'),
+        footer: t('captcha.footer'),
+        label: t('captcha.label'),
+        verified: t('captcha.verified'),
+        verifying: t('captcha.verifying'),
+        waitAlert: t('captcha.waitAlert'),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the strings follow the language
+    [t, i18n.language],
+  );
+
+  useEffect(() => {
+    const widget = element.current;
+    if (!widget) return undefined;
+    const onStateChange = (event: Event) => {
+      const detail = (event as AltchaStateChangeEvent).detail;
+      state.current = { state: detail.state, payload: detail.payload };
+      if (detail.state === 'verified' && detail.payload) {
+        for (const waiter of waiters.current.splice(0)) waiter.resolve(detail.payload);
+      } else if (detail.state === 'error' || detail.state === 'expired') {
+        for (const waiter of waiters.current.splice(0)) waiter.reject(new Error(`captcha ${detail.state}`));
+      }
+    };
+    widget.addEventListener('statechange', onStateChange);
+    return () => widget.removeEventListener('statechange', onStateChange);
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getPayload() {
+        const current = state.current;
+        if (current.state === 'verified' && current.payload) return Promise.resolve(current.payload);
+        return new Promise<string>((resolve, reject) => {
+          const timer = window.setTimeout(() => reject(new Error('captcha timeout')), VERIFY_TIMEOUT_MS);
+          waiters.current.push({
+            resolve: (payload) => {
+              window.clearTimeout(timer);
+              resolve(payload);
+            },
+            reject: (error) => {
+              window.clearTimeout(timer);
+              reject(error);
+            },
+          });
+          if (current.state !== 'verifying') void element.current?.verify();
+        });
+      },
+      reset() {
+        state.current = { state: 'unverified' };
+        element.current?.reset();
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div className="captcha-field" data-testid="captcha">
+      <altcha-widget
+        ref={element}
+        challengeurl={CAPTCHA_CHALLENGE_URL}
+        name="captcha"
+        auto="onfocus"
+        hidefooter
+        hidelogo
+        strings={strings}
+        workerurl={new URL(workerUrl, window.location.href).href}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * react-i18next with lazily loaded locale files (SPEC 7/9): one dynamic import per language and
+ * namespace; the `errors` namespace is the shared catalogue in @portal/shared/locales.
+ * The detected language is loaded before the first render (see main.tsx).
+ */
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { FALLBACK_LOCALE, isLocale, LOCALES, type Locale } from '@portal/shared/i18n/locales';
+import { detectLocale, writeLocaleCookie } from './locale';
+
+export const NAMESPACES = ['common', 'auth', 'account', 'errors'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+type Resource = Record<string, unknown>;
+type Loader = () => Promise<{ default: Resource }>;
+
+const webLoaders = import.meta.glob<{ default: Resource }>('../../locales/*/*.json');
+const errorLoaders: Record<Locale, Loader> = {
+  'zh-CN': () => import('@portal/shared/locales/zh-CN/errors.json'),
+  'en-US': () => import('@portal/shared/locales/en-US/errors.json'),
+};
+
+function loaderFor(language: string, namespace: string): Loader | undefined {
+  if (!isLocale(language)) return undefined;
+  if (namespace === 'errors') return errorLoaders[language];
+  return webLoaders[`../../locales/${language}/${namespace}.json`];
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaderFor(language, namespace);
+    if (!load) {
+      callback(new Error(`No locale file ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export const DAYJS_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
+
+export function currentLocale(): Locale {
+  return isLocale(i18next.resolvedLanguage) ? i18next.resolvedLanguage : isLocale(i18next.language) ? i18next.language : FALLBACK_LOCALE;
+}
+
+function applyLocale(locale: Locale): void {
+  dayjs.locale(DAYJS_LOCALE[locale]);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale;
+    document.title = i18next.t('common:appName');
+  }
+}
+
+i18next.on('languageChanged', (language) => {
+  if (isLocale(language)) applyLocale(language);
+});
+
+/** Detects the language, loads its files and initialises i18next; resolves before the first render. */
+export async function initI18n(): Promise<Locale> {
+  const { locale, persist } = detectLocale({
+    search: window.location.search,
+    cookie: document.cookie,
+    navigatorLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+  });
+  if (persist) writeLocaleCookie(locale);
+  await i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      supportedLngs: [...LOCALES],
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      returnNull: false,
+    });
+  applyLocale(locale);
+  return locale;
+}
+
+/** Switches the language (loading its files first) and saves the choice in the `_lang_` cookie. */
+export async function setLanguage(locale: Locale): Promise<void> {
+  writeLocaleCookie(locale);
+  if (currentLocale() !== locale) await i18next.changeLanguage(locale);
+}

@@ -1,0 +1,53 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** DESIGN §7: hashed assets are served pre-compressed; write .br and .gz beside each one. */
+function precompress(): Plugin {
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!/\.(js|css|svg|json|html)$/.test(fileName)) continue;
+        const source = output.type === 'chunk' ? output.code : output.source;
+        const buffer = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        if (buffer.length < 1024) continue;
+        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) });
+        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(buffer, { level: 9 }) });
+      }
+    },
+  };
+}
+
+/** One shared vendor chunk for React and the router, one for antd; the areas are lazy chunks (src/app/router.tsx). */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('/node_modules/')) return undefined;
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|dayjs|graphql)\//.test(id)) return 'vendor-react';
+  if (/\/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+|@emotion|stylis|@babel\/runtime|classnames|clsx|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|json2mq|toggle-selection|copy-to-clipboard|string-convert|resize-observer-polyfill)\//.test(id)) return 'vendor-antd';
+  return undefined;
+}
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), precompress()],
+  server: {
+    port: 5173,
+    proxy: { '/apis': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/apis': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+    rollupOptions: {
+      output: {
+        manualChunks: vendorChunk,
+      },
+    },
+  },
+});
