@@ -16,8 +16,6 @@ const ZEnv = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Secret for captcha HMAC; required in production, generated per data folder otherwise. */
   APP_SECRET: z.string().min(32).optional(),
-  PUBLIC_ORIGIN: z.url().optional(),
-  SHOW_WEBSITE_URL: z.url().default('https://www.example.com/'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../web/dist')),
   TRUST_PROXY: booleanFlag.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { createTestApp, type TestApp } from './test/test-app';
+
+describe('single-page app serving', () => {
+  let app: TestApp;
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), script);
+    writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    app = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers client routes with index.html, never cached', async () => {
+    for (const path of ['/', '/wo/audience/list', '/wa/ticket?x=1', '/login']) {
+      const response = await app.client().fetch(path, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<title>portal</title>');
+    }
+  });
+
+  it('serves hashed assets immutable and pre-compressed', async () => {
+    const response = await app.client().fetch('/assets/app-abc123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toBe(script);
+  });
+
+  it('keeps unknown API paths and non-HTML requests as JSON 404s', async () => {
+    const api = await app.client().fetch('/apis/unknown', { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const asset = await app.client().fetch('/assets/missing.js');
+    expect(asset.status).toBe(404);
+  });
+});
