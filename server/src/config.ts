@@ -29,6 +29,8 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Moto Expo <no-reply@example.com>'),
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
   SEED_DEMO: booleanFlag.optional(),
+  /** Verification-code requests one address may make in an hour (the per-recipient caps are fixed: DESIGN §6). */
+  CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type Config = ReturnType<typeof parseConfig>;

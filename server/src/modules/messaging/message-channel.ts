@@ -1,0 +1,37 @@
+import type { Locale } from '@portal/shared/i18n/locales';
+
+export interface EmailMessage {
+  kind: 'email';
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Templates an SMS provider must know. Mainland providers (Aliyun, Tencent Cloud and the like) only
+ * send texts from templates approved in advance, filled with named parameters, under a registered
+ * signature; so a message names its template and parameters, and also carries the rendered text
+ * for providers that take free text and for the dev outbox.
+ */
+export type SmsTemplate = 'verification_code';
+
+export interface SmsMessage {
+  kind: 'sms';
+  /** E.164, e.g. +8613800000000. */
+  to: string;
+  template: SmsTemplate;
+  params: Record<string, string>;
+  locale: Locale;
+  text: string;
+}
+
+export type OutgoingMessage = EmailMessage | SmsMessage;
+
+/** One way of delivering one kind of message; resolves once the carrier accepted it, else throws. */
+export interface MessageChannel<TMessage extends OutgoingMessage> {
+  send(message: TMessage): Promise<void>;
+}
+
+export type EmailChannel = MessageChannel<EmailMessage>;
+/** A real SMS provider plugs in by implementing this and adding its name to SMS_PROVIDER. */
+export type SmsChannel = MessageChannel<SmsMessage>;
