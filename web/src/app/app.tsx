@@ -12,6 +12,18 @@ import { AppRoutes } from './router';
 
 const ANTD_LOCALE = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
 
+/** Brand red; link and secondary text colours darkened to meet WCAG AA contrast (axe runs on every page). */
+export const PORTAL_THEME = {
+  token: {
+    colorPrimary: '#c8102e',
+    colorInfo: '#c8102e',
+    colorLink: '#b00d27',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    fontFamily: 'var(--portal-font)',
+  },
+};
+
 /** SPEC 9: notifications at the top, 2500 ms. */
 export const NOTIFICATION_CONFIG = { placement: 'top', duration: 2.5 } as const;
 export const MESSAGE_CONFIG = { duration: 2.5 } as const;
@@ -22,7 +34,7 @@ export function App() {
   const locale = currentLocale();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALE[locale]} theme={{ token: { colorPrimary: '#c8102e', fontFamily: 'var(--portal-font)' } }}>
+      <ConfigProvider locale={ANTD_LOCALE[locale]} theme={PORTAL_THEME}>
         <AntApp notification={NOTIFICATION_CONFIG} message={MESSAGE_CONFIG}>
           <BrowserRouter>
             <AppRoutes />

@@ -44,7 +44,7 @@ export function loginPath(options: { redirect?: string; scope?: Scope } = {}): s
  */
 export function safeRedirect(value: string | null | undefined): string | undefined {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  if (/[\u0000-\u001f\\]/.test(value)) return undefined;
+  if ([...value].some((char) => char === '\\' || char.charCodeAt(0) < 0x20)) return undefined;
   const base = 'http://portal.invalid';
   let url: URL;
   try {

@@ -25,7 +25,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         onClick: ({ key }) => void setLanguage(key as Locale),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.switch')} data-testid="language-switcher">
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.switchFrom', { language: t(`language.${locale}`) })} data-testid="language-switcher">
         {compact ? null : t(`language.${locale}`)}
       </Button>
     </Dropdown>

@@ -1,6 +1,16 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+
+function BackHomeButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button type="primary" onClick={() => void navigate('/')}>
+      {t('backHome')}
+    </Button>
+  );
+}
 
 /** The not-found page (SPEC 2: any other path; also the visitor pages that need an approved application). */
 export function NotFoundPage() {
@@ -11,9 +21,7 @@ export function NotFoundPage() {
       title={<h1 className="result-title">{t('notFound.title')}</h1>}
       subTitle={t('notFound.description')}
       extra={
-        <Link to="/">
-          <Button type="primary">{t('backHome')}</Button>
-        </Link>
+        <BackHomeButton />
       }
     />
   );
@@ -28,9 +36,7 @@ export function ForbiddenPage() {
       title={<h1 className="result-title">{t('forbidden.title')}</h1>}
       subTitle={t('forbidden.description')}
       extra={
-        <Link to="/">
-          <Button type="primary">{t('backHome')}</Button>
-        </Link>
+        <BackHomeButton />
       }
     />
   );

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';

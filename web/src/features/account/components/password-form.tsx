@@ -39,6 +39,7 @@ export function PasswordForm() {
         <Form.Item
           name="newPassword"
           label={t('password.new')}
+          required
           extra={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
           rules={[
             {

@@ -65,7 +65,7 @@ export function LoginPage({
             ]}
           />
           {scope === 'audience' ? (
-            <Flex justify="center" gap={4} wrap>
+            <Flex justify="center" gap={4} wrap style={{ marginTop: 16 }}>
               <Typography.Text type="secondary">{t('noAccount')}</Typography.Text>
               <Link to={registerPath} data-testid="login-register-link">
                 {t('register')}
