@@ -3,6 +3,7 @@ import { bigserial, boolean, date, index, integer, pgTable, primaryKey, text, ti
 import { ID_TYPES } from '@portal/shared/audience/id-number';
 import { accounts } from './accounts';
 import { activationCodes, channels } from './project';
+import { photos } from './media';
 
 export const APPROVE_STATUSES = ['CREATED', 'WAIT', 'DONE', 'REFUSE'] as const;
 
@@ -26,8 +27,8 @@ export const audiences = pgTable(
     /** Normalised (trimmed, upper-case); unique among applications. */
     idNumber: text('id_number'),
     birthDate: date('birth_date', { mode: 'string' }),
-    entryPhotoId: uuid('entry_photo_id'),
-    idPhotoId: uuid('id_photo_id'),
+    entryPhotoId: uuid('entry_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    idPhotoId: uuid('id_photo_id').references(() => photos.id, { onDelete: 'set null' }),
     activationCodeId: uuid('activation_code_id').references(() => activationCodes.id),
     channelId: uuid('channel_id').references(() => channels.id),
     refuseReason: text('refuse_reason'),

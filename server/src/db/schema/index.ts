@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './audience';
 export * from './project';
 export * from './platform';
+export * from './media';
