@@ -104,6 +104,8 @@ export function LoginForm({
       name={`login-${mode}`}
       layout="vertical"
       requiredMark={false}
+      // The widget's checkbox is `required`: native validation would block the submission while it is still solving; getPayload() waits for it instead.
+      noValidate
       initialValues={{ identity }}
       onValuesChange={(changed) => {
         if (typeof changed.identity === 'string') onIdentityChange(changed.identity);
