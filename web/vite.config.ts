@@ -44,6 +44,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // The ALTCHA worker must stay a same-origin file: a data: or blob: worker would need a looser CSP worker-src.
+    assetsInlineLimit: (filePath) => (/altcha[\\/]dist_external[\\/]worker\.js$/.test(filePath) ? false : undefined),
     rollupOptions: {
       output: {
         manualChunks: vendorChunk,
