@@ -10,6 +10,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},
+    /** Which input fields failed and why, for forms that mark each field. */
+    readonly fields?: ReadonlyArray<{ path: string; code: string }>,
   ) {
     super(code);
     this.name = 'AppError';
@@ -23,12 +25,17 @@ export class AppError extends Error {
   }
 
   toBody(locale: Locale) {
-    return { message: translate(locale, this.code, this.params), reason: this.classification, code: this.code };
+    return { message: translate(locale, this.code, this.params), reason: this.classification, code: this.code, ...(this.fields ? { fields: this.fields } : {}) };
   }
 
   toGraphQLError(locale: Locale): GraphQLError {
     return new GraphQLError(translate(locale, this.code, this.params), {
-      extensions: { classification: this.classification, code: this.code, ...(Object.keys(this.params).length ? { params: this.params } : {}) },
+      extensions: {
+        classification: this.classification,
+        code: this.code,
+        ...(Object.keys(this.params).length ? { params: this.params } : {}),
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
     });
   }
 }

@@ -56,6 +56,6 @@ export const ZApproveApplicationInput = z.object({ ids: z.array(z.uuid()).min(1)
 
 export const ZSelectVisitDatesInput = z.object({
   days: z.array(ZCalendarDate).min(1, code('VISIT_DATE_REQUIRED')).max(10),
-  /** When the page loaded the deadlines: the server refuses if one changed since (SPEC 8). */
-  deadlinesSeenAt: z.iso.datetime({ offset: true }),
+  /** The deadlines the page showed: the server refuses if one has changed since (SPEC 8). */
+  seenDeadlines: z.array(z.object({ day: ZCalendarDate, deadline: z.iso.datetime({ offset: true }) })).max(31),
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { projectSettings } from '../../db/schema/index';
+import { activationCodes, channels, projectSettings, showDays } from '../../db/schema/index';
 
 export async function getProjectSetting(db: Executor) {
   const row = await db.query.projectSettings.findFirst({ where: eq(projectSettings.id, 1) });
@@ -10,4 +10,62 @@ export async function getProjectSetting(db: Executor) {
   const created = await db.query.projectSettings.findFirst({ where: eq(projectSettings.id, 1) });
   if (!created) throw new Error('project_settings row missing after insert');
   return created;
+}
+
+export function listShowDays(db: Executor) {
+  return db.select().from(showDays).orderBy(asc(showDays.day));
+}
+
+/** Locks the given days in a fixed order (no deadlocks): capacity checks hold under concurrency. */
+export function lockShowDays(tx: Executor, days: readonly string[]) {
+  if (days.length === 0) return Promise.resolve([]);
+  return tx.select().from(showDays).where(inArray(showDays.day, [...days])).orderBy(asc(showDays.day)).for('update');
+}
+
+export async function upsertShowDay(db: Executor, row: typeof showDays.$inferInsert) {
+  await db
+    .insert(showDays)
+    .values(row)
+    .onConflictDoUpdate({ target: showDays.day, set: { capacity: row.capacity, deadline: row.deadline, updatedAt: new Date() } });
+}
+
+export async function updateProjectSetting(db: Executor, values: Partial<typeof projectSettings.$inferInsert>) {
+  await getProjectSetting(db);
+  await db
+    .update(projectSettings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(projectSettings.id, 1));
+}
+
+export function lockActivationCode(tx: Executor, code: string) {
+  return tx.select().from(activationCodes).where(eq(activationCodes.code, code)).for('update');
+}
+
+export async function setActivationCodeStatus(tx: Executor, id: string, status: (typeof activationCodes.$inferSelect)['status']) {
+  await tx
+    .update(activationCodes)
+    .set({ status, boundAt: status === 'BOUND' ? new Date() : null })
+    .where(eq(activationCodes.id, id));
+}
+
+export async function insertActivationCodes(db: Executor, codes: readonly string[], batch: string | null) {
+  if (codes.length === 0) return 0;
+  const rows = await db
+    .insert(activationCodes)
+    .values(codes.map((code) => ({ code, batch })))
+    .onConflictDoNothing()
+    .returning({ id: activationCodes.id });
+  return rows.length;
+}
+
+export function findChannel(db: Executor, id: string) {
+  return db.query.channels.findFirst({ where: and(eq(channels.id, id), eq(channels.enabled, true)) });
+}
+
+export function listChannels(db: Executor) {
+  return db.select().from(channels).where(eq(channels.enabled, true)).orderBy(asc(channels.sortOrder), asc(channels.nameEn));
+}
+
+export async function insertChannels(db: Executor, rows: Array<typeof channels.$inferInsert>) {
+  if (rows.length) await db.insert(channels).values(rows);
 }
