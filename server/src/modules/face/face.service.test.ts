@@ -1,0 +1,132 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACE_MATCH_SCORE, FACE_RATIO_MAX, FACE_RATIO_MIN } from '@portal/shared/media/photo-rules';
+import { FaceService, euclideanDistance, type FaceBox } from './face.service';
+import { bestFace, cropAroundFace, demoSample } from './face-test-pictures';
+
+// Real face-api on the WASM backend in its worker thread; models load once for this file.
+const faces = new FaceService();
+let personA: FaceBox; // the clearest face of sample2
+let personB: FaceBox; // the clearest face of sample3
+
+beforeAll(async () => {
+  await faces.warmUp();
+  personA = bestFace((await faces.analyse(demoSample(2))).boxes);
+  personB = bestFace((await faces.analyse(demoSample(3))).boxes);
+});
+afterAll(() => faces.close());
+
+describe('FaceService.check', () => {
+  it('accepts a crop where the single face fills about 30 % of the picture, and gives its descriptor', async () => {
+    const picture = await cropAroundFace(demoSample(2), personA, 0.3);
+    const analysis = await faces.check(picture, { descriptor: true });
+    expect(analysis.faces).toBe(1);
+    expect(analysis.ratio).toBeGreaterThanOrEqual(FACE_RATIO_MIN);
+    expect(analysis.ratio).toBeLessThanOrEqual(FACE_RATIO_MAX);
+    expect(analysis.descriptor).toHaveLength(128);
+  });
+
+  it('refuses a tight crop where the face fills more than 45 %', async () => {
+    const picture = await cropAroundFace(demoSample(2), personA, 0.8);
+    const analysis = await faces.analyse(picture);
+    expect(analysis.faces).toBe(1);
+    expect(analysis.ratio).toBeGreaterThan(FACE_RATIO_MAX);
+    await expect(faces.check(picture)).rejects.toMatchObject({ code: 'FACE_NOT_CLEAR' });
+  });
+
+  it('refuses a face under 15 % (the crop framed with a plain border)', async () => {
+    const picture = await cropAroundFace(demoSample(2), personA, 0.3, { frame: 3 });
+    const analysis = await faces.analyse(picture);
+    expect(analysis.faces).toBe(1);
+    expect(analysis.ratio).toBeLessThan(FACE_RATIO_MIN);
+    await expect(faces.check(picture)).rejects.toMatchObject({ code: 'FACE_NOT_CLEAR' });
+  });
+
+  it('refuses a picture without a face', async () => {
+    const picture = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#7aa0c8', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+      .jpeg()
+      .toBuffer();
+    expect((await faces.analyse(picture)).faces).toBe(0);
+    await expect(faces.check(picture)).rejects.toMatchObject({ code: 'FACE_NOT_CLEAR' });
+  });
+
+  it('refuses a picture with several faces', async () => {
+    const picture = demoSample(1);
+    expect((await faces.analyse(picture)).faces).toBeGreaterThan(1);
+    await expect(faces.check(picture)).rejects.toMatchObject({ code: 'FACE_MULTIPLE' });
+  });
+
+  it('refuses what it cannot decode with the read error', async () => {
+    await expect(faces.check(Buffer.from('not a picture'))).rejects.toMatchObject({ code: 'PHOTO_READ_ERROR' });
+  });
+
+  it('keeps the event loop free while it works', async () => {
+    const picture = await cropAroundFace(demoSample(3), personB, 0.3);
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    await faces.analyse(picture, { descriptor: true });
+    delay.disable();
+    expect(delay.max / 1e6).toBeLessThan(150);
+  });
+});
+
+describe('FaceService.similarity', () => {
+  it('scores two pictures of one person higher than two different people', async () => {
+    const [a1, a2, b] = await Promise.all([
+      cropAroundFace(demoSample(2), personA, 0.3).then((p) => faces.check(p, { descriptor: true })),
+      cropAroundFace(demoSample(2), personA, 0.2).then((p) => faces.analyse(p, { descriptor: true })),
+      cropAroundFace(demoSample(3), personB, 0.3).then((p) => faces.check(p, { descriptor: true })),
+    ]);
+    if (!a1.descriptor || !a2.descriptor || !b.descriptor) throw new Error('a descriptor is missing');
+    const same = faces.similarity(a1.descriptor, a2.descriptor);
+    const different = faces.similarity(a1.descriptor, b.descriptor);
+    expect(same).toBeGreaterThan(different);
+    expect(same).toBeGreaterThanOrEqual(FACE_MATCH_SCORE);
+    expect(different).toBeLessThan(FACE_MATCH_SCORE);
+    expect(faces.similarity(a1.descriptor, a1.descriptor)).toBe(1);
+  });
+
+  it('measures the euclidean distance of equal-length descriptors only', () => {
+    expect(euclideanDistance([0, 3], [4, 0])).toBe(5);
+    expect(() => euclideanDistance([1], [1, 2])).toThrow();
+  });
+});
+
+describe('FaceService worker failures', () => {
+  it('answers FACE_CHECK_UNAVAILABLE when the worker is too slow, then recovers with a new worker', async () => {
+    const slow = new FaceService({ timeoutMs: 1 });
+    try {
+      await slow.warmUp();
+      const picture = await cropAroundFace(demoSample(2), personA, 0.3);
+      await expect(slow.analyse(picture)).rejects.toMatchObject({ code: 'FACE_CHECK_UNAVAILABLE' });
+      // The replacement worker's first job has the (long) start budget.
+      expect((await slow.analyse(picture)).faces).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('answers FACE_CHECK_UNAVAILABLE when the worker dies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'face-worker-'));
+    const script = join(dir, 'crash.mjs');
+    writeFileSync(script, "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(3));\n");
+    const crashing = new FaceService({ workerUrl: pathToFileURL(script) });
+    try {
+      await expect(crashing.warmUp()).rejects.toMatchObject({ code: 'FACE_CHECK_UNAVAILABLE' });
+      await expect(crashing.warmUp()).rejects.toMatchObject({ code: 'FACE_CHECK_UNAVAILABLE' });
+    } finally {
+      await crashing.close();
+    }
+  });
+
+  it('refuses work after close()', async () => {
+    const closed = new FaceService();
+    await closed.close();
+    await expect(closed.warmUp()).rejects.toMatchObject({ code: 'FACE_CHECK_UNAVAILABLE' });
+  });
+});

@@ -1,0 +1,93 @@
+// @ts-check
+/**
+ * The face-api worker thread (started by face.service.ts; one per process).
+ *
+ * Plain JavaScript on purpose: a worker thread does not get the TypeScript loader that runs the
+ * main thread under vitest, and this file has no logic worth typing beyond the message shapes,
+ * which face.service.ts owns (FaceWorkerRequest / FaceWorkerReply).
+ *
+ * It receives decoded RGB pixels (the main thread decodes with sharp, off the event loop), runs
+ * face-api's TinyFaceDetector on the tfjs WASM backend, and answers with the boxes of each pass in
+ * pixels of the input ('detect'), or the 128-d descriptor of the single face ('describe'). Models load once, on first use,
+ * from the package's own model/ folder.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+
+const require = createRequire(import.meta.url);
+
+/** @type {Promise<{ tf: any; faceapi: any }> | null} */
+let loading = null;
+
+function load() {
+  loading ??= (async () => {
+    const tf = require('@tensorflow/tfjs');
+    require('@tensorflow/tfjs-backend-wasm');
+    const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js');
+    await tf.setBackend('wasm');
+    await tf.ready();
+    tf.enableProdMode();
+    const modelDir = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    await Promise.all([
+      faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir),
+      faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir),
+      faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir),
+    ]);
+    return { tf, faceapi };
+  })();
+  return loading;
+}
+
+/**
+ * @typedef {{ pixels: Uint8Array; width: number; height: number; inputSizes: number[]; minScore: number }} DetectJob
+ * @typedef {{ pixels: Uint8Array; width: number; height: number; inputSize: number; minScore: number }} DescribeJob
+ */
+
+/** One pass of the detector per input size: `{ passes: [[{ x, y, width, height, score }], …] }`. */
+async function detect(/** @type {DetectJob} */ job) {
+  const { tf, faceapi } = await load();
+  const tensor = tf.tensor3d(job.pixels, [job.height, job.width, 3], 'int32');
+  try {
+    const passes = [];
+    for (const inputSize of job.inputSizes) {
+      /** @type {Array<{ score: number; box: { x: number; y: number; width: number; height: number } }>} */
+      const detections = await faceapi.detectAllFaces(tensor, new faceapi.TinyFaceDetectorOptions({ inputSize, scoreThreshold: job.minScore }));
+      passes.push(detections.map((d) => ({ ...plainBox(d.box), score: d.score })));
+    }
+    return { passes };
+  } finally {
+    tensor.dispose();
+  }
+}
+
+/** The 128-d descriptor of the single face found with `inputSize`: `{ descriptor }`, null unless one face. */
+async function describe(/** @type {DescribeJob} */ job) {
+  const { tf, faceapi } = await load();
+  const tensor = tf.tensor3d(job.pixels, [job.height, job.width, 3], 'int32');
+  try {
+    const options = new faceapi.TinyFaceDetectorOptions({ inputSize: job.inputSize, scoreThreshold: job.minScore });
+    /** @type {Array<{ descriptor: Float32Array }>} */
+    const results = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withFaceDescriptors();
+    return { descriptor: results.length === 1 ? results[0]?.descriptor ?? null : null };
+  } finally {
+    tensor.dispose();
+  }
+}
+
+/** @param {{ x: number; y: number; width: number; height: number }} box */
+function plainBox(box) {
+  return { x: box.x, y: box.y, width: box.width, height: box.height };
+}
+
+if (!parentPort) throw new Error('face.worker.mjs must run in a worker thread');
+const port = parentPort;
+
+port.on('message', (/** @type {{ id: number; op: 'warm-up' | 'detect' | 'describe'; job?: any }} */ message) => {
+  const work =
+    message.op === 'detect' ? detect(message.job) : message.op === 'describe' ? describe(message.job) : load().then(() => ({}));
+  work.then(
+    (result) => port.postMessage({ id: message.id, ok: true, result }),
+    (error) => port.postMessage({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+  );
+});

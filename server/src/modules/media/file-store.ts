@@ -1,0 +1,196 @@
+/**
+ * Where uploaded files live (DESIGN §2, §6): a private local directory by default, an S3-compatible
+ * bucket in production. Never a public or static folder: files are served only through authorised
+ * routes that read them from here.
+ *
+ *   interface FileStore {
+ *     put(key, body: Buffer, contentType): Promise<void>
+ *     get(key): Promise<StoredFile | null>          // body as a stream; null when missing
+ *     getBuffer(key): Promise<Buffer | null>
+ *     delete(key): Promise<void>                     // idempotent
+ *   }
+ *   newFileKey(kind: string, extension = 'jpg'): string   // "photo/2025/04/<uuid>.jpg", random, no user data
+ *   new LocalFileStore(join(config.DATA_DIR, 'files'))
+ *   new S3FileStore({ bucket, region?, endpoint?, forcePathStyle?, accessKeyId?, secretAccessKey? })
+ *   createFileStore({ dataDir, s3? })                     // S3 when s3.bucket is set, else local
+ *
+ * Keys are validated (lower-case letters, digits, '-', '_', '.', '/' separated segments, no '..'),
+ * so a key can never leave the store's directory.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+export interface StoredFile {
+  body: Readable;
+  contentType: string;
+  size: number;
+}
+
+export interface FileStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredFile | null>;
+  getBuffer(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-z0-9_-][a-z0-9_.-]*(\/[a-z0-9_-][a-z0-9_.-]*)*$/;
+
+export function assertFileKey(key: string): void {
+  if (key.length > 300 || !KEY_PATTERN.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw new Error(`Invalid file key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** A fresh random key, grouped by kind and month: `photo/2025/04/<uuid>.jpg`. */
+export function newFileKey(kind: string, extension = 'jpg', now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const key = `${kind}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${extension}`;
+  assertFileKey(key);
+  return key;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+};
+
+/** The local store keeps no side files: the content type follows the key's extension. */
+export function contentTypeOfKey(key: string): string {
+  const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+/** Files under one private directory (DATA_DIR/files by default). */
+export class LocalFileStore implements FileStore {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    assertFileKey(key);
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw new Error(`Invalid file key: ${JSON.stringify(key)}`);
+    return path;
+  }
+
+  async put(key: string, body: Buffer, _contentType: string): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    // Write then rename, so that a reader never sees half a file.
+    const temporary = `${path}.${randomUUID()}.partial`;
+    await writeFile(temporary, body, { mode: 0o600 });
+    try {
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    const path = this.pathOf(key);
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) return null;
+      return { body: createReadStream(path), contentType: contentTypeOfKey(key), size: info.size };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async getBuffer(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+}
+
+export interface S3FileStoreOptions {
+  bucket: string;
+  region?: string;
+  /** For MinIO, Aliyun OSS, Tencent COS and other S3-compatible services. */
+  endpoint?: string;
+  forcePathStyle?: boolean;
+  /** Omit both to use the SDK's default credential chain. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Prepended to every key, e.g. "portal/". */
+  prefix?: string;
+}
+
+/** A private S3-compatible bucket (no public ACLs are ever set). Not covered by tests here: no bucket. */
+export class S3FileStore implements FileStore {
+  private readonly client: S3Client;
+
+  constructor(private readonly options: S3FileStoreOptions) {
+    this.client = new S3Client({
+      region: options.region ?? 'us-east-1',
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+    });
+  }
+
+  private objectKey(key: string): string {
+    assertFileKey(key);
+    return `${this.options.prefix ?? ''}${key}`;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      if (!(object.Body instanceof Readable)) throw new Error('S3 returned a body that is not a Node stream');
+      return { body: object.Body, contentType: object.ContentType ?? contentTypeOfKey(key), size: object.ContentLength ?? 0 };
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw error;
+    }
+  }
+
+  async getBuffer(key: string): Promise<Buffer | null> {
+    const file = await this.get(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+}
+
+/** The store the configuration asks for: S3 when a bucket is named, else DATA_DIR/files. */
+export function createFileStore(options: { dataDir: string; s3?: S3FileStoreOptions | undefined }): FileStore {
+  if (options.s3?.bucket) return new S3FileStore(options.s3);
+  return new LocalFileStore(join(options.dataDir, 'files'));
+}
