@@ -14,6 +14,7 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  Upload: { input: File; output: File; }
   DateTime: { input: string; output: string; }
 };
 
@@ -28,6 +29,62 @@ export type ChangePasswordInput = {
   /** base64 of the UTF-8 text */
   newPassword: Scalars['String']['input'];
 };
+
+export type IdType =
+  | 'MAINLAND_ID'
+  | 'PASSPORT'
+  | 'HK_MACAO_PERMIT'
+  | 'TAIWAN_PERMIT'
+  | 'FOREIGNER_PERMANENT_RESIDENCE';
+
+export type SubmitApplicationInput = {
+  name: Scalars['String']['input'];
+  mobile: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  idType: IdType;
+  idNumber: Scalars['String']['input'];
+  /** Needed when the ID type is not MAINLAND_ID (the mainland ID carries it). */
+  birthDate?: InputMaybe<Scalars['String']['input']>;
+  entryPhotoId: Scalars['ID']['input'];
+  idPhotoId: Scalars['ID']['input'];
+  visitDates: Array<Scalars['String']['input']>;
+  activationCode: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['ID']['input']>;
+  truthConfirmed: Scalars['Boolean']['input'];
+  sensitiveConsent: Scalars['Boolean']['input'];
+};
+
+export type SeenDeadline = {
+  day: Scalars['String']['input'];
+  deadline: Scalars['DateTime']['input'];
+};
+
+export type SelectVisitDatesInput = {
+  days: Array<Scalars['String']['input']>;
+  /** The deadlines the page showed; a change since then is refused (VISIT_DATE_DEADLINE_CHANGED). */
+  seenDeadlines: Array<SeenDeadline>;
+};
+
+export type AudienceSort =
+  | 'SUBMITTED_DESC'
+  | 'SUBMITTED_ASC'
+  | 'NAME_ASC'
+  | 'STATUS_ASC';
+
+export type AudienceFilter = {
+  statuses?: InputMaybe<Array<ApproveStatus>>;
+  /** Inclusive, Asia/Shanghai calendar days. */
+  submittedFrom?: InputMaybe<Scalars['String']['input']>;
+  submittedTo?: InputMaybe<Scalars['String']['input']>;
+  visitDate?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['ID']['input']>;
+  /** Name (contains), mobile or ID number (exact or ending with). */
+  keyword?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PhotoPurpose =
+  | 'ENTRY_CARD'
+  | 'ID_CARD';
 
 export type ApproveStatus =
   | 'CREATED'
