@@ -35,7 +35,7 @@ const outputs: Array<{ file: string; content: Promise<string> }> = [
       documents: [],
       config: {
         useTypeImports: true,
-        scalars: { DateTime: 'Date | string', Upload: 'Promise<File> | File' },
+        scalars: { DateTime: 'Date', Upload: 'Promise<File> | File' },
         contextType: './context#GraphQLContext',
         mappers: {
           Ouser: './models#AccountModel',
@@ -44,6 +44,14 @@ const outputs: Array<{ file: string; content: Promise<string> }> = [
           Exhibitor: './models#ExhibitorModel',
           Audience: './models#AudienceModel',
           Project: './models#ProjectModel',
+          ProjectSetting: './models#ProjectSettingModel',
+          Photo: './models#PhotoModel',
+          ShowDay: './models#ShowDayModel',
+          Channel: './models#ChannelModel',
+          VisitDate: './models#VisitDateModel',
+          AudienceStatusChange: './models#AudienceStatusChangeModel',
+          Admission: './models#AdmissionModel',
+          Ticket: './models#TicketModel',
         },
         enumsAsTypes: true,
       },
@@ -58,8 +66,9 @@ const outputs: Array<{ file: string; content: Promise<string> }> = [
       schema: schemaAst,
       documents: documentFiles.map((document, index) => ({ document, location: `document-${index}` })),
       config: { useTypeImports: true, scalars, enumsAsTypes: true, onlyOperationTypes: true, avoidOptionals: false },
-      plugins: [{ typescript: {} }, { operations: {} }, { typedDocumentNode: {} }],
-      pluginMap: { typescript: typescriptPlugin, operations: operationsPlugin, typedDocumentNode: typedDocumentNodePlugin },
+      // typescript-operations writes the enum and input types it needs itself.
+      plugins: [{ operations: {} }, { typedDocumentNode: {} }],
+      pluginMap: { operations: operationsPlugin, typedDocumentNode: typedDocumentNodePlugin },
     }),
   },
 ];

@@ -74,8 +74,8 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
         // antd's CSS-in-JS writes <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        // The ALTCHA widget solves its proof-of-work in a blob: worker.
-        workerSrc: ["'self'", 'blob:'],
+        // The ALTCHA widget's proof-of-work worker is a same-origin file of the build.
+        workerSrc: ["'self'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

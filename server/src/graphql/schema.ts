@@ -7,6 +7,7 @@ import type { Resolvers } from './resolvers.generated';
 import { viewerResolvers } from '../modules/viewer/viewer.resolvers';
 import { projectResolvers } from '../modules/project/project.resolvers';
 import { accountResolvers } from '../modules/account/account.resolvers';
+import { scalarResolvers } from './scalars';
 
 const modulesDir = join(import.meta.dirname, '../modules');
 
@@ -18,7 +19,7 @@ export function loadTypeDefs(): string[] {
     .map((file) => readFileSync(join(modulesDir, file), 'utf8'));
 }
 
-const resolvers: Resolvers[] = [viewerResolvers, projectResolvers, accountResolvers];
+const resolvers: Resolvers[] = [scalarResolvers, viewerResolvers, projectResolvers, accountResolvers];
 
 export function buildSchema() {
   return createSchema<GraphQLContext & YogaServerContext>({

@@ -6,9 +6,11 @@ export const projectResolvers: Resolvers = {
     project: () => ({}),
   },
   Project: {
-    setting: async (_project, _args, context) => {
-      const setting = await context.services.projects.setting();
-      return { audienceRegOpen: setting.audienceRegOpen, exhibitorRegOpen: setting.exhibitorRegOpen };
-    },
+    setting: (_project, _args, context) => context.services.projects.setting(),
+    showDays: (_project, _args, context) => context.services.projects.showDaysWithRemaining(),
+    channels: (_project, _args, context) => context.services.projects.channels(),
+  },
+  Channel: {
+    name: (channel, _args, context) => (context.locale === 'zh-CN' ? channel.nameZh : channel.nameEn),
   },
 };

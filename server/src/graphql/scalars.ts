@@ -1,0 +1,25 @@
+import { GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLError } from 'graphql';
+import type { Resolvers } from './resolvers.generated';
+
+/** ISO 8601 instants with an offset, e.g. 2025-04-10T01:00:00.000Z; Date values are serialised. */
+const DateTime = new GraphQLScalarType<Date, string>({
+  name: 'DateTime',
+  serialize(value) {
+    const date = value instanceof Date ? value : new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date');
+    return date.toISOString();
+  },
+  parseValue(value) {
+    const date = typeof value === 'string' ? new Date(value) : undefined;
+    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime expects an ISO 8601 string');
+    return date;
+  },
+  parseLiteral(ast) {
+    const date = ast.kind === Kind.STRING ? new Date(ast.value) : undefined;
+    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime expects an ISO 8601 string');
+    return date;
+  },
+});
+
+export const scalarResolvers: Resolvers = { DateTime };
