@@ -22,7 +22,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3Module from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 export interface StoredFile {
   body: Readable;
@@ -141,19 +142,31 @@ export interface S3FileStoreOptions {
   prefix?: string;
 }
 
-/** A private S3-compatible bucket (no public ACLs are ever set). Not covered by tests here: no bucket. */
-export class S3FileStore implements FileStore {
-  private readonly client: S3Client;
+type S3Sdk = typeof S3Module;
 
-  constructor(private readonly options: S3FileStoreOptions) {
-    this.client = new S3Client({
-      region: options.region ?? 'us-east-1',
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-      ...(options.accessKeyId && options.secretAccessKey
-        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-        : {}),
-    });
+/**
+ * A private S3-compatible bucket (no public ACLs are ever set). The SDK is loaded on first use, so
+ * that a deployment on the local store never loads it. Not covered by tests here: no bucket.
+ */
+export class S3FileStore implements FileStore {
+  private sdk: Promise<{ s3: S3Sdk; client: S3Client }> | null = null;
+
+  constructor(private readonly options: S3FileStoreOptions) {}
+
+  private connect(): Promise<{ s3: S3Sdk; client: S3Client }> {
+    const { options } = this;
+    this.sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: options.region ?? 'us-east-1',
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+        ...(options.accessKeyId && options.secretAccessKey
+          ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+          : {}),
+      }),
+    }));
+    return this.sdk;
   }
 
   private objectKey(key: string): string {
@@ -162,16 +175,18 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }));
+    const { s3, client } = await this.connect();
+    await client.send(new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }));
   }
 
   async get(key: string): Promise<StoredFile | null> {
+    const { s3, client } = await this.connect();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const object = await client.send(new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
       if (!(object.Body instanceof Readable)) throw new Error('S3 returned a body that is not a Node stream');
       return { body: object.Body, contentType: object.ContentType ?? contentTypeOfKey(key), size: object.ContentLength ?? 0 };
     } catch (error) {
-      if (error instanceof NoSuchKey) return null;
+      if (error instanceof s3.NoSuchKey) return null;
       throw error;
     }
   }
@@ -185,7 +200,8 @@ export class S3FileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+    const { s3, client } = await this.connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
   }
 }
 
