@@ -34,6 +34,16 @@ function load() {
       faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir),
       faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir),
     ]);
+    // One run of each net on a blank picture, so that the first real upload does not pay for
+    // the backend's first-use set-up of every kernel.
+    const blank = tf.zeros([160, 160, 3], 'int32');
+    try {
+      for (const inputSize of [224, 416]) await faceapi.detectAllFaces(blank, new faceapi.TinyFaceDetectorOptions({ inputSize }));
+      await faceapi.nets.faceLandmark68Net.detectLandmarks(blank);
+      await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(blank);
+    } finally {
+      blank.dispose();
+    }
     return { tf, faceapi };
   })();
   return loading;
