@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib/types';
-import { encodePasswordForTransport } from '@portal/shared/auth/auth.schema';
+import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import type { Scope } from '@portal/shared/auth/scopes';
 import type { TestClient } from './test-app';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseIdentity, toInternationalMobile } from './identity';
-import { decodePasswordFromTransport, encodePasswordForTransport, isStrongPassword } from './auth.schema';
+import { decodePasswordFromTransport, encodePasswordForTransport, isStrongPassword } from './credentials';
 
 describe('toInternationalMobile', () => {
   it('prefixes an 11-digit mainland mobile whose first digit is 1-9 with +86', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** SPEC 5/9: an 11-digit mainland mobile whose first digit is 1-9. */
 export const MAINLAND_MOBILE = /^[1-9]\d{10}$/;
 /** E.164: + then up to 15 digits, no leading zero in the country code. */
@@ -11,7 +9,12 @@ export function toInternationalMobile(identity: string): string {
   return MAINLAND_MOBILE.test(trimmed) ? `+86${trimmed}` : trimmed;
 }
 
-export const ZEmail = z.email().max(254);
+/** zod's email pattern, without loading zod on the login page. */
+export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
 
 export type IdentityKind = 'email' | 'mobile';
 
@@ -20,7 +23,7 @@ export function normaliseIdentity(raw: string): { kind: IdentityKind; value: str
   const value = toInternationalMobile(raw);
   if (value.includes('@')) {
     const email = value.toLowerCase();
-    return ZEmail.safeParse(email).success ? { kind: 'email', value: email } : undefined;
+    return isEmail(email) ? { kind: 'email', value: email } : undefined;
   }
   return INTERNATIONAL_MOBILE.test(value) ? { kind: 'mobile', value } : undefined;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePasswordForTransport } from '@portal/shared/auth/auth.schema';
+import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { signInDirectly } from '../../test/sessions';

@@ -1,7 +1,7 @@
 import type { Resolvers } from '../../graphql/resolvers.generated';
 import { requireViewer } from '../../lib/authorize';
 import { AppError } from '../../lib/app-error';
-import { decodePasswordFromTransport } from '@portal/shared/auth/auth.schema';
+import { decodePasswordFromTransport } from '@portal/shared/auth/credentials';
 
 function decodedPassword(encoded: string): string {
   const password = decodePasswordFromTransport(encoded);

@@ -4,7 +4,7 @@ import { exhibitors } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/database-errors';
-import { isStrongPassword } from '@portal/shared/auth/auth.schema';
+import { isStrongPassword } from '@portal/shared/auth/credentials';
 import { normaliseIdentity } from '@portal/shared/auth/identity';
 import { ROLES, type Role, type Scope } from '@portal/shared/auth/scopes';
 import * as repository from './account.repository';

@@ -1,4 +1,4 @@
-import { encodePasswordForTransport } from '@portal/shared/auth/auth.schema';
+import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { solveCaptcha } from '../../test/captcha';
 import type { TestApp, TestClient } from '../../test/test-app';

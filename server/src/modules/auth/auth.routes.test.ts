@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { encodePasswordForTransport } from '@portal/shared/auth/auth.schema';
+import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { auditLog } from '../../db/schema/index';
 import { createAccount } from '../../test/factories';

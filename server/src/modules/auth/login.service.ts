@@ -1,4 +1,5 @@
-import { decodePasswordFromTransport, type TLoginForm, type TSendCodeForm } from '@portal/shared/auth/auth.schema';
+import { type TLoginForm, type TSendCodeForm } from '@portal/shared/auth/auth.schema';
+import { decodePasswordFromTransport } from '@portal/shared/auth/credentials';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { Locale } from '@portal/shared/i18n/locales';
 import type { Database } from '../../db/client';

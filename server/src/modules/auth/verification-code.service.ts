@@ -1,15 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import {
-  VERIFICATION_CODE_DAILY_LIMIT,
-  VERIFICATION_CODE_HOURLY_LIMIT,
-  VERIFICATION_CODE_LENGTH,
-  VERIFICATION_CODE_MAX_ATTEMPTS,
-  VERIFICATION_CODE_RESEND_SECONDS,
-  VERIFICATION_CODE_TTL_SECONDS,
-  type VERIFICATION_PURPOSES,
-} from '@portal/shared/auth/auth.schema';
+import { VERIFICATION_CODE_DAILY_LIMIT, VERIFICATION_CODE_HOURLY_LIMIT, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS, type VERIFICATION_PURPOSES } from '@portal/shared/auth/credentials';
 import type { Locale } from '@portal/shared/i18n/locales';
 import { AppError } from '../../lib/app-error';
 import type { ExpiringStore } from '../../lib/expiring-store';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { encodePasswordForTransport } from '@portal/shared/auth/auth.schema';
+import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import { ChangePasswordDocument } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
 

@@ -1,6 +1,6 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isStrongPassword, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/auth.schema';
+import { isStrongPassword, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useChangePassword } from '../api/change-password';
 

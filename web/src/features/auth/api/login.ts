@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Scope } from '@portal/shared/auth/scopes';
-import { encodePasswordForTransport } from '@portal/shared/auth/auth.schema';
+import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import { toInternationalMobile } from '@portal/shared/auth/identity';
 import { formBody, request } from '../../../lib/request';
 

@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Space } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Scope } from '@portal/shared/auth/scopes';
-import { normaliseIdentity, ZEmail } from '@portal/shared/auth/identity';
+import { isEmail, normaliseIdentity } from '@portal/shared/auth/identity';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLogin } from '../api/login';
@@ -22,7 +22,7 @@ interface LoginValues {
 export function identityProblem(value: string): 'required' | 'AUTH_INVALID_EMAIL' | 'AUTH_INVALID_IDENTITY' | undefined {
   const trimmed = value.trim();
   if (!trimmed) return 'required';
-  if (trimmed.includes('@')) return ZEmail.safeParse(trimmed.toLowerCase()).success ? undefined : 'AUTH_INVALID_EMAIL';
+  if (trimmed.includes('@')) return isEmail(trimmed.toLowerCase()) ? undefined : 'AUTH_INVALID_EMAIL';
   return normaliseIdentity(trimmed) ? undefined : 'AUTH_INVALID_IDENTITY';
 }
 
