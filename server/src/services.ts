@@ -7,7 +7,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { SessionService } from './modules/auth/session.service';
 import { resolveAppSecret } from './modules/auth/app-secret';
 import { CaptchaService } from './modules/auth/captcha.service';
-import { systemClock, type Clock } from './modules/auth/clock';
+import { systemClock, type Clock } from './lib/clock';
 import { LoginService } from './modules/auth/login.service';
 import { LoginThrottleService } from './modules/auth/login-throttle.service';
 import { VerificationCodeService } from './modules/auth/verification-code.service';

@@ -65,6 +65,9 @@ function isAlive(pid: number): boolean {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle client that loses its connection (database restart, failover) must not crash the process;
+    // the pool replaces it, and the next query reports any lasting outage.
+    pool.on('error', (error) => console.error('PostgreSQL pool: idle client error', error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

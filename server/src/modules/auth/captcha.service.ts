@@ -3,7 +3,7 @@ import type { Challenge } from 'altcha-lib/types';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { ExpiringStore } from '../../lib/expiring-store';
-import type { Clock } from './clock';
+import type { Clock } from '../../lib/clock';
 
 /** What the altcha widget submits, base64 of this JSON (it may add `took` and `test`, ignored here). */
 const ZAltchaPayload = z.object({

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { ExpiringStore } from '../../lib/expiring-store';
 import type { Messenger } from '../messaging/messenger.service';
 import type { NormalisedIdentity } from './auth-input';
-import type { Clock } from './clock';
+import type { Clock } from '../../lib/clock';
 import { hashedKey } from './store-keys';
 
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
