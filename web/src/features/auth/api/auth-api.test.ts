@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginFields } from './login';
-import { sendCodeFields } from './send-code';
+import { sendCodeFields } from '../../../lib/send-code';
 
 describe('login form fields', () => {
   it('sends an 11-digit mainland mobile as +86 and the password base64-encoded', () => {

@@ -7,8 +7,8 @@ import { isEmail, normaliseIdentity } from '@portal/shared/auth/identity';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useLogin } from '../api/login';
-import { useSendCode } from '../api/send-code';
-import { AltchaCaptcha, type AltchaCaptchaHandle } from './altcha-captcha';
+import { useSendCode } from '../../../lib/send-code';
+import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../../components/altcha-captcha';
 
 export type LoginMode = 'password' | 'code';
 

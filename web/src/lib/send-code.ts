@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { toInternationalMobile } from '@portal/shared/auth/identity';
 import { VERIFICATION_CODE_RESEND_SECONDS, type VERIFICATION_PURPOSES } from '@portal/shared/auth/credentials';
-import { formBody, request } from '../../../lib/request';
+import { formBody, request } from './request';
 
 export interface SendCodeInput {
   identity: string;
