@@ -7,6 +7,8 @@ import {
   checkPage,
   chooseScope,
   demoUsers,
+  expectHeading,
+  expectLanding,
   signInThroughLoginPage,
   signInWithPassword,
   solveCaptcha,
@@ -14,6 +16,7 @@ import {
   waitForLanguage,
   waitForPath,
 } from './support/portal';
+import { uiText } from './support/texts';
 
 const typenameOf = { organizer: 'Ouser', exhibitor: 'Xuser', visitor: 'User' } as const;
 const locales: Locale[] = ['zh-CN', 'en-US'];
@@ -27,15 +30,17 @@ describeE2E('sign-in with a password', () => {
         const { page, problems } = await browser.open({ locale });
         await page.goto('/login');
         await waitForLanguage(page, locale);
+        await expectHeading(page, uiText(locale, 'auth:title'));
         await chooseScope(page, user.scope);
         await checkPage(page, `login-${user.scope}-${locale}`);
         expect(await viewerTypename(page)).toBeNull();
 
         await signInWithPassword(page, user);
         await waitForPath(page, user.landing);
-        expect(await viewerTypename(page)).toBe(typenameOf[user.kind]);
         // SPEC 9: the exhibitor area forces zh-CN whatever the visitor chose.
         await waitForLanguage(page, user.kind === 'exhibitor' ? 'zh-CN' : locale);
+        await expectLanding(page, user, locale);
+        expect(await viewerTypename(page)).toBe(typenameOf[user.kind]);
         await checkPage(page, `${user.kind}-home-${locale}`);
         expect(problems).toEqual([]);
       });
@@ -55,8 +60,11 @@ describeE2E('guards and sessions', () => {
     expect(query.get('scope')).toBe('organizer');
     await checkPage(page, 'login-deep-link-en-US');
 
+    // The scope comes from the link: no need to pick "Organizer".
     await signInWithPassword(page, demoUsers.organizer);
     await waitForPath(page, /^\/wo\/project\/info$/);
+    await page.getByTestId('organizer-layout').waitFor();
+    await expectHeading(page, uiText('en-US', 'common:organizer.pages.projectInfo'));
     expect(await viewerTypename(page)).toBe('Ouser');
     await checkPage(page, 'organizer-project-info-en-US');
     expect(problems).toEqual([]);
@@ -64,7 +72,7 @@ describeE2E('guards and sessions', () => {
 
   it('a signed-in visitor opening /wo/ is sent to /login with scope=organizer', async () => {
     const { page, problems } = await browser.open({ locale: 'zh-CN' });
-    await signInThroughLoginPage(page, demoUsers.visitor);
+    await signInThroughLoginPage(page, demoUsers.visitor, 'zh-CN');
     expect(await viewerTypename(page)).toBe('User');
 
     await page.goto('/wo/');
@@ -72,6 +80,7 @@ describeE2E('guards and sessions', () => {
     const query = new URL(page.url()).searchParams;
     expect(query.get('scope')).toBe('organizer');
     expect(query.get('redirect')).toBe('/wo/');
+    await expectHeading(page, uiText('zh-CN', 'auth:title'));
     await checkPage(page, 'login-visitor-at-organizer-area-zh-CN');
     expect(problems).toEqual([]);
   });
@@ -82,17 +91,19 @@ describeE2E('guards and sessions', () => {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>show website</title><h1>show website</h1>' }),
     );
-    await signInThroughLoginPage(page, demoUsers.organizer);
+    await signInThroughLoginPage(page, demoUsers.organizer, 'zh-CN');
     expect(await viewerTypename(page)).toBe('Ouser');
 
-    // SPEC 2: /logout ends the session, then leaves for the show's website.
-    await page.goto('/logout');
+    // The header's user menu → log out (/logout ends the session, then leaves for the show's website).
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout-menu-item').click();
     await page.waitForURL((url) => url.origin !== new URL(baseUrl).origin, { timeout: 20_000 });
     expect(await viewerTypename(page)).toBeNull();
 
-    await page.goto('/wo/');
+    await page.goto(`${baseUrl}/wo/`);
     await waitForPath(page, /^\/login$/);
     expect(new URL(page.url()).searchParams.get('scope')).toBe('organizer');
+    await expectHeading(page, uiText('zh-CN', 'auth:title'));
     expect(problems).toEqual([]);
   });
 });
@@ -119,6 +130,7 @@ describeE2E('sign-in with a verification code', () => {
     await solveCaptcha(page);
     await page.getByTestId('login-submit').click();
     await waitForPath(page, visitor.landing);
+    await expectLanding(page, visitor, 'zh-CN');
     expect(await viewerTypename(page)).toBe('User');
     expect(problems).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './support/chromium';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
@@ -15,6 +15,7 @@ declare module 'vitest' {
 }
 
 export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
+const defaultDistDir = join(repoRoot, 'web', 'dist');
 
 /** Newest modification time (ms) of the files below `path` (a file or a folder). */
 function newestMtime(path: string): number {
@@ -30,23 +31,25 @@ function newestMtime(path: string): number {
 }
 
 /**
- * Builds web/dist unless it is newer than everything it is built from. E2E_BUILD=always forces a
- * build, E2E_BUILD=never skips it (for a dist built by hand).
+ * Builds the web app into `distDir` unless it is newer than everything it is built from.
+ * E2E_BUILD=always forces a build, E2E_BUILD=never skips it (for a dist built by hand).
  */
-function buildWebIfStale(): void {
+function buildWebIfStale(distDir: string): void {
   const mode = process.env.E2E_BUILD ?? 'auto';
-  const distIndex = join(repoRoot, 'web', 'dist', 'index.html');
+  const distIndex = join(distDir, 'index.html');
   if (mode === 'never') return;
   const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/package.json', 'shared/src', 'shared/locales'];
   const newestSource = Math.max(...sources.map((path) => newestMtime(join(repoRoot, path))));
   const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
   if (mode !== 'always' && builtAt > newestSource) {
-    console.info('[e2e] web/dist is up to date; not rebuilding');
+    console.info(`[e2e] ${distDir} is up to date; not rebuilding`);
     return;
   }
-  console.info('[e2e] building the web app (npm run build -w web) ...');
+  const args = ['run', 'build', '-w', 'web'];
+  if (distDir !== defaultDistDir) args.push('--', '--outDir', distDir, '--emptyOutDir');
+  console.info(`[e2e] building the web app (npm ${args.join(' ')}) ...`);
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, encoding: 'utf8', env: process.env });
+  const result = spawnSync('npm', args, { cwd: repoRoot, encoding: 'utf8', env: process.env });
   if (result.status !== 0) {
     throw new Error(`[e2e] npm run build -w web failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
@@ -68,11 +71,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
 
-  buildWebIfStale();
+  // E2E_WEB_DIST_DIR: build and serve a private copy (keeps a run apart from someone else's build of web/dist).
+  const distDir = process.env.E2E_WEB_DIST_DIR ? resolve(process.env.E2E_WEB_DIST_DIR) : defaultDistDir;
+  buildWebIfStale(distDir);
   const logFile = join(artifactsDir, 'server.log');
   console.info('[e2e] starting the server (tsx src/main.ts, fresh PGlite data folder, CAPTCHA_COMPLEXITY=1000) ...');
   const started = Date.now();
-  server = await startServer({ logFile });
+  server = await startServer({ logFile, env: { WEB_DIST_DIR: distDir } });
   console.info(
     `[e2e] server healthy at ${server.baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s ` +
       `(log: ${logFile}); Chromium: ${chromiumPath}`,

@@ -1,7 +1,7 @@
 // The visitor's sign-in on a phone-sized screen (390×844, touch), as most visitors open the portal.
 import { expect, it } from 'vitest';
 import { describeE2E, useBrowser, type Locale } from './support/browser';
-import { checkPage, chooseScope, demoUsers, signInWithPassword, viewerTypename, waitForLanguage, waitForPath } from './support/portal';
+import { checkPage, chooseScope, demoUsers, expectLanding, signInWithPassword, viewerTypename, waitForLanguage, waitForPath } from './support/portal';
 
 describeE2E('mobile visitor', () => {
   const browser = useBrowser();
@@ -19,6 +19,7 @@ describeE2E('mobile visitor', () => {
 
       await signInWithPassword(page, demoUsers.visitor);
       await waitForPath(page, demoUsers.visitor.landing);
+      await expectLanding(page, demoUsers.visitor, locale);
       expect(await viewerTypename(page)).toBe('User');
       await checkPage(page, `mobile-visitor-home-${locale}`);
       expect(problems).toEqual([]);

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, inject } from 'vitest';
+import { saveScreenshot } from './screenshots';
 
 export type Locale = 'zh-CN' | 'en-US';
 export type Device = 'desktop' | 'mobile';
@@ -81,17 +82,30 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
 }
 
 /**
- * One browser per test file, one context per test: returns a getter for the browser and closes
- * every context opened through `open()` after each test.
+ * One browser per test file, one context per test: returns `open()` for a fresh page, and after each
+ * test closes what it opened. When a test failed, each of its pages is photographed as
+ * e2e/artifacts/FAILED-<test>.png and its URL, page errors and console errors are printed.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
-  const opened: BrowserContext[] = [];
+  const opened: OpenedPage[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((context) => context.close()));
+  afterEach(async (context) => {
+    const pages = opened.splice(0);
+    if (context.task.result?.state === 'fail') {
+      for (const [index, { page, problems, consoleErrors }] of pages.entries()) {
+        const name = `FAILED-${context.task.name}${index > 0 ? `-${index}` : ''}`;
+        const shot = await saveScreenshot(page, name).catch((error: unknown) => `(no screenshot: ${String(error)})`);
+        console.error(
+          `[e2e] "${context.task.name}" failed on ${page.url()}\n  screenshot: ${shot}` +
+            `\n  page problems: ${problems.length ? problems.join(' | ') : 'none'}` +
+            `\n  console errors: ${consoleErrors.length ? consoleErrors.join(' | ') : 'none'}`,
+        );
+      }
+    }
+    await Promise.all(pages.map(({ context: browserContext }) => browserContext.close()));
   });
   afterAll(async () => {
     await browser?.close();
@@ -100,7 +114,7 @@ export function useBrowser() {
     async open(options: NewPageOptions = {}): Promise<OpenedPage> {
       if (!browser) throw new Error('the browser is not started (useBrowser() must run inside describe)');
       const result = await newPage(browser, options);
-      opened.push(result.context);
+      opened.push(result);
       return result;
     },
   };

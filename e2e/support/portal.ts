@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './axe';
 import type { Locale } from './browser';
 import { saveScreenshot } from './screenshots';
+import { uiText } from './texts';
 
 export type Scope = 'organizer' | 'audience' | 'exhibitor';
 
@@ -12,6 +13,10 @@ export interface DemoUser {
   password: string;
   /** Where sign-in without a redirect lands (a pattern on the path). */
   landing: RegExp;
+  /** Test id of the layout that landing page renders in. */
+  layout: string;
+  /** Locale key (see texts.ts) of the landing page's heading. */
+  landingHeading: string;
 }
 
 /** The accounts the server seeds on an empty embedded database. */
@@ -21,7 +26,10 @@ export const demoUsers = {
     scope: 'organizer',
     identity: 'admin@example.com',
     password: 'Admin12345',
-    landing: /^\/wo\//,
+    // /wo/ forwards to the first section the roles allow: with every role, the visitor approvals.
+    landing: /^\/wo\/audience\/list$/,
+    layout: 'organizer-layout',
+    landingHeading: 'common:organizer.pages.audienceList',
   },
   exhibitor: {
     kind: 'exhibitor',
@@ -29,6 +37,8 @@ export const demoUsers = {
     identity: 'exhibitor@example.com',
     password: 'Exhibitor12345',
     landing: /^\/we\/exhibitor\/application\/list$/,
+    layout: 'exhibitor-layout',
+    landingHeading: 'common:exhibitor.pages.applicationList',
   },
   visitor: {
     kind: 'visitor',
@@ -36,7 +46,9 @@ export const demoUsers = {
     identity: '13800000000',
     password: 'Visitor12345',
     // No application yet: the /wa/ guard sends the visitor to the application form.
-    landing: /^\/(visitor\/web\/application|wa\/.*)$/,
+    landing: /^\/visitor\/web\/application$/,
+    layout: 'public-layout',
+    landingHeading: 'common:public.application',
   },
 } as const satisfies Record<string, DemoUser>;
 
@@ -61,18 +73,47 @@ export async function waitForLanguage(page: Page, locale: Locale): Promise<void>
   await page.waitForFunction((expected) => document.documentElement.lang === expected, locale, { timeout: 15_000 });
 }
 
-/** Runs axe (no serious/critical violations) and saves a screenshot named `name`. */
-export async function checkPage(page: Page, name: string): Promise<void> {
-  // Let lazy routes, locale files and the spinner settle before judging the page.
+/**
+ * Waits until the page has settled: network quiet, something rendered in #root and no loading spinner
+ * left (lazy routes, locale files and the viewer query all show one). A page stuck on a spinner fails.
+ */
+export async function waitForSettled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  try {
+    await page.waitForFunction(
+      () => {
+        const root = document.getElementById('root');
+        return !!root && root.childElementCount > 0 && document.querySelector('.ant-spin-spinning') === null;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+  } catch {
+    throw new Error(`${page.url()} is still loading (empty, or a spinner) after 15 s`);
+  }
+}
+
+/** Waits for the page to settle, saves a screenshot named `name`, and runs axe (no serious/critical violations). */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await waitForSettled(page);
   await saveScreenshot(page, name);
   await expectNoSeriousA11yViolations(page, name);
 }
 
-export const loginTexts: Record<Locale, { submit: RegExp }> = {
-  'zh-CN': { submit: /^登\s*录$/ },
-  'en-US': { submit: /^(sign in|log in)$/i },
-};
+/** A level-1 or level-2 heading with exactly this text is visible. */
+export async function expectHeading(page: Page, text: string): Promise<void> {
+  await page.getByRole('heading', { name: text, exact: true }).first().waitFor({ state: 'visible' });
+}
+
+/**
+ * The signed-in user's landing page: its layout, the user menu in the header, and the page's own
+ * heading in `locale` (the exhibitor area is always zh-CN).
+ */
+export async function expectLanding(page: Page, user: DemoUser, locale: Locale): Promise<void> {
+  await page.getByTestId(user.layout).waitFor({ state: 'visible' });
+  await page.getByTestId('user-menu').waitFor({ state: 'visible' });
+  await expectHeading(page, uiText(user.kind === 'exhibitor' ? 'zh-CN' : locale, user.landingHeading));
+}
 
 /** The ALTCHA widget on the page. */
 export const captchaWidget = (page: Page) => page.locator('altcha-widget');
@@ -105,12 +146,14 @@ export async function signInWithPassword(page: Page, user: Pick<DemoUser, 'ident
   await page.getByTestId('login-submit').click();
 }
 
-/** Goes to /login, chooses the user's scope and signs in with the password. */
-export async function signInThroughLoginPage(page: Page, user: DemoUser): Promise<void> {
+/** Goes to /login, chooses the user's scope, signs in with the password and waits for the landing page. */
+export async function signInThroughLoginPage(page: Page, user: DemoUser, locale: Locale): Promise<void> {
   await page.goto('/login');
+  await waitForLanguage(page, locale);
   await chooseScope(page, user.scope);
   await signInWithPassword(page, user);
   await waitForPath(page, user.landing);
+  await expectLanding(page, user, locale);
 }
 
 /** The viewer the browser's session cookie belongs to, asked directly over GraphQL. */
