@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from './login';
@@ -92,6 +92,8 @@ function markdown(report: { at: string; commit: string | null; machine: string; 
 
 async function main() {
   const selected = scenarios.filter((scenario) => !only || only.includes(scenario.name) || scenario.name === baselineName);
+  // Other work on the machine skews every number; the load average before the run says how much.
+  const loadBefore = loadavg()[0] ?? 0;
   const logDir = join(tmpdir(), `portal-bench-${process.pid}`);
   mkdirSync(logDir, { recursive: true });
   const targets = new Map<TargetName, Target>();
@@ -152,7 +154,7 @@ async function main() {
   const report = {
     at: new Date().toISOString(),
     commit: gitCommit(),
-    machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}`,
+    machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}, load average ${loadBefore.toFixed(2)} before the run`,
     settings: `autocannon: ${connections} connections, pipelining 1, ${warmupSeconds} s warm-up then ${durationSeconds} s per scenario; portal with PGlite, NODE_ENV=development, LOG_LEVEL=warn.`,
     results,
   };
