@@ -16,6 +16,7 @@ import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
+import { registerFileRoutes } from './modules/media/files.routes';
 
 export interface AppDeps {
   config: Config;
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
 
   await registerHealthRoutes(app, database);
   await registerAuthRoutes(app, config);
+  await registerFileRoutes(app);
   if (!production) await registerOutboxRoutes(app, database.db);
   await registerSinglePageApp(app, config);
   return app;

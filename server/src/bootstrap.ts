@@ -27,6 +27,7 @@ export async function startPortal(
       store,
       async close() {
         await app.close();
+        await app.services.faces.close();
         await store.close();
         await database.close();
       },

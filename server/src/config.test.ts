@@ -22,10 +22,12 @@ describe('parseConfig', () => {
     }
   });
 
-  it('requires a secret and refuses demo data in production', () => {
+  it('requires the secrets and refuses demo data in production', () => {
+    const secrets = { APP_SECRET: 'x'.repeat(32), TICKET_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIA==\\n-----END PRIVATE KEY-----' };
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
-    expect(() => parseConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
-    expect(parseConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).seedDemo).toBe(false);
+    expect(() => parseConfig({ NODE_ENV: 'production', APP_SECRET: secrets.APP_SECRET })).toThrow(/TICKET_SIGNING_KEY/);
+    expect(() => parseConfig({ NODE_ENV: 'production', ...secrets, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    expect(parseConfig({ NODE_ENV: 'production', ...secrets }).seedDemo).toBe(false);
   });
 
   it('does not seed demo data on PostgreSQL unless asked', () => {

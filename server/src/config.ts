@@ -29,6 +29,15 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Moto Expo <no-reply@example.com>'),
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
   SEED_DEMO: booleanFlag.optional(),
+  /** S3-compatible bucket for uploaded files; unset: DATA_DIR/files. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Ed25519 private key (PKCS#8 PEM) that signs ticket QR codes; required in production. */
+  TICKET_SIGNING_KEY: z.string().min(40).optional(),
   /** Verification-code requests one address may make in an hour (the per-recipient caps are fixed: DESIGN §6). */
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
 });
@@ -50,6 +59,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const parsed = result.data;
   if (parsed.NODE_ENV === 'production' && !parsed.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required when NODE_ENV=production (at least 32 characters)']);
+  }
+  if (parsed.NODE_ENV === 'production' && !parsed.TICKET_SIGNING_KEY) {
+    throw new ConfigError(['TICKET_SIGNING_KEY: required when NODE_ENV=production (Ed25519 private key, PKCS#8 PEM)']);
   }
   if (parsed.NODE_ENV === 'production' && parsed.SEED_DEMO) {
     throw new ConfigError(['SEED_DEMO: demo accounts are never created when NODE_ENV=production']);

@@ -13,6 +13,15 @@ import { LoginThrottleService } from './modules/auth/login-throttle.service';
 import { VerificationCodeService } from './modules/auth/verification-code.service';
 import { createMessenger } from './modules/messaging/messenger.service';
 import { ProjectService } from './modules/project/project.service';
+import { AuditService } from './modules/audit/audit.service';
+import { AudienceService } from './modules/audience/audience.service';
+import { FaceService } from './modules/face/face.service';
+import { createFileStore } from './modules/media/file-store';
+import { MediaService } from './modules/media/media.service';
+import { PhotoService } from './modules/media/photo.service';
+import { RegistrationService } from './modules/audience/registration.service';
+import { TicketService } from './modules/ticket/ticket.service';
+import { createTicketSigner } from './modules/ticket/ticket-token';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
@@ -33,11 +42,34 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     idleSeconds: config.SESSION_IDLE_MINUTES * 60,
     absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
   });
+  const accounts = new AccountService(db);
+  const projects = new ProjectService(db);
+  const audience = new AudienceService(db, clock);
+  const faces = new FaceService();
+  const files = createFileStore({
+    dataDir: config.DATA_DIR,
+    s3: config.S3_BUCKET
+      ? {
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+  });
   return {
-    accounts: new AccountService(db),
-    projects: new ProjectService(db),
+    accounts,
+    audit: new AuditService(db),
+    audience,
+    registration: new RegistrationService(accounts, verificationCodes, projects),
+    tickets: new TicketService(createTicketSigner(config), audience, clock),
+    faces,
+    photos: new PhotoService(db, new MediaService(files, faces), accounts),
+    projects,
     sessions,
-    auth: new AuthService(config, sessions),
+    auth: new AuthService(config, sessions, accounts),
     clock,
     captcha,
     verificationCodes,

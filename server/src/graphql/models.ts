@@ -13,7 +13,8 @@ import type {
 /** What resolvers receive as parents: the database rows, or small shapes built from them. */
 export type AccountModel = typeof accounts.$inferSelect;
 export type ExhibitorModel = typeof exhibitors.$inferSelect;
-export type AudienceModel = typeof audiences.$inferSelect;
+/** `revealed`: set by the organizer's detail query, which alone shows the full ID number (audited). */
+export type AudienceModel = typeof audiences.$inferSelect & { revealed?: boolean };
 export type PhotoModel = typeof photos.$inferSelect;
 export type ChannelModel = typeof channels.$inferSelect;
 export type VisitDateModel = typeof audienceVisitDates.$inferSelect;

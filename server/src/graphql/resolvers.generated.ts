@@ -44,6 +44,8 @@ export type Mutation = {
   approveAudiences: Array<Audience>;
   /** Organizers: WAIT or DONE → REFUSE with a reason, in bulk. */
   refuseAudiences: Array<Audience>;
+  /** Creates a visitor account and signs it in; refused while registration is closed. */
+  registerAudience: Viewer;
   /** Checks (type by content, size, pixels, one face filling 15-45%), re-encodes without EXIF, and stores a photo of the viewer. */
   uploadPhoto: Photo;
 };
@@ -77,6 +79,11 @@ export type MutationApproveAudiencesArgs = {
 export type MutationRefuseAudiencesArgs = {
   ids: Array<Scalars['ID']['input']>;
   reason: Scalars['String']['input'];
+};
+
+
+export type MutationRegisterAudienceArgs = {
+  input: RegisterAudienceInput;
 };
 
 
@@ -131,6 +138,8 @@ export type Audience = {
   createdAt: Scalars['DateTime']['output'];
   /** Organizers only: every transition, oldest first. */
   statusHistory: Array<AudienceStatusChange>;
+  /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown. */
+  faceMatchScore?: Maybe<Scalars['Float']['output']>;
   /** The VIP ticket, once approved (DONE); the visitor's own only. */
   ticket?: Maybe<Ticket>;
   /** Admission records, newest first; the visitor's own only. */
@@ -215,6 +224,16 @@ export type QueryAudiencesArgs = {
 
 export type QueryAudienceArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type RegisterAudienceInput = {
+  /** Email, or mobile (an 11-digit mainland number becomes +86…) */
+  identity: Scalars['String']['input'];
+  /** The code sent to the identity by POST /apis/auth/code with purpose=register */
+  code: Scalars['String']['input'];
+  /** base64 of the UTF-8 text, like the login form */
+  password: Scalars['String']['input'];
+  name: Scalars['String']['input'];
 };
 
 export type Ticket = {
@@ -448,6 +467,7 @@ export type ResolversTypes = {
   VisitDate: ResolverTypeWrapper<VisitDateModel>;
   AudienceStatusChange: ResolverTypeWrapper<AudienceStatusChangeModel>;
   Audience: ResolverTypeWrapper<AudienceModel>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   SubmitApplicationInput: SubmitApplicationInput;
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
@@ -456,6 +476,7 @@ export type ResolversTypes = {
   AudiencePage: ResolverTypeWrapper<Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversTypes['Audience']> }>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RegisterAudienceInput: RegisterAudienceInput;
   Ticket: ResolverTypeWrapper<TicketModel>;
   Admission: ResolverTypeWrapper<AdmissionModel>;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
@@ -487,6 +508,7 @@ export type ResolversParentTypes = {
   VisitDate: VisitDateModel;
   AudienceStatusChange: AudienceStatusChangeModel;
   Audience: AudienceModel;
+  Float: Scalars['Float']['output'];
   SubmitApplicationInput: SubmitApplicationInput;
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
@@ -494,6 +516,7 @@ export type ResolversParentTypes = {
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
   Int: Scalars['Int']['output'];
   Query: Record<PropertyKey, never>;
+  RegisterAudienceInput: RegisterAudienceInput;
   Ticket: TicketModel;
   Admission: AdmissionModel;
   Upload: Scalars['Upload']['output'];
@@ -518,6 +541,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
+  registerAudience?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType, RequireFields<MutationRegisterAudienceArgs, 'input'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;
 };
 
@@ -552,6 +576,7 @@ export type AudienceResolvers<ContextType = GraphQLContext, ParentType extends R
   reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   statusHistory?: Resolver<Array<ResolversTypes['AudienceStatusChange']>, ParentType, ContextType>;
+  faceMatchScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   ticket?: Resolver<Maybe<ResolversTypes['Ticket']>, ParentType, ContextType>;
   admissions?: Resolver<Array<ResolversTypes['Admission']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;

@@ -8,6 +8,8 @@ import { viewerResolvers } from '../modules/viewer/viewer.resolvers';
 import { projectResolvers } from '../modules/project/project.resolvers';
 import { accountResolvers } from '../modules/account/account.resolvers';
 import { scalarResolvers } from './scalars';
+import { audienceResolvers } from '../modules/audience/audience.resolvers';
+import { mediaResolvers } from '../modules/media/media.resolvers';
 
 const modulesDir = join(import.meta.dirname, '../modules');
 
@@ -19,7 +21,7 @@ export function loadTypeDefs(): string[] {
     .map((file) => readFileSync(join(modulesDir, file), 'utf8'));
 }
 
-const resolvers: Resolvers[] = [scalarResolvers, viewerResolvers, projectResolvers, accountResolvers];
+const resolvers: Resolvers[] = [scalarResolvers, viewerResolvers, projectResolvers, accountResolvers, audienceResolvers, mediaResolvers];
 
 export function buildSchema() {
   return createSchema<GraphQLContext & YogaServerContext>({

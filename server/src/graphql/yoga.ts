@@ -76,10 +76,8 @@ export function createGraphQLServer(services: Services, options: { production: b
       useErrorClassification(),
     ],
     context: async ({ fastifyRequest: request, fastifyReply: reply }) => {
-      const session = await services.sessions.resolve(request.cookies[SESSION_COOKIE]);
-      const account = session ? await services.accounts.findById(session.accountId) : undefined;
-      const viewer = account && session && !account.disabled && account.sessionVersion === session.version ? account : undefined;
-      return { request, reply, requestId: request.id, locale: localeOfRequest(request), services, viewer, session: viewer ? session : undefined };
+      const signedIn = await services.auth.viewerOf(request.cookies[SESSION_COOKIE]);
+      return { request, reply, requestId: request.id, locale: localeOfRequest(request), services, viewer: signedIn?.viewer, session: signedIn?.session };
     },
   });
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { audienceStatusHistory, audienceVisitDates, audiences, photos } from '../../db/schema/index';
+import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos } from '../../db/schema/index';
 
 export type AudienceRow = typeof audiences.$inferSelect;
 export type ApproveStatus = AudienceRow['approveStatus'];
@@ -79,7 +79,26 @@ export async function insertStatusHistory(tx: Executor, row: typeof audienceStat
 }
 
 export function statusHistoryOf(db: Executor, audienceId: string) {
-  return db.select().from(audienceStatusHistory).where(eq(audienceStatusHistory.audienceId, audienceId)).orderBy(audienceStatusHistory.at, audienceStatusHistory.id);
+  return db
+    .select({ row: audienceStatusHistory, actorName: accounts.name })
+    .from(audienceStatusHistory)
+    .leftJoin(accounts, eq(accounts.id, audienceStatusHistory.actorId))
+    .where(eq(audienceStatusHistory.audienceId, audienceId))
+    .orderBy(audienceStatusHistory.at, audienceStatusHistory.id)
+    .then((rows) => rows.map(({ row, actorName }) => ({ ...row, actorName })));
+}
+
+export function findAudienceById(db: Executor, id: string) {
+  return db.query.audiences.findFirst({ where: eq(audiences.id, id) });
+}
+
+export function admissionsOf(db: Executor, audienceId: string) {
+  return db.select().from(admissions).where(eq(admissions.audienceId, audienceId)).orderBy(desc(admissions.at));
+}
+
+export async function activationCodeValue(db: Executor, id: string) {
+  const [row] = await db.select({ code: activationCodes.code }).from(activationCodes).where(eq(activationCodes.id, id));
+  return row?.code ?? null;
 }
 
 export function findPhotos(tx: Executor, ids: readonly string[]) {

@@ -10,6 +10,9 @@ import { ageOn, parseCalendarDate, shanghaiDate } from '@portal/shared/dates';
 import * as projects from '../project/project.repository';
 import * as repository from './audience.repository';
 import type { ApproveStatus, AudienceRow } from './audience.repository';
+import { iterateAudiences, listAudiences, type AudienceListFilter, type AudienceListSort } from './audience-list.repository';
+import { euclideanDistance } from '../face/face.service';
+import { faceMatchScore } from '@portal/shared/media/photo-rules';
 
 /** DESIGN §6: the only transitions an application makes. */
 const TRANSITIONS: Record<'submit' | 'approve' | 'refuse', readonly ApproveStatus[]> = {
@@ -41,6 +44,38 @@ export class AudienceService {
 
   statusHistoryOf(audienceId: string) {
     return repository.statusHistoryOf(this.db, audienceId);
+  }
+
+  findById(id: string) {
+    return repository.findAudienceById(this.db, id);
+  }
+
+  admissionsOf(audienceId: string) {
+    return repository.admissionsOf(this.db, audienceId);
+  }
+
+  activationCodeOf(audience: AudienceRow) {
+    return audience.activationCodeId ? repository.activationCodeValue(this.db, audience.activationCodeId) : Promise.resolve(null);
+  }
+
+  async list(input: AudienceListInput) {
+    const { page, pageSize } = normalisePaging(input);
+    const { rows, total } = await listAudiences(this.db, toListFilter(input.filter), input.sort ?? 'SUBMITTED_DESC', page, pageSize);
+    return { nodes: rows, total, page, pageSize };
+  }
+
+  /** Every application of the filter, in batches (exports). */
+  iterate(input: AudienceListInput) {
+    return iterateAudiences(this.db, toListFilter(input.filter), input.sort ?? 'SUBMITTED_DESC');
+  }
+
+  /** How alike the faces on the entry-card and the ID photo are, 0..1 (null when either is missing). */
+  async faceMatchScoreOf(audience: AudienceRow): Promise<number | null> {
+    if (!audience.entryPhotoId || !audience.idPhotoId) return null;
+    const found = await repository.findPhotos(this.db, [audience.entryPhotoId, audience.idPhotoId]);
+    const [a, b] = [found.find((row) => row.id === audience.entryPhotoId), found.find((row) => row.id === audience.idPhotoId)];
+    if (!a?.faceDescriptor || !b?.faceDescriptor) return null;
+    return faceMatchScore(euclideanDistance(a.faceDescriptor, b.faceDescriptor));
   }
 
   /** Submits (or edits and resubmits) the viewer's application; it then waits for review. */
@@ -228,4 +263,46 @@ function translateUniqueViolation(error: unknown): unknown {
   if (text.includes('mobile')) return new AppError('AUDIENCE_MOBILE_TAKEN');
   if (text.includes('activation_code')) return new AppError('ACTIVATION_CODE_INVALID');
   return error;
+}
+
+/** Organizer list input, as the GraphQL filter gives it. */
+export interface AudienceListInput {
+  filter?: {
+    statuses?: readonly ApproveStatus[] | null;
+    submittedFrom?: string | null;
+    submittedTo?: string | null;
+    visitDate?: string | null;
+    channelId?: string | null;
+    keyword?: string | null;
+  } | null;
+  sort?: AudienceListSort | null;
+  page?: number | null;
+  pageSize?: number | null;
+}
+
+export const MAX_PAGE_SIZE = 100;
+
+/** Shanghai calendar days → the instants that bound them (inclusive from, exclusive before). */
+export function toListFilter(filter: AudienceListInput['filter']): AudienceListFilter {
+  const dayStart = (day: string | null | undefined, plusDays = 0) => {
+    if (!day) return null;
+    if (!parseCalendarDate(day)) throw new AppError('VALIDATION_FAILED');
+    const start = new Date(`${day}T00:00:00+08:00`);
+    return new Date(start.getTime() + plusDays * 86_400_000);
+  };
+  if (filter?.visitDate && !parseCalendarDate(filter.visitDate)) throw new AppError('VALIDATION_FAILED');
+  return {
+    statuses: filter?.statuses,
+    submittedFrom: dayStart(filter?.submittedFrom),
+    submittedBefore: dayStart(filter?.submittedTo, 1),
+    visitDate: filter?.visitDate,
+    channelId: filter?.channelId,
+    keyword: filter?.keyword?.slice(0, 64),
+  };
+}
+
+export function normalisePaging(input: Pick<AudienceListInput, 'page' | 'pageSize'>) {
+  const page = Math.max(1, Math.floor(input.page ?? 1));
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(input.pageSize ?? 20)));
+  return { page, pageSize };
 }

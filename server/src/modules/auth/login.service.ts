@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/passwords';
 import { findAccountByIdentity, recordSuccessfulLogin, type AccountRow } from '../account/account.repository';
-import { insertAuditEntry } from './audit.repository';
+import { insertAuditEntry } from '../audit/audit.repository';
 import { parseIdentity, type NormalisedIdentity } from './auth-input';
 import type { CaptchaService } from './captcha.service';
 import type { LoginThrottleService } from './login-throttle.service';

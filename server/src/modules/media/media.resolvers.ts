@@ -1,0 +1,13 @@
+import type { Resolvers } from '../../graphql/resolvers.generated';
+import { requireScope } from '../../lib/authorize';
+import { PhotoService } from './photo.service';
+
+export const mediaResolvers: Resolvers = {
+  Mutation: {
+    uploadPhoto: async (_parent, { file, purpose }, context) =>
+      context.services.photos.upload(requireScope(context, 'audience'), await file, purpose),
+  },
+  Photo: {
+    url: (photo) => PhotoService.urlOf(photo),
+  },
+};
