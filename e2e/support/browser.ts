@@ -37,7 +37,7 @@ export interface NewPageOptions {
 export interface OpenedPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors and 5xx answers from our server seen so far (journeys assert none). */
+  /** Uncaught page errors, CSP violations and 5xx answers from our server seen so far (journeys assert none). */
   problems: string[];
   /** Console errors (informational: a 401 on the signed-out viewer query is expected). */
   consoleErrors: string[];
@@ -71,7 +71,10 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   const consoleErrors: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() !== 'error') return;
+    consoleErrors.push(message.text());
+    // The page must work under the server's Content-Security-Policy: a refusal is a bug.
+    if (/Content Security Policy/i.test(message.text())) problems.push(`CSP violation: ${message.text()}`);
   });
   page.on('response', (response) => {
     if (response.url().startsWith(baseUrl) && response.status() >= 500) {
