@@ -16,6 +16,7 @@ const OrganizerArea = lazy(() => import('./areas/organizer-area').then((module) 
 const VisitorArea = lazy(() => import('./areas/visitor-area').then((module) => ({ default: module.VisitorArea })));
 const ExhibitorArea = lazy(() => import('./areas/exhibitor-area').then((module) => ({ default: module.ExhibitorArea })));
 const LoginRoute = lazy(() => import('./routes/login-route').then((module) => ({ default: module.LoginRoute })));
+const RegisterRoute = lazy(() => import('./routes/register-route').then((module) => ({ default: module.RegisterRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings-route').then((module) => ({ default: module.SettingsRoute })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -40,7 +41,14 @@ export function AppRoutes() {
         <Route path={PATHS.root} element={<Guard decide={rootGuard}>{null}</Guard>} />
         <Route element={<SimpleLayout testId="public-layout" />}>
           <Route path={PATHS.ticket} element={<PendingPage titleKey="public.ticket" />} />
-          <Route path={PATHS.visitorRegister} element={<PendingPage titleKey="public.register" />} />
+          <Route
+            path={PATHS.visitorRegister}
+            element={
+              <Lazy>
+                <RegisterRoute />
+              </Lazy>
+            }
+          />
           <Route
             path={PATHS.visitorApplication}
             element={

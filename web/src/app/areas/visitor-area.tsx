@@ -3,10 +3,9 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
 import { useSession } from '../../features/viewer/api/viewer';
-import { Guard } from '../guard';
-import { approvedAudienceGuard } from '../guards';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
+import { VisitorInfoRoute, VisitorRecordRoute, VisitorTicketRoute, VisitorVisitDateRoute } from './visitor-pages';
 
 const VISITOR_CHILDREN = ['info', 'info/edit', 'ticket', 'visitDate', 'record'] as const;
 
@@ -25,14 +24,6 @@ export function visitorMenu(approved: boolean): MenuEntry[] {
   return menu;
 }
 
-function Approved({ titleKey }: { titleKey: string }) {
-  return (
-    <Guard decide={approvedAudienceGuard}>
-      <PendingPage titleKey={titleKey} />
-    </Guard>
-  );
-}
-
 /** /wa/<child> is an alias of /wa/visitor/<child> (query and hash kept). */
 function VisitorAlias({ child }: { child: string }) {
   const location = useLocation();
@@ -48,11 +39,11 @@ export function VisitorArea() {
       <Route element={<AreaLayout titleKey="visitor.title" homePath={PATHS.visitor} settingsPath={PATHS.settings} menu={visitorMenu(approved)} testId="visitor-layout" />}>
         <Route index element={<Navigate to={PATHS.visitorInfo} replace />} />
         <Route path="visitor" element={<Navigate to={PATHS.visitorInfo} replace />} />
-        <Route path="visitor/info" element={<PendingPage titleKey="visitor.pages.info" />} />
+        <Route path="visitor/info" element={<VisitorInfoRoute />} />
         <Route path="visitor/info/edit" element={<PendingPage titleKey="visitor.pages.edit" />} />
-        <Route path="visitor/ticket" element={<Approved titleKey="visitor.pages.ticket" />} />
-        <Route path="visitor/visitDate" element={<Approved titleKey="visitor.pages.visitDate" />} />
-        <Route path="visitor/record" element={<Approved titleKey="visitor.pages.record" />} />
+        <Route path="visitor/ticket" element={<VisitorTicketRoute />} />
+        <Route path="visitor/visitDate" element={<VisitorVisitDateRoute />} />
+        <Route path="visitor/record" element={<VisitorRecordRoute />} />
         {VISITOR_CHILDREN.map((child) => (
           <Route key={child} path={child} element={<VisitorAlias child={child} />} />
         ))}

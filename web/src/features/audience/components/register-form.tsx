@@ -1,0 +1,185 @@
+import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Segmented, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
+import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../../components/altcha-captcha';
+import { useSendCode } from '../../../lib/send-code';
+import { useCountdown } from '../../../lib/use-countdown';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useRegisterAudience } from '../api/register-audience';
+import { registerIdentity, registerIdentityProblem, type RegisterMethod } from '../lib/register-rules';
+
+interface RegisterValues {
+  identity: string;
+  code: string;
+  name: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * Visitor registration (SPEC 2/5): a code sent to the mobile or email after the ALTCHA check, a
+ * name and a password with its confirmation. The account is created and signed in at once.
+ */
+export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<void> }) {
+  const { t } = useTranslation('visitor');
+  const { notification, message } = App.useApp();
+  const errorText = useErrorText();
+  const [form] = Form.useForm<RegisterValues>();
+  const [method, setMethod] = useState<RegisterMethod>('mobile');
+  const captcha = useRef<AltchaCaptchaHandle>(null);
+  const sendCodeMutation = useSendCode();
+  const registerMutation = useRegisterAudience();
+  const { remaining, start } = useCountdown();
+
+  const showError = (error: unknown) => notification.error({ title: errorText(error), placement: 'top' });
+
+  async function captchaPayload(): Promise<string | undefined> {
+    try {
+      return await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
+    } catch {
+      captcha.current?.reset();
+      notification.error({ title: t('errors:AUTH_CAPTCHA_INVALID'), placement: 'top' });
+      return undefined;
+    }
+  }
+
+  async function onSendCode() {
+    try {
+      await form.validateFields(['identity']);
+    } catch {
+      return;
+    }
+    const payload = await captchaPayload();
+    if (!payload) return;
+    try {
+      const identity = registerIdentity(method, form.getFieldValue('identity') as string);
+      const wait = await sendCodeMutation.mutateAsync({ identity, captcha: payload, purpose: 'register', scope: 'audience' });
+      start(wait);
+      void message.success(t('register.code.sent'));
+    } catch (error) {
+      showError(error);
+    } finally {
+      captcha.current?.reset();
+    }
+  }
+
+  async function onFinish(values: RegisterValues) {
+    try {
+      await registerMutation.mutateAsync({ identity: registerIdentity(method, values.identity), code: values.code, password: values.password, name: values.name });
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    await onRegistered();
+  }
+
+  return (
+    <Form<RegisterValues>
+      form={form}
+      name="visitor-register"
+      layout="vertical"
+      requiredMark={false}
+      // The widget's checkbox is `required`: native validation would block the form while it is still solving.
+      noValidate
+      onFinish={(values) => void onFinish(values)}
+    >
+      <Form.Item label={t('register.method.label')}>
+        <Segmented<RegisterMethod>
+          block
+          value={method}
+          onChange={(value) => {
+            setMethod(value);
+            form.setFieldsValue({ identity: '', code: '' });
+            form.resetFields(['identity']);
+          }}
+          aria-label={t('register.method.label')}
+          data-testid="register-method"
+          options={[
+            { value: 'mobile', label: <span data-testid="register-method-mobile">{t('register.method.mobile')}</span> },
+            { value: 'email', label: <span data-testid="register-method-email">{t('register.method.email')}</span> },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="identity"
+        label={t(`register.${method}.label`)}
+        extra={method === 'mobile' ? t('register.mobile.extra') : undefined}
+        validateTrigger="onBlur"
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              const problem = registerIdentityProblem(method, value ?? '');
+              if (problem === 'required') throw new Error(t(`register.${method}.required`));
+              if (problem) throw new Error(method === 'email' ? t('errors:AUTH_INVALID_EMAIL') : t('register.mobile.invalid'));
+            },
+          },
+        ]}
+      >
+        {method === 'mobile' ? (
+          <Input prefix={<MobileOutlined aria-hidden />} type="tel" inputMode="tel" autoComplete="tel" placeholder={t('register.mobile.placeholder')} size="large" data-testid="register-identity" />
+        ) : (
+          <Input prefix={<MailOutlined aria-hidden />} type="email" inputMode="email" autoComplete="email" placeholder={t('register.email.placeholder')} size="large" data-testid="register-identity" />
+        )}
+      </Form.Item>
+      <Form.Item label={t('register.code.label')} htmlFor="visitor-register_code" required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('errors:AUTH_CODE_REQUIRED') }]}>
+            <Input
+              id="visitor-register_code"
+              prefix={<SafetyOutlined aria-hidden />}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={8}
+              placeholder={t('register.code.placeholder')}
+              size="large"
+              data-testid="register-code"
+            />
+          </Form.Item>
+          <Button size="large" onClick={() => void onSendCode()} loading={sendCodeMutation.isPending} disabled={remaining > 0} data-testid="register-send-code">
+            {remaining > 0 ? t('register.code.resendIn', { seconds: remaining }) : t('register.code.send')}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item>
+        <AltchaCaptcha ref={captcha} />
+      </Form.Item>
+      <Form.Item name="name" label={t('register.name.label')} rules={[{ required: true, whitespace: true, message: t('register.name.required') }, { max: 50, message: t('errors:PROFILE_NAME_INVALID') }]}>
+        <Input prefix={<UserOutlined aria-hidden />} autoComplete="name" placeholder={t('register.name.placeholder')} size="large" maxLength={50} data-testid="register-name" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('register.password.label')}
+        extra={t('register.password.extra', { min: PASSWORD_MIN_LENGTH })}
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (!value || !isStrongPassword(value)) throw new Error(t('errors:PASSWORD_TOO_WEAK'));
+            },
+          },
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} size="large" data-testid="register-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('register.password.confirm')}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: t('register.password.confirmRequired') },
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value: string | undefined) => {
+              if (value && value !== getFieldValue('password')) throw new Error(t('errors:PASSWORD_MISMATCH'));
+            },
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} size="large" data-testid="register-password-confirm" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={registerMutation.isPending} data-testid="register-submit">
+        {t('register.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,25 @@
+import { Checkbox, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatShowDay, formatShowInstant } from '../lib/info-format';
+import type { VisitDateOption } from '../lib/visit-date-rules';
+
+/** One exhibition day as a checkbox card: seats left, deadline, and why it cannot be changed. */
+export function VisitDateCard({ option, checked, onChange, disabled }: { option: VisitDateOption; checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
+  const { t } = useTranslation('visitor');
+  const state = option.admitted ? 'admitted' : option.pastDeadline ? 'closed' : option.full ? 'full' : 'open';
+  const className = ['visit-date-card', checked ? 'visit-date-card-checked' : '', option.locked ? 'visit-date-card-locked' : ''].filter(Boolean).join(' ');
+  return (
+    <div className={className} data-testid={`visit-date-${option.day}`} data-state={state} data-checked={checked}>
+      <Checkbox checked={checked} disabled={disabled || option.locked} onChange={(event) => onChange(event.target.checked)} className="visit-date-checkbox">
+        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text strong>{formatShowDay(option.day, t)}</Typography.Text>
+            {state !== 'open' ? <Tag color={state === 'admitted' ? 'green' : 'default'}>{t(`visitDate.${state}`)}</Tag> : null}
+          </Flex>
+          <Typography.Text type="secondary">{t('visitDate.remaining', { remaining: Math.max(0, option.remaining), capacity: option.capacity })}</Typography.Text>
+          <Typography.Text type={option.pastDeadline ? 'danger' : 'secondary'}>{t('visitDate.deadline', { date: formatShowInstant(option.deadline, t) })}</Typography.Text>
+        </Flex>
+      </Checkbox>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { Alert, Button, Card, Descriptions, Flex, Grid, Result, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageLoading } from '../../../components/page-loading';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useInfoAudience } from '../api/info-audience';
+import { InfoIdNumber } from '../components/info-id-number';
+import { formatShowDay, formatShowInstant } from '../lib/info-format';
+import { infoStatusView, updateDeadlinePassed, type InfoAction } from '../lib/info-status';
+
+export interface InfoLinks {
+  apply: string;
+  edit: string;
+  ticket: string;
+  visitDate: string;
+  record: string;
+}
+
+const STATUS_COLOR = { CREATED: 'default', WAIT: 'processing', REFUSE: 'error', DONE: 'success' } as const;
+
+/**
+ * /wa/visitor/info (SPEC 4): the visitor's registration and its status: pending, refused with the
+ * reason (edit and resubmit until the update deadline), or approved with the ticket's instructions.
+ */
+export function InfoPage({ links }: { links: InfoLinks }) {
+  const { t, ready } = useTranslation('visitor');
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const mobile = screens.md === false;
+  const query = useInfoAudience();
+  if (!ready || query.isPending) return <PageLoading />;
+  if (query.isError) {
+    return (
+      <Card>
+        <Result
+          status="error"
+          title={<h1 className="result-title">{t('loadError')}</h1>}
+          subTitle={errorText(query.error)}
+          extra={
+            <Button type="primary" onClick={() => void query.refetch()} data-testid="info-retry">
+              {t('retry')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const { audience, updateDeadline } = query.data;
+  if (!audience) return <PageLoading />;
+  const now = Date.now();
+  const view = infoStatusView(audience.approveStatus, updateDeadline, now);
+  const deadlineText = updateDeadline ? formatShowInstant(updateDeadline, t) : undefined;
+  const actionButton = (action: InfoAction, primary: boolean) => (
+    <Button key={action} type={primary ? 'primary' : 'default'} onClick={() => void navigate(links[action])} data-testid={`info-action-${action}`}>
+      {t(`info.actions.${action}`)}
+    </Button>
+  );
+  const none = t('notAvailable');
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 960 }} data-testid="info-page" data-status={audience.approveStatus}>
+      <Flex align="center" gap={12} wrap>
+        <Typography.Title level={1} className="page-title" style={{ marginBottom: 0 }}>
+          {t('info.title')}
+        </Typography.Title>
+        <Tag color={STATUS_COLOR[audience.approveStatus]} data-testid="info-status-tag">
+          {t(`info.status.${audience.approveStatus}.tag`)}
+        </Tag>
+      </Flex>
+      <Alert
+        type={view.tone}
+        showIcon
+        data-testid="info-status"
+        title={<span data-testid="info-status-title">{t(view.titleKey)}</span>}
+        description={
+          <Flex vertical gap={8}>
+            <span data-testid="info-status-description">{t(view.descriptionKey)}</span>
+            {view.showReason && audience.refuseReason ? (
+              <div data-testid="info-refuse-reason">
+                <Typography.Text strong>{t('info.reason')}</Typography.Text>
+                <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>{audience.refuseReason}</Typography.Paragraph>
+              </div>
+            ) : null}
+            {view.actions.length > 0 ? (
+              <Space wrap>{view.actions.map((action, index) => actionButton(action, index === 0))}</Space>
+            ) : null}
+          </Flex>
+        }
+      />
+      {deadlineText && audience.approveStatus !== 'DONE' ? (
+        <Typography.Text type="secondary" data-testid="info-update-deadline">
+          {updateDeadlinePassed(updateDeadline, now) ? t('info.deadlinePassed', { date: deadlineText }) : t('info.deadline', { date: deadlineText })}
+        </Typography.Text>
+      ) : null}
+      {audience.approveStatus !== 'CREATED' ? (
+        <Card title={<h2 className="card-title">{t('info.fields.title')}</h2>}>
+          <Flex gap={24} vertical={mobile} align={mobile ? 'stretch' : 'flex-start'}>
+            {audience.entryPhoto ? (
+              <img
+                src={audience.entryPhoto.url}
+                alt={t('info.photoAlt', { name: audience.name ?? '' })}
+                className="visitor-photo"
+                width={120}
+                height={160}
+                loading="lazy"
+                data-testid="info-entry-photo"
+              />
+            ) : null}
+            <Descriptions column={mobile ? 1 : 2} layout={mobile ? 'vertical' : 'horizontal'} size="small" style={{ flex: 1 }} data-testid="info-fields">
+              <Descriptions.Item label={t('info.fields.name')}>{audience.name ?? none}</Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.mobile')}>{audience.mobile ?? none}</Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.email')}>{audience.email ?? none}</Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.idType')}>{audience.idType ? t(`info.idType.${audience.idType}`) : none}</Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.idNumber')}>
+                <InfoIdNumber masked={audience.idNumberMasked} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.birthDate')}>{audience.birthDate ?? none}</Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.visitDates')}>
+                <span data-testid="info-visit-dates">
+                  {audience.visitDates.length > 0
+                    ? audience.visitDates.map((visit) => `${formatShowDay(visit.day, t, 'shortDay')}${visit.admittedAt ? ` (${t('info.admitted')})` : ''}`).join(' · ')
+                    : none}
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.activationCode')}>{audience.activationCode ?? none}</Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.channel')}>{audience.channel?.name ?? none}</Descriptions.Item>
+              <Descriptions.Item label={t('info.fields.submittedAt')}>{audience.submittedAt ? formatShowInstant(audience.submittedAt, t) : none}</Descriptions.Item>
+              {audience.reviewedAt ? <Descriptions.Item label={t('info.fields.reviewedAt')}>{formatShowInstant(audience.reviewedAt, t)}</Descriptions.Item> : null}
+            </Descriptions>
+          </Flex>
+        </Card>
+      ) : null}
+    </Flex>
+  );
+}

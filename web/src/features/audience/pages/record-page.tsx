@@ -1,0 +1,75 @@
+import { Button, Card, Empty, Grid, List, Result, Table, Tag, Typography } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../../components/page-loading';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useRecordAdmissions } from '../api/record-admissions';
+import { formatShowDay, formatShowInstant } from '../lib/info-format';
+
+/** /wa/visitor/record (approved visitors): admissions newest first, in Beijing time; a list on phones, a table on desktops. */
+export function RecordPage() {
+  const { t, ready } = useTranslation('visitor');
+  const errorText = useErrorText();
+  const screens = Grid.useBreakpoint();
+  const mobile = screens.md === false;
+  const query = useRecordAdmissions();
+  if (!ready || query.isPending) return <PageLoading />;
+  if (query.isError) {
+    return (
+      <Card>
+        <Result
+          status="error"
+          title={<h1 className="result-title">{t('loadError')}</h1>}
+          subTitle={errorText(query.error)}
+          extra={
+            <Button type="primary" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  const admissions = query.data;
+  const entryTag = (reEntry: boolean) => <Tag color={reEntry ? 'blue' : 'green'}>{reEntry ? t('record.reEntry') : t('record.firstEntry')}</Tag>;
+  const empty = <Empty description={t('record.empty')} data-testid="record-empty" />;
+
+  return (
+    <Card data-testid="record-page">
+      <Typography.Title level={1} className="page-title">
+        {t('record.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('visitDate.timeZone')}</Typography.Paragraph>
+      {admissions.length === 0 ? (
+        empty
+      ) : mobile ? (
+        <List
+          dataSource={admissions}
+          data-testid="record-list"
+          renderItem={(admission) => (
+            <List.Item key={admission.id} data-testid="record-row" extra={entryTag(admission.reEntry)}>
+              <List.Item.Meta
+                title={`${formatShowDay(admission.day, t, 'shortDay')} ${formatShowInstant(admission.at, t, 'time')}`}
+                description={`${t('record.gate')}: ${admission.gate ?? t('record.unknownGate')}`}
+              />
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Table
+          rowKey="id"
+          dataSource={admissions}
+          pagination={admissions.length > 20 ? { pageSize: 20 } : false}
+          data-testid="record-table"
+          onRow={() => ({ 'data-testid': 'record-row' }) as HTMLAttributes<HTMLElement>}
+          columns={[
+            { key: 'day', title: t('record.day'), render: (_value, admission) => formatShowDay(admission.day, t) },
+            { key: 'time', title: t('record.time'), render: (_value, admission) => formatShowInstant(admission.at, t, 'time') },
+            { key: 'gate', title: t('record.gate'), render: (_value, admission) => admission.gate ?? t('record.unknownGate') },
+            { key: 'entry', title: t('record.entry'), render: (_value, admission) => entryTag(admission.reEntry) },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
