@@ -2,6 +2,7 @@ import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
+import { ReviewRoute } from '../../features/audience/pages/review-route';
 import { useSession } from '../../features/viewer/api/viewer';
 import { rolesOf } from '../../features/viewer/session';
 import { Guard } from '../guard';
@@ -48,7 +49,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/audience/list" replace />} />
-          <Route path="list" element={<PendingPage titleKey="organizer.pages.audienceList" />} />
+          <Route path="list" element={<ReviewRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );
