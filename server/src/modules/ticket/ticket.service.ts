@@ -16,4 +16,9 @@ export class TicketService {
     const token = this.signer.sign({ v: 1, k: 'A', id: audience.id, d: days, iat: Math.floor(this.clock.now() / 1000) });
     return { audience, token };
   }
+
+  /** What a gate reads from a scanned QR: the payload when the signature is ours, else undefined. */
+  verify(token: string) {
+    return this.signer.verify(token);
+  }
 }
