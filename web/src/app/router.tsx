@@ -7,6 +7,7 @@ import { Guard } from './guard';
 import { exhibitorAreaGuard, organizerAreaGuard, requireSignIn, rootGuard, visitorApplicationGuard, visitorAreaGuard } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { PATHS } from './paths';
+import { ApplicationRoute } from './routes/application-route';
 import { LogoutRoute } from './routes/logout-route';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -53,7 +54,7 @@ export function AppRoutes() {
             path={PATHS.visitorApplication}
             element={
               <Guard decide={visitorApplicationGuard}>
-                <PendingPage titleKey="public.application" />
+                <ApplicationRoute />
               </Guard>
             }
           />

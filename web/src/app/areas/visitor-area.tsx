@@ -1,10 +1,10 @@
 import { CalendarOutlined, EditOutlined, HistoryOutlined, IdcardOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
 import { useSession } from '../../features/viewer/api/viewer';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
+import { ApplicationEditRoute } from '../routes/application-route';
 import { VisitorInfoRoute, VisitorRecordRoute, VisitorTicketRoute, VisitorVisitDateRoute } from './visitor-pages';
 
 const VISITOR_CHILDREN = ['info', 'info/edit', 'ticket', 'visitDate', 'record'] as const;
@@ -40,7 +40,7 @@ export function VisitorArea() {
         <Route index element={<Navigate to={PATHS.visitorInfo} replace />} />
         <Route path="visitor" element={<Navigate to={PATHS.visitorInfo} replace />} />
         <Route path="visitor/info" element={<VisitorInfoRoute />} />
-        <Route path="visitor/info/edit" element={<PendingPage titleKey="visitor.pages.edit" />} />
+        <Route path="visitor/info/edit" element={<ApplicationEditRoute />} />
         <Route path="visitor/ticket" element={<VisitorTicketRoute />} />
         <Route path="visitor/visitDate" element={<VisitorVisitDateRoute />} />
         <Route path="visitor/record" element={<VisitorRecordRoute />} />

@@ -1,0 +1,217 @@
+import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '@portal/shared/errors/error-codes';
+import { maxMegabytes, PHOTO_ACCEPT, PHOTO_MIN_BYTES, PHOTO_MIN_SIDE, FACE_RATIO_MAX, FACE_RATIO_MIN, type PhotoProfile } from '@portal/shared/media/photo-rules';
+import { cropPicture, type CropArea } from '../lib/photo/crop-image';
+import type { FaceMeasure } from '../lib/photo/face-measure';
+import { checkPhotoFile, type PhotoProblem } from '../lib/photo/photo-checks';
+import { useErrorText } from '../lib/use-error-text';
+import './photo-upload.css';
+
+const PhotoCropper = lazy(() => import('./photo-cropper').then((module) => ({ default: module.PhotoCropper })));
+
+/** An uploaded photo: its id (what the form submits) and an authorised URL to show it. */
+export interface PhotoValue {
+  id: string;
+  url: string;
+}
+
+export type PhotoPurposeName = 'ENTRY_CARD' | 'ID_CARD';
+
+export interface PhotoUploadProps {
+  purpose: PhotoPurposeName;
+  /** The size limit (SPEC 5: 5 MB on the audience form). */
+  profile: PhotoProfile;
+  value?: PhotoValue | null;
+  onChange?: (value: PhotoValue | null) => void;
+  /** Sends the cropped picture; the caller's feature owns the uploadPhoto mutation (features do not import each other). */
+  upload: (file: File, purpose: PhotoPurposeName) => Promise<PhotoValue>;
+  /** Check the face in the browser before uploading (the server always checks). */
+  faceCheck?: boolean;
+  /** Width / height of the crop frame; passport-style 3:4 by default. */
+  aspect?: number;
+  /** Set by antd's Form.Item so that the label points at the picker button. */
+  id?: string;
+  disabled?: boolean;
+}
+
+type Step = 'idle' | 'checking' | 'cropping' | 'cropping-busy' | 'face-loading' | 'uploading';
+type FaceState = { kind: 'measured'; measure: FaceMeasure } | { kind: 'unavailable' } | null;
+type Problem = { kind: 'code'; problem: PhotoProblem } | { kind: 'server'; error: unknown } | null;
+
+/** Face-api may be slow to arrive on 4G; past this the upload goes on and the server checks alone. */
+const FACE_LOAD_TIMEOUT_MS = 45_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function percent(ratio: number | null): number {
+  return ratio === null ? 0 : Math.round(ratio * 1000) / 10;
+}
+
+/**
+ * Photo picker for applications (SPEC 5): instant checks of type (by content), size and pixels, a crop
+ * step, the face rule measured in the browser exactly like the server, then the upload. Every refusal
+ * is the translated message of its error code; the server's refusal is shown the same way.
+ */
+export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, disabled }: PhotoUploadProps) {
+  const { t } = useTranslation(['photo', 'errors']);
+  const errorText = useErrorText();
+  const input = useRef<HTMLInputElement>(null);
+  const plainInput = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<Step>('idle');
+  const [source, setSource] = useState<{ file: File; url: string } | null>(null);
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [face, setFace] = useState<FaceState>(null);
+
+  useEffect(() => () => (source ? URL.revokeObjectURL(source.url) : undefined), [source]);
+  useEffect(() => () => (localPreview ? URL.revokeObjectURL(localPreview) : undefined), [localPreview]);
+
+  const codeText = (code: ErrorCode, params?: Record<string, number>) => t(`errors:${code}`, params ?? {});
+
+  async function onPicked(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    setFace(null);
+    setStep('checking');
+    const check = await checkPhotoFile(file, profile);
+    if (!check.ok) {
+      setProblem({ kind: 'code', problem: check.problem });
+      setStep('idle');
+      return;
+    }
+    setSource({ file, url: URL.createObjectURL(file) });
+    setStep('cropping');
+  }
+
+  async function onCropped(area: CropArea) {
+    if (!source) return;
+    setStep('cropping-busy');
+    let picture: Blob | undefined;
+    try {
+      picture = await cropPicture(source.file, area, profile);
+      // No encoding inside the size rule: a tiny, smooth crop stays under 20 KB.
+      if (!picture) setProblem({ kind: 'code', problem: { code: 'PHOTO_TOO_SMALL_BYTES' } });
+    } catch {
+      setProblem({ kind: 'code', problem: { code: 'PHOTO_READ_ERROR' } });
+    }
+    if (!picture) {
+      setStep('idle');
+      return;
+    }
+    setLocalPreview(URL.createObjectURL(picture));
+    setProblem(null);
+    let measured: FaceState = null;
+    if (faceCheck) {
+      setStep('face-loading');
+      try {
+        const { measurePhotoFace } = await import('../lib/photo/face-detector');
+        measured = { kind: 'measured', measure: await withTimeout(measurePhotoFace(picture), FACE_LOAD_TIMEOUT_MS) };
+      } catch {
+        measured = { kind: 'unavailable' };
+      }
+      setFace(measured);
+      if (measured.kind === 'measured' && measured.measure.problem) {
+        setStep('idle');
+        return;
+      }
+    }
+    setStep('uploading');
+    try {
+      const name = picture.type === 'image/png' ? 'photo.png' : 'photo.jpg';
+      const uploaded = await upload(new File([picture], name, { type: picture.type }), purpose);
+      onChange?.(uploaded);
+      setSource(null);
+    } catch (error) {
+      setProblem({ kind: 'server', error });
+    } finally {
+      setStep('idle');
+    }
+  }
+
+  const busy = step !== 'idle' && step !== 'cropping';
+  const preview = localPreview ?? value?.url ?? null;
+  const problemText = problem === null ? null : problem.kind === 'code' ? codeText(problem.problem.code, problem.problem.params) : errorText(problem.error);
+  const statusText =
+    step === 'checking' ? t('photo:status.checking') : step === 'face-loading' ? t('photo:status.face') : step === 'uploading' ? t('photo:status.uploading') : null;
+
+  return (
+    <div className="photo-upload" data-testid={`photo-upload-${purpose}`} data-photo-id={value?.id ?? ''}>
+      <div className="photo-upload-frame" style={{ aspectRatio: String(aspect) }}>
+        {preview ? (
+          <img src={preview} alt={t('photo:previewAlt')} data-testid={`photo-preview-${purpose}`} />
+        ) : (
+          <CameraOutlined className="photo-upload-placeholder" aria-hidden="true" />
+        )}
+        {busy && (
+          <div className="photo-upload-busy">
+            <Spin />
+          </div>
+        )}
+      </div>
+      <Flex vertical gap={8} className="photo-upload-side">
+        <Flex wrap gap={8} align="center">
+          <Button id={id} icon={<CameraOutlined />} onClick={() => input.current?.click()} disabled={disabled || busy} data-testid={`photo-choose-${purpose}`}>
+            {value ? t('photo:replace') : t('photo:choose')}
+          </Button>
+          {source && step === 'idle' && (
+            <Button icon={<ScanOutlined />} onClick={() => setStep('cropping')} data-testid={`photo-recrop-${purpose}`}>
+              {t('photo:recrop')}
+            </Button>
+          )}
+        </Flex>
+        <input ref={input} type="file" accept={PHOTO_ACCEPT} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onPicked} data-testid={`photo-input-${purpose}`} />
+        {/* DESIGN §6: in WeChat a narrow accept list can show a dead picker; this one has none (content is still checked). */}
+        <input ref={plainInput} type="file" className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onPicked} data-testid={`photo-input-plain-${purpose}`} />
+        <Button type="link" size="small" className="photo-upload-plain" onClick={() => plainInput.current?.click()} disabled={disabled || busy} data-testid={`photo-plain-picker-${purpose}`}>
+          {t('photo:plainPicker')}
+        </Button>
+        <Typography.Text type="secondary" className="photo-upload-rules">
+          {t('photo:rules', { minKb: PHOTO_MIN_BYTES / 1024, maxMb: maxMegabytes(profile), minSide: PHOTO_MIN_SIDE })}
+          {faceCheck ? ` ${t('photo:faceRule', { min: FACE_RATIO_MIN * 100, max: FACE_RATIO_MAX * 100 })}` : ''}
+        </Typography.Text>
+        <div aria-live="polite" role="status" className="photo-upload-status">
+          {statusText && <Typography.Text data-testid={`photo-status-${purpose}`}>{statusText}</Typography.Text>}
+          {!busy && face?.kind === 'measured' && (
+            <Alert
+              type={face.measure.problem ? 'error' : 'success'}
+              showIcon
+              data-testid={`photo-face-${purpose}`}
+              data-faces={face.measure.faces}
+              data-ratio={face.measure.ratio ?? ''}
+              title={face.measure.problem ? codeText(face.measure.problem) : t('photo:faceOk', { percent: percent(face.measure.ratio) })}
+              description={face.measure.problem ? t('photo:faceMeasured', { faces: face.measure.faces, percent: percent(face.measure.ratio) }) : undefined}
+            />
+          )}
+          {!busy && face?.kind === 'unavailable' && (
+            <Alert type="warning" showIcon data-testid={`photo-face-${purpose}`} data-faces="" title={codeText('FACE_CHECK_UNAVAILABLE')} description={t('photo:faceUnavailable')} />
+          )}
+        </div>
+        {problemText && !busy && <Alert type="error" showIcon role="alert" title={problemText} data-testid={`photo-error-${purpose}`} />}
+      </Flex>
+      {(step === 'cropping' || step === 'cropping-busy') && source && (
+        <Suspense fallback={null}>
+          <PhotoCropper imageUrl={source.url} aspect={aspect} busy={step === 'cropping-busy'} onCancel={() => setStep('idle')} onConfirm={(area) => void onCropped(area)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
