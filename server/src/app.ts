@@ -33,6 +33,15 @@ declare module 'fastify' {
 /** Header the SPA sends on every state-changing call; a cross-site form or image cannot set it. */
 export const CLIENT_HEADER = 'x-portal-client';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Two 10 MB pictures and the form around them: Fastify does not parse multipart, so we bound it here. */
+export const MULTIPART_BODY_LIMIT = 21 * 1024 * 1024;
+
+/** A multipart body must announce its size, and the size must be within the limit. */
+function isOversizedMultipart(request: FastifyRequest): boolean {
+  if (!request.headers['content-type']?.startsWith('multipart/form-data')) return false;
+  const length = Number(request.headers['content-length']);
+  return !Number.isFinite(length) || length > MULTIPART_BODY_LIMIT;
+}
 
 /**
  * CSRF guard for every state-changing /apis call: the custom header must be present and, when the
@@ -93,8 +102,9 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (isCrossSiteRequest(request)) {
-      const error = new AppError('CSRF_REJECTED');
+    const refusal = isCrossSiteRequest(request) ? 'CSRF_REJECTED' : isOversizedMultipart(request) ? 'REQUEST_TOO_LARGE' : undefined;
+    if (refusal) {
+      const error = new AppError(refusal);
       return reply.code(error.httpStatus).send(error.toBody(localeOfRequest(request)));
     }
   });

@@ -74,6 +74,16 @@ describe('GraphQL endpoint contract', () => {
     expect(JSON.stringify(body)).not.toContain('at ');
   });
 
+  it('refuses a multipart body over the limit before reading it', async () => {
+    const form = new FormData();
+    form.set('operations', JSON.stringify({ query: '{ project { setting { audienceRegOpen } } }' }));
+    form.set('map', '{}');
+    form.set('padding', 'x'.repeat(22 * 1024 * 1024));
+    const response = await app.client().fetch('/apis/core/graphql', { method: 'POST', body: form });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'REQUEST_TOO_LARGE' });
+  });
+
   it('refuses an oversized body', async () => {
     const response = await app.client().fetch('/apis/core/graphql', {
       method: 'POST',

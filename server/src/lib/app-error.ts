@@ -21,6 +21,7 @@ export class AppError extends Error {
   /** The HTTP status of a REST response refusing the whole request. */
   get httpStatus(): number {
     if (this.code === 'AUTH_TOO_MANY_ATTEMPTS' || this.code === 'AUTH_CODE_LIMIT_REACHED') return 429;
+    if (this.code === 'REQUEST_TOO_LARGE') return 413;
     return HTTP_STATUS[this.classification];
   }
 
