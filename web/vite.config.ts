@@ -20,11 +20,17 @@ function precompress(): Plugin {
   };
 }
 
-/** One shared vendor chunk for React and the router, one for antd; the areas are lazy chunks (src/app/router.tsx). */
+/**
+ * One shared vendor chunk for React, the router, i18n and the query client; the areas and pages are lazy
+ * chunks (src/app/router.tsx). antd is left to Rollup's own splitting: a single antd chunk would hold every
+ * component any page uses (the `antd` barrel reaches them all), so each new page grew the login page's
+ * first load; split by use, the login page loads only the components it renders.
+ */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
+  // dayjs's time-zone plugins serve only lazily loaded pages.
+  if (/\/node_modules\/dayjs\/plugin\//.test(id)) return undefined;
   if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|dayjs|graphql)\//.test(id)) return 'vendor-react';
-  if (/\/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+|@emotion|stylis|@babel\/runtime|classnames|clsx|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|json2mq|toggle-selection|copy-to-clipboard|string-convert|resize-observer-polyfill)\//.test(id)) return 'vendor-antd';
   return undefined;
 }
 
