@@ -26,6 +26,7 @@ export async function startPortal(
       database,
       store,
       async close() {
+        app.services.personalData.stop();
         await app.close();
         await app.services.faces.close();
         await store.close();

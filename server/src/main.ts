@@ -15,6 +15,8 @@ async function main() {
     }
   }
 
+  app.services.personalData.startRetentionSweep();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

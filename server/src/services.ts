@@ -20,6 +20,7 @@ import { createFileStore } from './modules/media/file-store';
 import { MediaService } from './modules/media/media.service';
 import { PhotoService } from './modules/media/photo.service';
 import { RegistrationService } from './modules/audience/registration.service';
+import { PersonalDataService } from './modules/audience/personal-data.service';
 import { TicketService } from './modules/ticket/ticket.service';
 import { createTicketSigner } from './modules/ticket/ticket-token';
 
@@ -64,6 +65,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     audit: new AuditService(db),
     audience,
     registration: new RegistrationService(accounts, verificationCodes, projects),
+    personalData: new PersonalDataService(db, files, clock, logger),
     tickets: new TicketService(createTicketSigner(config), audience, clock),
     faces,
     photos: new PhotoService(db, new MediaService(files, faces), accounts),

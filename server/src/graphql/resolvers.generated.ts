@@ -44,6 +44,10 @@ export type Mutation = {
   approveAudiences: Array<Audience>;
   /** Organizers: WAIT or DONE → REFUSE with a reason, in bulk. */
   refuseAudiences: Array<Audience>;
+  /** The visitor withdraws the application: it and its photos are deleted, the activation code is free again. */
+  withdrawApplication: Scalars['Boolean']['output'];
+  /** Organizers: erase the personal data of applications (PIPL request); returns how many were erased. */
+  erasePersonalData: Scalars['Int']['output'];
   /** Creates a visitor account and signs it in; refused while registration is closed. */
   registerAudience: Viewer;
   /** Checks (type by content, size, pixels, one face filling 15-45%), re-encodes without EXIF, and stores a photo of the viewer. */
@@ -79,6 +83,11 @@ export type MutationApproveAudiencesArgs = {
 export type MutationRefuseAudiencesArgs = {
   ids: Array<Scalars['ID']['input']>;
   reason: Scalars['String']['input'];
+};
+
+
+export type MutationErasePersonalDataArgs = {
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -140,6 +149,8 @@ export type Audience = {
   statusHistory: Array<AudienceStatusChange>;
   /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown. */
   faceMatchScore?: Maybe<Scalars['Float']['output']>;
+  /** When its personal data was erased (on request or at the end of retention); null while it is kept. */
+  personalDataErasedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The VIP ticket, once approved (DONE); the visitor's own only. */
   ticket?: Maybe<Ticket>;
   /** Admission records, newest first; the visitor's own only. */
@@ -463,6 +474,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   IdType: IdType;
   VisitDate: ResolverTypeWrapper<VisitDateModel>;
   AudienceStatusChange: ResolverTypeWrapper<AudienceStatusChangeModel>;
@@ -474,7 +486,6 @@ export type ResolversTypes = {
   AudienceSort: AudienceSort;
   AudienceFilter: AudienceFilter;
   AudiencePage: ResolverTypeWrapper<Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversTypes['Audience']> }>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterAudienceInput: RegisterAudienceInput;
   Ticket: ResolverTypeWrapper<TicketModel>;
@@ -505,6 +516,7 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
   VisitDate: VisitDateModel;
   AudienceStatusChange: AudienceStatusChangeModel;
   Audience: AudienceModel;
@@ -514,7 +526,6 @@ export type ResolversParentTypes = {
   SelectVisitDatesInput: SelectVisitDatesInput;
   AudienceFilter: AudienceFilter;
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
-  Int: Scalars['Int']['output'];
   Query: Record<PropertyKey, never>;
   RegisterAudienceInput: RegisterAudienceInput;
   Ticket: TicketModel;
@@ -541,6 +552,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
+  withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids'>>;
   registerAudience?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType, RequireFields<MutationRegisterAudienceArgs, 'input'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;
 };
@@ -577,6 +590,7 @@ export type AudienceResolvers<ContextType = GraphQLContext, ParentType extends R
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   statusHistory?: Resolver<Array<ResolversTypes['AudienceStatusChange']>, ParentType, ContextType>;
   faceMatchScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  personalDataErasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   ticket?: Resolver<Maybe<ResolversTypes['Ticket']>, ParentType, ContextType>;
   admissions?: Resolver<Array<ResolversTypes['Admission']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;

@@ -37,6 +37,8 @@ export const audiences = pgTable(
     sensitiveConsentAt: timestamp('sensitive_consent_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** PIPL: when the personal data was erased (on request or when retention ended); the row stays for statistics. */
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,7 @@ import { createAccount } from '../../test/factories';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { latestCodeSentTo } from '../auth/auth-test-support';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
-import { auditLog } from '../../db/schema/index';
+import { activationCodes, auditLog } from '../../db/schema/index';
 import * as projects from '../project/project.repository';
 import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import { mainlandIdCheckCharacter } from '@portal/shared/audience/id-number';
@@ -78,7 +78,7 @@ describe('visitor applications over GraphQL', () => {
       entryPhotoId: entry.body.data?.uploadPhoto.id,
       idPhotoId: id.body.data?.uploadPhoto.id,
       visitDates: ['2099-04-10'],
-      activationCode: codes[serial],
+      activationCode: codes[serial] ?? '',
       truthConfirmed: true,
       sensitiveConsent: true,
     };
@@ -198,5 +198,48 @@ describe('visitor applications over GraphQL', () => {
     } finally {
       await projects.updateProjectSetting(app.portal.database.db, { audienceRegOpen: true });
     }
+  });
+
+  describe('erasure of personal data (PIPL)', () => {
+    it('lets the visitor withdraw: the application and its photos are gone, the code is free again', async () => {
+      const { client, input, entryUrl } = await submittedApplication(3);
+      const { body } = await client.graphql('mutation { withdrawApplication }');
+      expect(body).toEqual({ data: { withdrawApplication: true } });
+      expect((await client.graphql<{ viewer: { audience: null } }>(MY_APPLICATION)).body.data?.viewer.audience).toBeNull();
+      expect((await client.fetch(entryUrl)).status).toBe(404);
+      const [code] = await app.portal.database.db.select().from(activationCodes).where(eq(activationCodes.code, input.activationCode));
+      expect(code?.status).toBe('UNUSED');
+    });
+
+    it('lets a reviewer erase an application, keeping an anonymous row', async () => {
+      const { audienceId, entryUrl } = await submittedApplication(4);
+      const { client: reviewer } = await signedIn('organizer', ['ROLE_AUDIENCE']);
+      const { client: visitorOnly } = await signedIn('audience');
+      expect((await visitorOnly.graphql('mutation ($ids: [ID!]!) { erasePersonalData(ids: $ids) }', { ids: [audienceId] })).body.errors?.[0]?.extensions.classification).toBe('FORBIDDEN');
+
+      const { body } = await reviewer.graphql('mutation ($ids: [ID!]!) { erasePersonalData(ids: $ids) }', { ids: [audienceId] });
+      expect(body).toEqual({ data: { erasePersonalData: 1 } });
+      const detail = await reviewer.graphql<{ audience: Record<string, unknown> }>(
+        'query ($id: ID!) { audience(id: $id) { name idNumber mobile entryPhoto { url } approveStatus personalDataErasedAt } }',
+        { id: audienceId },
+      );
+      expect(detail.body.data?.audience).toMatchObject({ name: null, idNumber: null, mobile: null, entryPhoto: null, approveStatus: 'WAIT' });
+      expect(detail.body.data?.audience.personalDataErasedAt).toMatch(/^\d{4}-/);
+      expect((await reviewer.fetch(entryUrl)).status).toBe(404);
+    });
+
+    it('erases everything once the retention period after the show has ended', async () => {
+      await submittedApplication(5);
+      const services = app.portal.app.services;
+      expect(await services.personalData.eraseExpired()).toBe(0);
+      const previous = services.clock.now;
+      services.clock.now = () => new Date('2099-04-11T00:00:00+08:00').getTime() + 181 * 86_400_000;
+      try {
+        expect(await services.personalData.eraseExpired()).toBeGreaterThan(0);
+        expect(await services.personalData.eraseExpired()).toBe(0);
+      } finally {
+        services.clock.now = previous;
+      }
+    });
   });
 });

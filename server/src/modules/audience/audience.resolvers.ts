@@ -28,6 +28,18 @@ export const audienceResolvers: Resolvers = {
       const reviewer = await requireReviewer(context);
       return context.services.audience.refuse(reviewer.id, { ids, reason });
     },
+    withdrawApplication: async (_parent, _args, context) => {
+      const visitor = requireScope(context, 'audience');
+      await context.services.personalData.withdraw(visitor.id);
+      await context.services.audit.record(context.request, { actorId: visitor.id, action: 'audience.withdraw', subjectType: 'account', subjectId: visitor.id });
+      return true;
+    },
+    erasePersonalData: async (_parent, { ids }, context) => {
+      const reviewer = await requireReviewer(context);
+      const count = await context.services.personalData.erase({ ids });
+      await context.services.audit.record(context.request, { actorId: reviewer.id, action: 'audience.erase', subjectType: 'audience', detail: { ids, count } });
+      return count;
+    },
     registerAudience: async (_parent, { input }, context) => {
       const account = await context.services.registration.register(input);
       await context.services.auth.startSession(context.request, context.reply, account);
