@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerFileRoutes } from './modules/media/files.routes';
+import { registerAudienceExportRoutes } from './modules/audience/audience-export.routes';
 
 export interface AppDeps {
   config: Config;
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   await registerHealthRoutes(app, database);
   await registerAuthRoutes(app, config);
   await registerFileRoutes(app);
+  await registerAudienceExportRoutes(app);
   if (!production) await registerOutboxRoutes(app, database.db);
   await registerSinglePageApp(app, config);
   return app;

@@ -23,6 +23,8 @@ import { RegistrationService } from './modules/audience/registration.service';
 import { PersonalDataService } from './modules/audience/personal-data.service';
 import { TicketService } from './modules/ticket/ticket.service';
 import { createTicketSigner } from './modules/ticket/ticket-token';
+import { AudienceExportService } from './modules/audience/audience-export.service';
+import { AudienceNotificationService } from './modules/audience/audience-notifications.service';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
@@ -31,7 +33,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const clock: Clock = { now: () => systemClock.now() };
   const appSecret = resolveAppSecret(config);
   const captcha = new CaptchaService(store, appSecret, clock, { complexity: config.CAPTCHA_COMPLEXITY, ttlSeconds: config.CAPTCHA_TTL_SECONDS });
-  const verificationCodes = new VerificationCodeService(store, createMessenger(config, db, logger), clock, appSecret, logger, {
+  const messenger = createMessenger(config, db, logger);
+  const verificationCodes = new VerificationCodeService(store, messenger, clock, appSecret, logger, {
     addressHourlyLimit: config.CODE_IP_HOURLY_LIMIT,
   });
   const loginThrottle = new LoginThrottleService(store, {
@@ -62,6 +65,10 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   });
   return {
     accounts,
+    audienceExport: new AudienceExportService(db, audience, accounts, clock),
+    audienceNotifications: new AudienceNotificationService(messenger, audience, logger),
+    /** The file store (seeds write demo pictures through it). */
+    files,
     audit: new AuditService(db),
     audience,
     registration: new RegistrationService(accounts, verificationCodes, projects),

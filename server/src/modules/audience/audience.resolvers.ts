@@ -22,11 +22,11 @@ export const audienceResolvers: Resolvers = {
     selectVisitDates: (_parent, { input }, context) => context.services.audience.selectVisitDates(requireScope(context, 'audience'), input),
     approveAudiences: async (_parent, { ids }, context) => {
       const reviewer = await requireReviewer(context);
-      return context.services.audience.approve(reviewer.id, { ids });
+      return context.services.audienceNotifications.afterReview(await context.services.audience.approve(reviewer.id, { ids }));
     },
     refuseAudiences: async (_parent, { ids, reason }, context) => {
       const reviewer = await requireReviewer(context);
-      return context.services.audience.refuse(reviewer.id, { ids, reason });
+      return context.services.audienceNotifications.afterReview(await context.services.audience.refuse(reviewer.id, { ids, reason }));
     },
     withdrawApplication: async (_parent, _args, context) => {
       const visitor = requireScope(context, 'audience');

@@ -34,6 +34,41 @@ export class Messenger {
       });
     }
   }
+
+  /**
+   * Tells a visitor that the application was approved or refused: an email to `email` and an SMS to
+   * `mobile` (either may be absent). Each delivery is tried even when the other failed; the failures
+   * are returned, not thrown, so that the caller can log them against the application.
+   */
+  async sendApplicationReviewed(
+    to: { email: string | null; mobile: string | null },
+    review: { outcome: 'approved' | 'refused'; name: string; visitDays: readonly string[]; reason: string | null },
+    locale: Locale,
+  ): Promise<Array<{ channel: 'email' | 'sms'; error: unknown }>> {
+    const prefix = review.outcome === 'approved' ? 'applicationApproved' : 'applicationRefused';
+    const params = { name: review.name, days: review.visitDays.join(', '), reason: review.reason ?? '' };
+    const failures: Array<{ channel: 'email' | 'sms'; error: unknown }> = [];
+    if (to.email) {
+      await this.channels.email
+        .send({ kind: 'email', to: to.email, subject: translate(locale, `${prefix}Subject`, params, MESSAGES), text: translate(locale, `${prefix}Email`, params, MESSAGES) })
+        .catch((error: unknown) => failures.push({ channel: 'email', error }));
+    }
+    if (to.mobile) {
+      // Template parameters stay short (providers cap each at a few dozen characters): the reason goes by email only.
+      const smsParams: Record<string, string> = review.outcome === 'approved' ? { name: review.name, days: params.days } : { name: review.name };
+      await this.channels.sms
+        .send({
+          kind: 'sms',
+          to: to.mobile,
+          template: review.outcome === 'approved' ? 'application_approved' : 'application_refused',
+          params: smsParams,
+          locale,
+          text: translate(locale, `${prefix}Sms`, params, MESSAGES),
+        })
+        .catch((error: unknown) => failures.push({ channel: 'sms', error }));
+    }
+    return failures;
+  }
 }
 
 /** Email over SMTP when SMTP_URL is set; SMS through SMS_PROVIDER; the dev outbox otherwise. */
