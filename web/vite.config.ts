@@ -1,21 +1,30 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** DESIGN §7: hashed assets are served pre-compressed; write .br and .gz beside each one. */
+/**
+ * DESIGN §7: hashed assets are served pre-compressed; write .br and .gz beside each one. This runs once
+ * the files are written: in generateBundle, chunks still hold Vite's `__VITE_PRELOAD__` placeholder.
+ */
 function precompress(): Plugin {
   return {
     name: 'portal-precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const [fileName, output] of Object.entries(bundle)) {
-        if (!/\.(js|css|svg|json|html)$/.test(fileName)) continue;
-        const source = output.type === 'chunk' ? output.code : output.source;
-        const buffer = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
-        if (buffer.length < 1024) continue;
-        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(buffer, { level: 9 }) });
-      }
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((fileName) => /\.(js|css|svg|json|html)$/.test(fileName))
+          .map(async (fileName) => {
+            const path = join(outDir, fileName);
+            const buffer = await readFile(path);
+            if (buffer.length < 1024) return;
+            await writeFile(`${path}.br`, brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+            await writeFile(`${path}.gz`, gzipSync(buffer, { level: 9 }));
+          }),
+      );
     },
   };
 }
