@@ -1,6 +1,7 @@
 import { ConfigError, parseConfig } from './config';
 import { startPortal } from './bootstrap';
-import { seedDemoData } from './modules/seed/demo-seed';
+import { formatDemoSummary, seedDemoData } from './modules/seed/demo-seed';
+import { seedShowDefaults } from './modules/seed/show-seed';
 
 async function main() {
   const config = parseConfig();
@@ -8,11 +9,13 @@ async function main() {
   const { app } = portal;
 
   if (config.seedDemo) {
-    const created = await seedDemoData(app.services);
-    if (created) {
-      // Printed once, on the run that created them.
-      console.log(['', 'Demo accounts (embedded database only):', ...created.map((line) => `  ${line}`), ''].join('\n'));
-    }
+    const created = await seedDemoData(app.services, portal.database.db);
+    // Printed once, on the run that created them.
+    if (created) console.log(formatDemoSummary(created));
+  } else {
+    // Production (and any database without demo data): SPEC 9's real show when no days exist yet.
+    const added = await seedShowDefaults(portal.database.db);
+    if (added.days > 0) app.log.info(added, 'seeded the show days of SPEC 9');
   }
 
   app.services.personalData.startRetentionSweep();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { audiences } from '../../db/schema/index';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗', '郑', '梁', '谢', '宋', '唐', '许', '韩', '冯', '邓', '曹'];
 const GIVEN_NAMES = ['伟', '芳', '娜', '敏', '静', '磊', '强', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '晓东', '海燕', '子豪', '浩然', '梓涵', '一鸣', '思远', '宇航', '嘉怡', '雨萱', '俊杰', '欣怡'];
@@ -21,7 +22,7 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
 export async function fillBulkApplications(db: Database, count: number): Promise<number> {
   if (count <= 0) return 0;
   return db.transaction(async (tx) => {
-    const [existing] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from audiences`).then((result) => result.rows);
+    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(audiences);
     const start = Number(existing?.n ?? 0);
     await tx.execute(sql`
       with seq as materialized (

@@ -1,5 +1,13 @@
+import { sql } from 'drizzle-orm';
 import type { Services } from '../../services';
+import type { Database } from '../../db/client';
+import { activationCodes, channels, projectSettings, showDays } from '../../db/schema/index';
 import { ROLES } from '@portal/shared/auth/scopes';
+import { shanghaiDate } from '@portal/shared/dates';
+import { getProjectSetting } from '../project/project.repository';
+import { insertDemoApplications, newActivationCode } from './demo-applications';
+import { storeDemoPictures } from './demo-photos';
+import { deadlineOf } from './show-seed';
 
 export const DEMO_ACCOUNTS = {
   organizer: { identity: 'admin@example.com', password: 'Admin12345' },
@@ -7,35 +15,140 @@ export const DEMO_ACCOUNTS = {
   audience: { identity: '13800000000', password: 'Visitor12345' },
 } as const;
 
+/** How visitors heard of the show (zh / en), in the order the form lists them. */
+export const DEMO_CHANNELS = [
+  ['官网', 'Official website'],
+  ['微信公众号', 'WeChat official account'],
+  ['抖音', 'Douyin'],
+  ['朋友推荐', 'Friends'],
+  ['行业媒体', 'Trade media'],
+  ['其他', 'Other'],
+] as const;
+
+export const DEMO_SHOW = {
+  /** The first show day is this many days after today (Beijing time). */
+  firstDayOffset: 30,
+  dayCount: 4,
+  capacity: 5000,
+  /** The last day is small and already full, so that the "full" message can be tried. */
+  smallDayCapacity: 3,
+  /** Registration information may change until 23:59:59 this many days after today. */
+  updateDeadlineOffset: 20,
+  unusedCodes: 200,
+  applications: 60,
+} as const;
+
+export interface DemoSeedSummary {
+  accounts: string[];
+  /** A few unused activation codes, printed at start-up. */
+  sampleCodes: string[];
+  showDays: string[];
+  smallDay: string;
+  updateDeadline: Date;
+  applications: number;
+  unusedCodes: number;
+  milliseconds: number;
+}
+
+/** Calendar arithmetic on YYYY-MM-DD (no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /**
- * Demo data for the embedded default (never in production): the three demo accounts.
- * Runs only on an empty database; returns what it created so that main.ts prints it once.
+ * Demo data for the embedded default (never in production; DESIGN §2): the three demo accounts, and
+ * a show in progress — four days starting a month after today (Beijing time) with 09:00 deadlines, the
+ * last one small and full; the update deadline in 20 days; channels; 200 unused activation codes;
+ * 60 made-up applications in every state with photos, history and admissions. The demo visitor
+ * (13800000000) has no application, so the whole visitor journey can be tried.
+ * Runs only on an empty database; everything but the three accounts is one transaction.
  */
-export async function seedDemoData(services: Services): Promise<string[] | undefined> {
+export async function seedDemoData(services: Services, db: Database, now = new Date()): Promise<DemoSeedSummary | undefined> {
   if ((await services.accounts.count()) > 0) return undefined;
-  await services.accounts.createAccount({
-    scope: 'organizer',
-    name: 'Demo Organizer',
-    identity: { email: DEMO_ACCOUNTS.organizer.identity },
-    password: DEMO_ACCOUNTS.organizer.password,
-    roles: ROLES,
+  const started = performance.now();
+  // The pictures and the password hashes take the time; they run side by side.
+  const [pictures, organizer] = await Promise.all([
+    storeDemoPictures(services.files),
+    services.accounts.createAccount({
+      scope: 'organizer',
+      name: 'Demo Organizer',
+      identity: { email: DEMO_ACCOUNTS.organizer.identity },
+      password: DEMO_ACCOUNTS.organizer.password,
+      roles: ROLES,
+    }),
+    services.accounts.createAccount({
+      scope: 'exhibitor',
+      name: '演示摩托 Demo Moto',
+      identity: { email: DEMO_ACCOUNTS.exhibitor.identity },
+      password: DEMO_ACCOUNTS.exhibitor.password,
+      exhibitor: { nameZh: '演示摩托', nameEn: 'Demo Moto', credentialLimit: 10, bootNumber: 'A-101' },
+    }),
+    services.accounts.createAccount({
+      scope: 'audience',
+      name: 'Demo Visitor',
+      identity: { mobile: DEMO_ACCOUNTS.audience.identity },
+      password: DEMO_ACCOUNTS.audience.password,
+    }),
+  ]);
+
+  const today = shanghaiDate(now);
+  const days = Array.from({ length: DEMO_SHOW.dayCount }, (_, index) => addDays(today, DEMO_SHOW.firstDayOffset + index));
+  const smallDay = days[days.length - 1] ?? today;
+  const updateDeadline = new Date(`${addDays(today, DEMO_SHOW.updateDeadlineOffset)}T23:59:59+08:00`);
+  const unusedCodes = new Set<string>();
+  while (unusedCodes.size < DEMO_SHOW.unusedCodes) unusedCodes.add(newActivationCode());
+
+  const { applications } = await db.transaction(async (tx) => {
+    await tx.insert(showDays).values(
+      days.map((day) => ({ day, capacity: day === smallDay ? DEMO_SHOW.smallDayCapacity : DEMO_SHOW.capacity, deadline: deadlineOf(day) })),
+    );
+    await getProjectSetting(tx);
+    await tx.update(projectSettings).set({ audienceUpdateDeadline: updateDeadline, audienceRegOpen: true, updatedAt: now }).where(sql`${projectSettings.id} = 1`);
+    const channelRows = await tx
+      .insert(channels)
+      .values(DEMO_CHANNELS.map(([nameZh, nameEn], index) => ({ nameZh, nameEn, sortOrder: index + 1 })))
+      .returning({ id: channels.id });
+    await tx.insert(activationCodes).values([...unusedCodes].map((code) => ({ code, batch: 'demo' })));
+    return insertDemoApplications(tx, {
+      now,
+      organizerId: organizer.id,
+      days,
+      smallDay: { day: smallDay, capacity: DEMO_SHOW.smallDayCapacity },
+      channelIds: channelRows.map((row) => row.id),
+      pictures,
+      count: DEMO_SHOW.applications,
+    });
   });
-  await services.accounts.createAccount({
-    scope: 'exhibitor',
-    name: '演示摩托 Demo Moto',
-    identity: { email: DEMO_ACCOUNTS.exhibitor.identity },
-    password: DEMO_ACCOUNTS.exhibitor.password,
-    exhibitor: { nameZh: '演示摩托', nameEn: 'Demo Moto', credentialLimit: 10, bootNumber: 'A-101' },
-  });
-  await services.accounts.createAccount({
-    scope: 'audience',
-    name: 'Demo Visitor',
-    identity: { mobile: DEMO_ACCOUNTS.audience.identity },
-    password: DEMO_ACCOUNTS.audience.password,
-  });
+
+  return {
+    accounts: [
+      `organizer  ${DEMO_ACCOUNTS.organizer.identity} / ${DEMO_ACCOUNTS.organizer.password}  (every role)  → /login?scope=organizer`,
+      `exhibitor  ${DEMO_ACCOUNTS.exhibitor.identity} / ${DEMO_ACCOUNTS.exhibitor.password}  (演示摩托 Demo Moto, booth A-101, 10 badges)  → /login?scope=exhibitor`,
+      `visitor    ${DEMO_ACCOUNTS.audience.identity} / ${DEMO_ACCOUNTS.audience.password}  (no application yet)  → /login?scope=audience`,
+    ],
+    sampleCodes: [...unusedCodes].slice(0, 5),
+    showDays: days,
+    smallDay,
+    updateDeadline,
+    applications,
+    unusedCodes: unusedCodes.size,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+/** The lines main.ts prints once, on the run that created the demo data. */
+export function formatDemoSummary(summary: DemoSeedSummary): string {
   return [
-    `organizer  ${DEMO_ACCOUNTS.organizer.identity} / ${DEMO_ACCOUNTS.organizer.password}  (every role)  → /login?scope=organizer`,
-    `exhibitor  ${DEMO_ACCOUNTS.exhibitor.identity} / ${DEMO_ACCOUNTS.exhibitor.password}  (演示摩托 Demo Moto, booth A-101, 10 badges)  → /login?scope=exhibitor`,
-    `visitor    ${DEMO_ACCOUNTS.audience.identity} / ${DEMO_ACCOUNTS.audience.password}  (no application yet)  → /login?scope=audience`,
-  ];
+    '',
+    'Demo accounts (embedded database only):',
+    ...summary.accounts.map((line) => `  ${line}`),
+    '',
+    `Demo show: ${summary.showDays.join(', ')} (Beijing time; registration for each day closes at 09:00 that day;`,
+    `  ${summary.smallDay} has ${DEMO_SHOW.smallDayCapacity} seats and is full). Registration can be changed until ${shanghaiDate(summary.updateDeadline)} 23:59:59.`,
+    `Unused activation codes (${summary.unusedCodes} in all; ${summary.sampleCodes.length} shown): ${summary.sampleCodes.join('  ')}`,
+    `${summary.applications} made-up applications to review at /wo/audience/list. Demo data seeded in ${summary.milliseconds} ms.`,
+    '',
+  ].join('\n');
 }

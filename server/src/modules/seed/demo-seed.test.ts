@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { checkMainlandId } from '@portal/shared/audience/id-number';
+import { accounts, activationCodes, admissions, audienceStatusHistory, audiences, showDays } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { loginAs } from '../../test/captcha';
+import { getProjectSetting } from '../project/project.repository';
+import { DEMO_ACCOUNTS, DEMO_CHANNELS, formatDemoSummary, seedDemoData, type DemoSeedSummary } from './demo-seed';
+import { seedShowDefaults } from './show-seed';
+
+// 00:30 on 1 January in Beijing while it is still 31 December in UTC.
+const NOW = new Date('2026-12-31T16:30:00Z');
+
+describe('demo seed', () => {
+  let app: TestApp;
+  let summary: DemoSeedSummary | undefined;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    summary = await seedDemoData(app.portal.app.services, app.portal.database.db, NOW);
+  });
+  afterAll(() => app.close());
+
+  it('places four show days a month after today in Beijing, with 09:00 deadlines, the last one small and full', async () => {
+    expect(summary?.showDays).toEqual(['2027-01-31', '2027-02-01', '2027-02-02', '2027-02-03']);
+    const days = await app.portal.app.services.projects.showDaysWithRemaining();
+    expect(days.map((day) => [day.day, day.capacity, day.deadline.toISOString(), day.remaining])).toEqual([
+      ['2027-01-31', 5000, '2027-01-31T01:00:00.000Z', expect.any(Number)],
+      ['2027-02-01', 5000, '2027-02-01T01:00:00.000Z', expect.any(Number)],
+      ['2027-02-02', 5000, '2027-02-02T01:00:00.000Z', expect.any(Number)],
+      ['2027-02-03', 3, '2027-02-03T01:00:00.000Z', 0],
+    ]);
+    const setting = await getProjectSetting(app.portal.database.db);
+    expect(setting.audienceUpdateDeadline?.toISOString()).toBe('2027-01-21T15:59:59.000Z');
+    expect(setting.audienceRegOpen).toBe(true);
+    expect((await app.portal.app.services.projects.channels()).map((channel) => [channel.nameZh, channel.nameEn])).toEqual(DEMO_CHANNELS.map((pair) => [...pair]));
+  });
+
+  it('leaves 200 unused activation codes and prints five of them', async () => {
+    const db = app.portal.database.db;
+    const [unused] = await db.select({ n: sql<number>`count(*)::int` }).from(activationCodes).where(eq(activationCodes.status, 'UNUSED'));
+    expect(unused?.n).toBe(200);
+    expect(summary?.sampleCodes).toHaveLength(5);
+    const printed = formatDemoSummary(summary as DemoSeedSummary);
+    for (const code of summary?.sampleCodes ?? []) expect(printed).toContain(code);
+    expect(printed).toContain(DEMO_ACCOUNTS.organizer.password);
+  });
+
+  it('adds made-up applications in every state with valid IDs, history, photos and admissions; the demo visitor has none', async () => {
+    const db = app.portal.database.db;
+    const rows = await db.select().from(audiences);
+    expect(rows).toHaveLength(60);
+    const byStatus = (status: string) => rows.filter((row) => row.approveStatus === status);
+    expect(byStatus('WAIT').length).toBeGreaterThan(10);
+    expect(byStatus('DONE').length).toBeGreaterThan(10);
+    expect(byStatus('REFUSE').length).toBeGreaterThan(5);
+    expect(byStatus('REFUSE').every((row) => (row.refuseReason ?? '').length > 0)).toBe(true);
+    for (const row of rows.filter((candidate) => candidate.idType === 'MAINLAND_ID')) {
+      expect(checkMainlandId(row.idNumber ?? '', '2026-12-31'), row.idNumber ?? '').toMatchObject({ ok: true, birthDate: row.birthDate });
+    }
+    expect(rows.some((row) => row.idType === 'PASSPORT' && /^[A-Z]/.test(row.name ?? ''))).toBe(true);
+    expect(rows.every((row) => row.submittedAt && row.submittedAt < NOW && row.entryPhotoId && row.idPhotoId && row.activationCodeId)).toBe(true);
+    expect(new Set(rows.map((row) => row.channelId)).size).toBeGreaterThan(4);
+
+    const history = await db.select().from(audienceStatusHistory);
+    expect(history.filter((change) => change.fromStatus === 'CREATED')).toHaveLength(60);
+    expect(history.filter((change) => change.fromStatus === 'REFUSE' && change.toStatus === 'WAIT').length).toBeGreaterThan(0);
+    const entries = await db.select().from(admissions);
+    expect(entries.map((entry) => entry.reEntry)).toEqual([false, true]);
+    expect(rows.find((row) => row.id === entries[0]?.audienceId)?.approveStatus).toBe('DONE');
+
+    const [visitor] = await db.select().from(accounts).where(eq(accounts.mobile, `+86${DEMO_ACCOUNTS.audience.identity}`));
+    expect(await app.portal.app.services.accounts.audienceOf(visitor?.id ?? '')).toBeUndefined();
+  });
+
+  it('lets the demo organizer review the list over HTTP; the photos are stored', async () => {
+    const client = app.client({ locale: 'zh-CN' });
+    await loginAs(client, DEMO_ACCOUNTS.organizer.identity, DEMO_ACCOUNTS.organizer.password, 'organizer');
+    const { body } = await client.graphql<{ audiences: { total: number; nodes: Array<{ id: string; entryPhoto: { url: string } | null }> } }>(
+      'query { audiences(filter: { statuses: [WAIT] }, pageSize: 5) { total nodes { id entryPhoto { url } } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.audiences.total).toBeGreaterThan(10);
+    expect(body.data?.audiences.nodes[0]?.entryPhoto?.url).toMatch(/^\/apis\/files\/photos\//);
+    // The pictures are in the file store (served by the photo route, tested in modules/media).
+    const [first] = await app.portal.database.db.select().from(audiences).limit(1);
+    const photo = await app.portal.app.services.photos.findById(first?.entryPhotoId ?? '');
+    const stored = await app.portal.app.services.files.getBuffer(photo?.storageKey ?? '');
+    expect(stored?.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(stored?.length).toBeGreaterThan(10_000);
+  });
+
+  it('runs only once, and the production seed then leaves the demo show alone', async () => {
+    expect(await seedDemoData(app.portal.app.services, app.portal.database.db, NOW)).toBeUndefined();
+    expect(await seedShowDefaults(app.portal.database.db)).toEqual({ days: 0, updateDeadline: false });
+    expect(await app.portal.database.db.select().from(showDays)).toHaveLength(4);
+  });
+});
+
+describe('production seed', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('writes SPEC 9’s show once: 10–13 April 2025, 09:00 deadlines, update deadline 13 November 2024 23:59:59 Beijing time', async () => {
+    expect(await seedShowDefaults(app.portal.database.db)).toEqual({ days: 4, updateDeadline: true });
+    const days = await app.portal.database.db.select().from(showDays).orderBy(showDays.day);
+    expect(days.map((day) => [day.day, day.capacity, day.deadline.toISOString()])).toEqual([
+      ['2025-04-10', 5000, '2025-04-10T01:00:00.000Z'],
+      ['2025-04-11', 5000, '2025-04-11T01:00:00.000Z'],
+      ['2025-04-12', 5000, '2025-04-12T01:00:00.000Z'],
+      ['2025-04-13', 5000, '2025-04-13T01:00:00.000Z'],
+    ]);
+    expect((await getProjectSetting(app.portal.database.db)).audienceUpdateDeadline?.toISOString()).toBe('2024-11-13T15:59:59.000Z');
+    const again = await Promise.all([seedShowDefaults(app.portal.database.db), seedShowDefaults(app.portal.database.db)]);
+    expect(again).toEqual([
+      { days: 0, updateDeadline: false },
+      { days: 0, updateDeadline: false },
+    ]);
+    expect(await app.portal.database.db.select().from(showDays)).toHaveLength(4);
+  });
+});
