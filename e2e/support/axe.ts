@@ -21,18 +21,18 @@ export function formatViolation(violation: Result): string {
   return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}${more}`;
 }
 
-/** Injects axe-core into the page (once per document) and runs it on the whole document. */
+/**
+ * Injects axe-core into the page (once per document) and runs it on the whole document.
+ * The source is evaluated over the DevTools protocol rather than added as an inline <script>
+ * (page.addScriptTag({ content })): the portal's Content-Security-Policy (script-src 'self') refuses
+ * inline scripts, and the journeys keep that policy on so that they catch the app's own violations.
+ * addScriptTag remains the fallback for a page without such a policy where evaluation fails.
+ */
 export async function runAxe(page: Page): Promise<AxeResults> {
-  const present = await page.evaluate(() => typeof (window as unknown as AxeWindow).axe !== 'undefined');
-  if (!present) {
-    try {
-      await page.addScriptTag({ content: axeSource });
-    } catch {
-      // A Content-Security-Policy without 'unsafe-inline' refuses an inline <script>; evaluating the
-      // source over the DevTools protocol is not subject to it (and keeps the page's real CSP on).
-    }
-    const injected = await page.evaluate(() => typeof (window as unknown as AxeWindow).axe !== 'undefined');
-    if (!injected) await page.evaluate(axeSource);
+  const loaded = () => page.evaluate(() => typeof (window as unknown as AxeWindow).axe !== 'undefined');
+  if (!(await loaded())) {
+    await page.evaluate(axeSource).catch(() => undefined);
+    if (!(await loaded())) await page.addScriptTag({ content: axeSource });
   }
   return page.evaluate(async () => {
     const { axe } = window as unknown as AxeWindow;

@@ -55,6 +55,20 @@ const viewports = {
   },
 } as const;
 
+const pageErrors = new WeakMap<Page, Promise<never>>();
+
+/**
+ * Waits for `waiting`, but fails at once when the page throws an uncaught error meanwhile (a page that
+ * crashed while loading would otherwise only time out, much later and without saying why).
+ */
+export async function unlessPageFails<T>(page: Page, waiting: Promise<T>): Promise<T> {
+  const failed = pageErrors.get(page);
+  if (!failed) return waiting;
+  // The losing wait may still reject later (its page closes): that must not be an unhandled rejection.
+  waiting.catch(() => undefined);
+  return Promise.race([waiting, failed]);
+}
+
 /** A fresh context (no cookies) per test, with the Accept-Language the locale implies. */
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<OpenedPage> {
   const locale = options.locale ?? 'zh-CN';
@@ -69,7 +83,16 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   const page = await context.newPage();
   const problems: string[] = [];
   const consoleErrors: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  let reportError: (error: Error) => void = () => undefined;
+  const firstError = new Promise<never>((_resolve, reject) => {
+    reportError = reject;
+  });
+  firstError.catch(() => undefined);
+  pageErrors.set(page, firstError);
+  page.on('pageerror', (error) => {
+    problems.push(`page error: ${error.message}`);
+    reportError(new Error(`uncaught error in the page (${page.url()}): ${error.stack ?? error.message}`));
+  });
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
     consoleErrors.push(message.text());

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './axe';
-import type { Locale } from './browser';
+import { unlessPageFails, type Locale } from './browser';
 import { saveScreenshot } from './screenshots';
 import { uiText } from './texts';
 
@@ -60,7 +60,7 @@ export function pathOf(page: Page): string {
 
 /** Waits until the current path matches (client-side routing included). */
 export async function waitForPath(page: Page, pattern: RegExp, timeout = 20_000): Promise<void> {
-  await page.waitForURL((url) => pattern.test(url.pathname), { timeout });
+  await unlessPageFails(page, page.waitForURL((url) => pattern.test(url.pathname), { timeout }));
 }
 
 /** The language the SPA applied (it sets <html lang>). */
@@ -70,7 +70,7 @@ export async function documentLanguage(page: Page): Promise<string> {
 
 /** Waits until the SPA rendered in `locale` (<html lang> set by i18n). */
 export async function waitForLanguage(page: Page, locale: Locale): Promise<void> {
-  await page.waitForFunction((expected) => document.documentElement.lang === expected, locale, { timeout: 15_000 });
+  await unlessPageFails(page, page.waitForFunction((expected) => document.documentElement.lang === expected, locale, { timeout: 15_000 }));
 }
 
 /**
@@ -80,7 +80,7 @@ export async function waitForLanguage(page: Page, locale: Locale): Promise<void>
 export async function waitForSettled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   try {
-    await page.waitForFunction(
+    const settled = page.waitForFunction(
       () => {
         const root = document.getElementById('root');
         return !!root && root.childElementCount > 0 && document.querySelector('.ant-spin-spinning') === null;
@@ -88,7 +88,9 @@ export async function waitForSettled(page: Page): Promise<void> {
       undefined,
       { timeout: 15_000 },
     );
-  } catch {
+    await unlessPageFails(page, settled);
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('uncaught error in the page')) throw error;
     throw new Error(`${page.url()} is still loading (empty, or a spinner) after 15 s`);
   }
 }
@@ -102,7 +104,7 @@ export async function checkPage(page: Page, name: string): Promise<void> {
 
 /** A level-1 or level-2 heading with exactly this text is visible. */
 export async function expectHeading(page: Page, text: string): Promise<void> {
-  await page.getByRole('heading', { name: text, exact: true }).first().waitFor({ state: 'visible' });
+  await unlessPageFails(page, page.getByRole('heading', { name: text, exact: true }).first().waitFor({ state: 'visible' }));
 }
 
 /**
@@ -110,7 +112,7 @@ export async function expectHeading(page: Page, text: string): Promise<void> {
  * heading in `locale` (the exhibitor area is always zh-CN).
  */
 export async function expectLanding(page: Page, user: DemoUser, locale: Locale): Promise<void> {
-  await page.getByTestId(user.layout).waitFor({ state: 'visible' });
+  await unlessPageFails(page, page.getByTestId(user.layout).waitFor({ state: 'visible' }));
   await page.getByTestId('user-menu').waitFor({ state: 'visible' });
   await expectHeading(page, uiText(user.kind === 'exhibitor' ? 'zh-CN' : locale, user.landingHeading));
 }
@@ -135,7 +137,7 @@ export async function solveCaptcha(page: Page): Promise<void> {
 
 /** Picks the kind of account on /login (the scope switch above the form). */
 export async function chooseScope(page: Page, scope: Scope): Promise<void> {
-  await page.getByTestId(`login-scope-${scope}`).click();
+  await unlessPageFails(page, page.getByTestId(`login-scope-${scope}`).click());
 }
 
 /** Fills the password form of /login, lets the captcha verify, and submits. */
