@@ -1,4 +1,5 @@
 import type { CookieJar } from './login';
+import { audienceListScenarios } from './audience-list';
 
 /** Which process a scenario loads: started once per run, shared by its scenarios. */
 export type TargetName = 'node-http' | 'fastify' | 'portal';
@@ -70,4 +71,6 @@ export const scenarios: Scenario[] = [
       check: (body) => body.includes('"__typename":"Ouser"') && !body.includes('"errors"'),
     }),
   },
+  // The organizers' approval list at 100,000 applications (bench/audience-list.ts).
+  ...audienceListScenarios,
 ];

@@ -29,6 +29,8 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Moto Expo <no-reply@example.com>'),
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
   SEED_DEMO: booleanFlag.optional(),
+  /** Demo data only: this many extra made-up applications, filled in bulk (the benchmark's 100,000-row list). */
+  DEMO_BULK_AUDIENCES: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** S3-compatible bucket for uploaded files; unset: DATA_DIR/files. */
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).optional(),

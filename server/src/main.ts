@@ -2,6 +2,7 @@ import { ConfigError, parseConfig } from './config';
 import { startPortal } from './bootstrap';
 import { formatDemoSummary, seedDemoData } from './modules/seed/demo-seed';
 import { seedShowDefaults } from './modules/seed/show-seed';
+import { fillBulkApplications } from './modules/seed/bulk-applications';
 
 async function main() {
   const config = parseConfig();
@@ -12,6 +13,11 @@ async function main() {
     const created = await seedDemoData(app.services, portal.database.db);
     // Printed once, on the run that created them.
     if (created) console.log(formatDemoSummary(created));
+    if (created && config.DEMO_BULK_AUDIENCES > 0) {
+      const started = performance.now();
+      const added = await fillBulkApplications(portal.database.db, config.DEMO_BULK_AUDIENCES);
+      console.log(`${added} more made-up applications filled in bulk in ${Math.round(performance.now() - started)} ms.`);
+    }
   } else {
     // Production (and any database without demo data): SPEC 9's real show when no days exist yet.
     const added = await seedShowDefaults(portal.database.db);

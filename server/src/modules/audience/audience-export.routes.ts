@@ -22,6 +22,10 @@ export async function registerAudienceExportRoutes(app: FastifyInstance) {
     const input = audienceExport.parseQuery(request.query);
     const locale = localeOfRequest(request);
     const output = new PassThrough();
+    // A client that goes away ends the export at the next batch instead of leaving it waiting to write.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) output.destroy();
+    });
     audienceExport
       .write(output, input, locale, (rows) =>
         audit.record(request, { actorId: viewer.id, action: 'audience.export', subjectType: 'audience', detail: { filter: input.filter, sort: input.sort, rows, locale } }),

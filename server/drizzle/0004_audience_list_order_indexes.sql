@@ -1,0 +1,2 @@
+CREATE INDEX "audiences_list_order_idx" ON "audiences" USING btree ("submitted_at" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audiences_status_list_order_idx" ON "audiences" USING btree ("approve_status","submitted_at" DESC NULLS LAST,"id" DESC NULLS FIRST);
