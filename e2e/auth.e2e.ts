@@ -91,7 +91,10 @@ describeE2E('guards and sessions', () => {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>show website</title><h1>show website</h1>' }),
     );
-    await signInThroughLoginPage(page, demoUsers.organizer, 'zh-CN');
+    await page.goto('/login?scope=organizer');
+    await signInWithPassword(page, demoUsers.organizer);
+    await waitForPath(page, /^\/wo\//);
+    await page.getByTestId('organizer-layout').waitFor();
     expect(await viewerTypename(page)).toBe('Ouser');
 
     // The header's user menu → log out (/logout ends the session, then leaves for the show's website).

@@ -60,7 +60,14 @@ export function pathOf(page: Page): string {
 
 /** Waits until the current path matches (client-side routing included). */
 export async function waitForPath(page: Page, pattern: RegExp, timeout = 20_000): Promise<void> {
-  await unlessPageFails(page, page.waitForURL((url) => pattern.test(url.pathname), { timeout }));
+  try {
+    await unlessPageFails(page, page.waitForURL((url) => pattern.test(url.pathname), { timeout }));
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw new Error(`expected the path to match ${pattern} within ${timeout} ms, but the page is at ${page.url()}`);
+    }
+    throw error;
+  }
 }
 
 /** The language the SPA applied (it sets <html lang>). */
