@@ -42,6 +42,11 @@ describeE2E('sign-in with a password', () => {
         await expectLanding(page, user, locale);
         expect(await viewerTypename(page)).toBe(typenameOf[user.kind]);
         await checkPage(page, `${user.kind}-home-${locale}`);
+
+        // SPEC 2: / sends each signed-in user to its own area again.
+        await page.goto('/');
+        await waitForPath(page, user.landing);
+        await expectLanding(page, user, locale);
         expect(problems).toEqual([]);
       });
     }

@@ -67,11 +67,18 @@ function gitCommit(): string | null {
   }
 }
 
+/** 87 %, 4.2 %, 0.44 %: two significant digits below 10 %. */
+function formatRatio(ratio: number | null): string {
+  if (ratio === null) return '—';
+  const percent = ratio * 100;
+  return `${percent >= 10 ? percent.toFixed(0) : percent.toPrecision(2)} %`;
+}
+
 function markdown(report: { at: string; commit: string | null; machine: string; settings: string; results: ScenarioResult[] }): string {
   const rows = report.results.map(
     (row) =>
       `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.latencyP50Ms} | ${row.latencyP99Ms} | ` +
-      `${row.ratioToNodeHttp === null ? '—' : `${(row.ratioToNodeHttp * 100).toFixed(0)} %`} | ${row.non2xx + row.errors + row.timeouts} | ${row.description} |`,
+      `${formatRatio(row.ratioToNodeHttp)} | ${row.non2xx + row.errors + row.timeouts} | ${row.description} |`,
   );
   return [
     '# Benchmark: latest run',
@@ -148,7 +155,7 @@ async function main() {
 
   const baseline = results.find((row) => row.name === baselineName);
   for (const row of results) {
-    row.ratioToNodeHttp = baseline && baseline.requestsPerSecond > 0 ? Number((row.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)) : null;
+    row.ratioToNodeHttp = baseline && baseline.requestsPerSecond > 0 ? Number((row.requestsPerSecond / baseline.requestsPerSecond).toPrecision(3)) : null;
   }
   const cpu = cpus();
   const report = {
