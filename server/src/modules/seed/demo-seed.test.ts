@@ -82,6 +82,9 @@ describe('demo seed', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data?.audiences.total).toBeGreaterThan(10);
     expect(body.data?.audiences.nodes[0]?.entryPhoto?.url).toMatch(/^\/apis\/files\/photos\//);
+    const picture = await client.fetch(body.data?.audiences.nodes[0]?.entryPhoto?.url ?? '');
+    expect(picture.status).toBe(200);
+    expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     // The pictures are in the file store (served by the photo route, tested in modules/media).
     const [first] = await app.portal.database.db.select().from(audiences).limit(1);
     const photo = await app.portal.app.services.photos.findById(first?.entryPhotoId ?? '');
