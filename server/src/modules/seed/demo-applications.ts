@@ -68,7 +68,8 @@ export interface DemoApplicationsInput {
 export async function insertDemoApplications(tx: Transaction, input: DemoApplicationsInput): Promise<{ applications: number }> {
   const random = generator(20250410);
   const usedIds = new Set<string>();
-  const usedMobiles = new Set<string>();
+  // The demo visitor's number stays free: that account has no application.
+  const usedMobiles = new Set<string>(['+8613800000000']);
   const statuses: ApproveStatus[] = Array.from({ length: input.count }, (_, index) =>
     index < input.count * 0.43 ? 'WAIT' : index < input.count * 0.8 ? 'DONE' : 'REFUSE',
   );
