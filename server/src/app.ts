@@ -123,7 +123,7 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   });
 
   // GraphQL: Yoga reads the raw multipart stream itself (upload spec); JSON arrives parsed.
-  const yoga = createGraphQLServer(app.services, { production });
+  const yoga = createGraphQLServer(app.services, database.db, { production });
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
   app.route({
     url: yoga.graphqlEndpoint,

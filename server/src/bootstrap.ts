@@ -28,6 +28,8 @@ export async function startPortal(
       async close() {
         app.services.personalData.stop();
         await app.close();
+        // Notices of reviews that just committed are delivered before the process goes.
+        await app.services.audienceNotifications.idle();
         await app.services.faces.close();
         await store.close();
         await database.close();

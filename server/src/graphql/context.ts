@@ -3,6 +3,7 @@ import type { Locale } from '@portal/shared/i18n/locales';
 import type { Services } from '../services';
 import type { AccountModel } from './models';
 import type { SessionRecord } from '../modules/auth/session.service';
+import type { Loaders } from './loaders';
 
 export interface GraphQLContext {
   request: FastifyRequest;
@@ -13,6 +14,7 @@ export interface GraphQLContext {
   /** The signed-in account, when the session cookie is valid; resolvers authorise from this only. */
   viewer: AccountModel | undefined;
   session: SessionRecord | undefined;
+  loaders: Loaders;
 }
 
 /** Named apart from Yoga's own `request` (the Fetch Request it adds to every context). */

@@ -8,6 +8,8 @@ import { SESSION_COOKIE } from '../modules/auth/session.service';
 import type { Services } from '../services';
 import type { GraphQLContext, YogaServerContext } from './context';
 import { buildSchema } from './schema';
+import { createLoaders } from './loaders';
+import type { Database } from '../db/client';
 
 
 function isExecutionResult(value: unknown): value is ExecutionResult {
@@ -56,7 +58,7 @@ function withPath(translated: GraphQLError, source: GraphQLError): GraphQLError 
   return new GraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions: translated.extensions });
 }
 
-export function createGraphQLServer(services: Services, options: { production: boolean }) {
+export function createGraphQLServer(services: Services, db: Database, options: { production: boolean }) {
   return createYoga<YogaServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/apis/core/graphql',
@@ -77,7 +79,7 @@ export function createGraphQLServer(services: Services, options: { production: b
     ],
     context: async ({ fastifyRequest: request, fastifyReply: reply }) => {
       const signedIn = await services.auth.viewerOf(request.cookies[SESSION_COOKIE]);
-      return { request, reply, requestId: request.id, locale: localeOfRequest(request), services, viewer: signedIn?.viewer, session: signedIn?.session };
+      return { request, reply, requestId: request.id, locale: localeOfRequest(request), services, viewer: signedIn?.viewer, session: signedIn?.session, loaders: createLoaders(db) };
     },
   });
 }

@@ -50,14 +50,14 @@ export const audienceResolvers: Resolvers = {
     idNumberMasked: (audience) => (audience.idNumber ? maskIdNumber(audience.idNumber) : null),
     // PIPL: the full number only to its owner, or in an organizer's audited detail view.
     idNumber: (audience, _args, context) => (isOwnApplication(context, audience) || audience.revealed ? audience.idNumber : null),
-    entryPhoto: (audience, _args, context) => (audience.entryPhotoId ? context.services.photos.findById(audience.entryPhotoId).then((photo) => photo ?? null) : null),
-    idPhoto: (audience, _args, context) => (audience.idPhotoId ? context.services.photos.findById(audience.idPhotoId).then((photo) => photo ?? null) : null),
-    visitDates: (audience, _args, context) => context.services.audience.visitDatesOf(audience.id),
+    entryPhoto: (audience, _args, context) => (audience.entryPhotoId ? context.loaders.photo.load(audience.entryPhotoId) : null),
+    idPhoto: (audience, _args, context) => (audience.idPhotoId ? context.loaders.photo.load(audience.idPhotoId) : null),
+    visitDates: (audience, _args, context) => context.loaders.visitDatesByAudience.load(audience.id),
     activationCode: async (audience, _args, context) => {
       await requireOwnerOrReviewer(context, audience);
       return context.services.audience.activationCodeOf(audience);
     },
-    channel: async (audience, _args, context) => (audience.channelId ? ((await context.services.projects.channel(audience.channelId)) ?? null) : null),
+    channel: (audience, _args, context) => (audience.channelId ? context.loaders.channel.load(audience.channelId) : null),
     statusHistory: async (audience, _args, context) => {
       await requireReviewer(context);
       return context.services.audience.statusHistoryOf(audience.id);
@@ -78,7 +78,7 @@ export const audienceResolvers: Resolvers = {
   Ticket: {
     token: (ticket) => ticket.token,
     holderName: (ticket) => ticket.audience.name ?? '',
-    photo: (ticket, _args, context) => (ticket.audience.entryPhotoId ? context.services.photos.findById(ticket.audience.entryPhotoId).then((photo) => photo ?? null) : null),
-    visitDates: (ticket, _args, context) => context.services.audience.visitDatesOf(ticket.audience.id),
+    photo: (ticket, _args, context) => (ticket.audience.entryPhotoId ? context.loaders.photo.load(ticket.audience.entryPhotoId) : null),
+    visitDates: (ticket, _args, context) => context.loaders.visitDatesByAudience.load(ticket.audience.id),
   },
 };

@@ -66,8 +66,4 @@ export class PhotoService {
   open(photo: PhotoRow) {
     return this.media.openPhoto(photo.storageKey);
   }
-
-  findById(id: string) {
-    return repository.findPhotoById(this.db, id);
-  }
 }

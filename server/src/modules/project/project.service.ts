@@ -19,8 +19,4 @@ export class ProjectService {
   channels() {
     return repository.listChannels(this.db);
   }
-
-  channel(id: string) {
-    return repository.findChannel(this.db, id);
-  }
 }

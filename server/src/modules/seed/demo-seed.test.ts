@@ -87,7 +87,7 @@ describe('demo seed', () => {
     expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     // The pictures are in the file store (served by the photo route, tested in modules/media).
     const [first] = await app.portal.database.db.select().from(audiences).limit(1);
-    const photo = await app.portal.app.services.photos.findById(first?.entryPhotoId ?? '');
+    const photo = await app.portal.database.db.query.photos.findFirst({ where: (row, { eq }) => eq(row.id, first?.entryPhotoId ?? '') });
     const stored = await app.portal.app.services.files.getBuffer(photo?.storageKey ?? '');
     expect(stored?.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(stored?.length).toBeGreaterThan(10_000);
