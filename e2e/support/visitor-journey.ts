@@ -51,6 +51,15 @@ export async function switchLanguage(page: Page, to: Locale): Promise<void> {
   await waitForLanguage(page, to);
 }
 
+/**
+ * checkPage (settle, screenshot, axe) from the top of the page: a full-page screenshot of a scrolled
+ * page would paint the sticky header in the middle.
+ */
+export async function checkPageFromTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkPage(page, name);
+}
+
 /** Horizontal overflow in CSS pixels (0 when nothing sticks out sideways). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -69,7 +78,7 @@ export async function checkInBothLanguages(page: Page, name: string, locale: Loc
     await showsMarker(current);
     await waitForSettled(page);
     if (device === 'mobile') expect.soft(await horizontalOverflow(page), `sideways overflow on ${name} (${current})`).toBeLessThanOrEqual(0);
-    await checkPage(page, `${name}-${current}`);
+    await checkPageFromTop(page, `${name}-${current}`);
   };
   await photograph(locale);
   await switchLanguage(page, otherLocale(locale));
@@ -107,7 +116,7 @@ export async function register(page: Page, visitor: Visitor, locale: Locale, dev
   await solveCaptcha(page);
   await page.getByTestId('register-send-code').click();
   const code = await waitForVerificationCode(visitor.mobile, askedAt);
-  await expect.poll(() => page.getByTestId('register-send-code').isDisabled()).toBe(true);
+  await expect.poll(() => page.getByTestId('register-send-code').isDisabled(), { timeout: 15_000 }).toBe(true);
   await page.getByTestId('register-code').fill(code);
   await page.getByTestId('register-name').fill(visitor.name);
   await page.getByTestId('register-password').fill(visitor.password);
