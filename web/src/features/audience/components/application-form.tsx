@@ -1,6 +1,6 @@
 import { App, Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPES } from '@portal/shared/audience/id-number';
 import { shanghaiDate, SHOW_TIME_ZONE } from '@portal/shared/dates';
@@ -46,6 +46,14 @@ function formatDay(day: string, locale: string): string {
 
 function formatInstant(instant: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: SHOW_TIME_ZONE }).format(new Date(instant));
+}
+
+/**
+ * The days' Checkbox.Group without the aria-required that Form.Item adds to its control: on the group's
+ * plain <div> that attribute is not allowed (axe aria-allowed-attr, critical); the label keeps the mark.
+ */
+function VisitDaysGroup({ 'aria-required': _ariaRequired, ...props }: ComponentProps<typeof Checkbox.Group> & { 'aria-required'?: unknown }) {
+  return <Checkbox.Group {...props} />;
 }
 
 function readStoredDraft(key: string): Partial<ApplicationFormValues> | undefined {
@@ -223,7 +231,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
 
       <Card title={<h2 className="card-title">{t('application:sections.visit')}</h2>} className="application-block">
         <Form.Item name="visitDates" label={t('application:fields.visitDates')} required rules={[rule('visitDates')]} extra={t('application:hints.visitDates')}>
-          <Checkbox.Group className="application-days" data-testid="application-visit-dates">
+          <VisitDaysGroup className="application-days" data-testid="application-visit-dates">
             {options.showDays.map((showDay) => {
               const state = dayState(showDay, now, heldDays.includes(showDay.day));
               return (
@@ -246,7 +254,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
                 </Checkbox>
               );
             })}
-          </Checkbox.Group>
+          </VisitDaysGroup>
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>
