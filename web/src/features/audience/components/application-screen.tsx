@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { IdType } from '@portal/shared/audience/id-number';
 import { PageLoading } from '../../../components/page-loading';
+import { currentLocale } from '../../../lib/i18n/i18n';
 import { useErrorText } from '../../../lib/use-error-text';
 import { reloadSession } from '../../viewer/api/viewer';
 import { useApplicationOptions } from '../api/application-options';
@@ -105,7 +106,7 @@ export function ApplicationScreen({ titleKey, mode }: { titleKey: string; mode: 
             type="info"
             showIcon
             className="application-block"
-            title={t('application:editDeadline', { deadline: new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(deadline)) })}
+            title={t('application:editDeadline', { deadline: new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(new Date(deadline)) })}
           />
         )}
       </div>
