@@ -14,14 +14,17 @@ export const ZProfileInput = z.object({
   nickname: z.string().trim().max(64).nullish(),
 });
 
-/** Human names of the roles (SPEC 6); kept in the database so organizers see them in the viewer. */
-const ROLE_DESCRIPTIONS: Record<Role, { name: string; note: string }> = {
-  ROLE_SUPER_ADMIN: { name: 'Super administrator', note: 'Audience, exhibitor and ticket sections' },
-  ROLE_AUDIENCE: { name: 'Audience reviewer', note: 'Visitor applications' },
-  ROLE_EXHIBITOR: { name: 'Exhibitor manager', note: 'Exhibitors and their applications' },
-  ROLE_TICKET: { name: 'Ticket manager', note: 'VIP tickets' },
-  ROLE_PROJECT: { name: 'Project manager', note: 'Project settings and activation codes' },
-  ROLE_HARDWARE: { name: 'Hardware manager', note: 'Entrance devices' },
+/**
+ * SPEC 3/6: a role's `name` is its authority (ROLE_…), which guards compare; `note` says what it
+ * grants, for people reading the database (the web shows translated labels by name).
+ */
+const ROLE_NOTES: Record<Role, string> = {
+  ROLE_SUPER_ADMIN: 'Super administrator: audience, exhibitor and ticket sections',
+  ROLE_AUDIENCE: 'Reviews visitor applications',
+  ROLE_EXHIBITOR: 'Manages exhibitors and their applications',
+  ROLE_TICKET: 'Manages VIP tickets',
+  ROLE_PROJECT: 'Project settings and activation codes',
+  ROLE_HARDWARE: 'Entrance devices',
 };
 
 export interface NewAccountInput {
@@ -59,7 +62,7 @@ export class AccountService {
   async ensureRoles() {
     await repository.upsertRoles(
       this.db,
-      ROLES.map((id) => ({ id, name: ROLE_DESCRIPTIONS[id].name, note: ROLE_DESCRIPTIONS[id].note })),
+      ROLES.map((id) => ({ id, name: id, note: ROLE_NOTES[id] })),
     );
   }
 

@@ -33,10 +33,12 @@ describe('viewer', () => {
     const { account } = await createAccount(app, 'organizer', { roles: ['ROLE_AUDIENCE', 'ROLE_PROJECT'] });
     const client = app.client();
     await signInDirectly(app, client, account);
-    const { body } = await client.graphql<{ viewer: { __typename: string; roles: Array<{ id: string }> } }>(VIEWER);
+    const { body } = await client.graphql<{ viewer: { __typename: string; roles: Array<{ id: string; name: string }> } }>(VIEWER);
     expect(body.errors).toBeUndefined();
     expect(body.data?.viewer.__typename).toBe('Ouser');
     expect(body.data?.viewer.roles.map((role) => role.id)).toEqual(['ROLE_AUDIENCE', 'ROLE_PROJECT']);
+    // The web guards compare role names: they are the authorities themselves.
+    expect(body.data?.viewer.roles.map((role) => role.name)).toEqual(['ROLE_AUDIENCE', 'ROLE_PROJECT']);
   });
 
   it('is a User without an audience record for a new visitor', async () => {
