@@ -127,7 +127,9 @@ export function AudienceListTable({
       dataSource={rows}
       loading={{ spinning: loading, delay: 200 }}
       onChange={handleChange}
-      scroll={{ x: 1100 }}
+      // No scroll.x: antd's hidden measure row would then hold focusable cells (axe aria-hidden-focus);
+      // the wrapper scrolls instead on narrow screens.
+      className="review-table"
       size="middle"
       aria-label={t('table.label')}
       data-testid="review-table"
