@@ -245,6 +245,8 @@ describeE2E('visitor journey', () => {
       const fullCard = page.getByTestId(`visit-date-${seed.fullDay}`);
       expect(await fullCard.getAttribute('data-state')).toBe('full');
       expect(squash(await fullCard.innerText())).toContain(squash(t('visitor:visitDate.full')));
+      // SPEC 8's message for the day: the ticket count reached the limit.
+      expect(squash(await page.getByTestId(`visit-date-${seed.fullDay}-reason`).innerText())).toBe(squash(t('errors:VISIT_DATE_FULL')));
       await fullCard.getByRole('checkbox').click({ force: true });
       expect(await fullCard.getAttribute('data-checked')).toBe('false');
       expect(await fullCard.getByRole('checkbox').isDisabled()).toBe(true);

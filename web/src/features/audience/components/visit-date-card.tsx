@@ -5,7 +5,7 @@ import type { VisitDateOption } from '../lib/visit-date-rules';
 
 /** One exhibition day as a checkbox card: seats left, deadline, and why it cannot be changed. */
 export function VisitDateCard({ option, checked, onChange, disabled }: { option: VisitDateOption; checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
-  const { t } = useTranslation('visitor');
+  const { t } = useTranslation(['visitor', 'errors']);
   const state = option.admitted ? 'admitted' : option.pastDeadline ? 'closed' : option.full ? 'full' : 'open';
   const className = ['visit-date-card', checked ? 'visit-date-card-checked' : '', option.locked ? 'visit-date-card-locked' : ''].filter(Boolean).join(' ');
   return (
@@ -18,6 +18,12 @@ export function VisitDateCard({ option, checked, onChange, disabled }: { option:
           </Flex>
           <Typography.Text type="secondary">{t('visitDate.remaining', { remaining: Math.max(0, option.remaining), capacity: option.capacity })}</Typography.Text>
           <Typography.Text type={option.pastDeadline ? 'danger' : 'secondary'}>{t('visitDate.deadline', { date: formatShowInstant(option.deadline, t) })}</Typography.Text>
+          {/* SPEC 8: a day that cannot be taken says why, in the words the server would use. */}
+          {!checked && (state === 'full' || state === 'closed') ? (
+            <Typography.Text type="danger" data-testid={`visit-date-${option.day}-reason`}>
+              {t(state === 'full' ? 'errors:VISIT_DATE_FULL' : 'errors:VISIT_DATE_DEADLINE_PASSED')}
+            </Typography.Text>
+          ) : null}
         </Flex>
       </Checkbox>
     </div>
