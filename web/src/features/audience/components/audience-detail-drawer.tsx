@@ -11,7 +11,7 @@ import { faceMatchLevel, faceMatchPercent, type FaceMatchLevel } from '../lib/re
 import { formatShowDateTime } from '../lib/review-format';
 import { ReviewStatusTag } from './review-status-tag';
 
-const LEVEL_ALERT: Record<FaceMatchLevel, 'success' | 'warning' | 'error' | 'info'> = { likely: 'success', uncertain: 'warning', unlikely: 'error', unknown: 'info' };
+const LEVEL_ALERT: Record<FaceMatchLevel, 'success' | 'warning' | 'error' | 'info'> = { likely: 'success', uncertain: 'warning', unlikely: 'error', unknown: 'warning' };
 const LEVEL_STROKE: Record<FaceMatchLevel, string | undefined> = { likely: '#389e0d', uncertain: '#d48806', unlikely: '#cf1322', unknown: undefined };
 
 function DetailPhoto({ url, kind, name, testId }: { url: string | null | undefined; kind: string; name: string; testId: string }) {
