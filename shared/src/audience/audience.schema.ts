@@ -57,5 +57,6 @@ export const ZApproveApplicationInput = z.object({ ids: z.array(z.uuid()).min(1)
 export const ZSelectVisitDatesInput = z.object({
   days: z.array(ZCalendarDate).min(1, code('VISIT_DATE_REQUIRED')).max(10),
   /** The deadlines the page showed: the server refuses if one has changed since (SPEC 8). */
-  seenDeadlines: z.array(z.object({ day: ZCalendarDate, deadline: z.iso.datetime({ offset: true }) })).max(31),
+  // A Date from the GraphQL DateTime scalar, or an ISO string from other callers.
+  seenDeadlines: z.array(z.object({ day: ZCalendarDate, deadline: z.coerce.date() })).max(31),
 });

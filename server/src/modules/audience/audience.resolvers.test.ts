@@ -172,6 +172,16 @@ describe('visitor applications over GraphQL', () => {
     expect(ticket.holderName).toBe(input.name);
     expect(app.portal.app.services.tickets.verify(ticket.token)).toMatchObject({ k: 'A', id: audienceId, d: ['2099-04-10'] });
 
+    // The visit-date page sends back the deadlines it showed, as the DateTime scalar.
+    const days = await visitor.graphql<{ project: { showDays: Array<{ day: string; deadline: string }> } }>('{ project { showDays { day deadline } } }');
+    const seenDeadlines = days.body.data!.project.showDays;
+    const SELECT = 'mutation ($input: SelectVisitDatesInput!) { selectVisitDates(input: $input) { day } }';
+    const selected = await visitor.graphql(SELECT, { input: { days: ['2099-04-10', '2099-04-11'], seenDeadlines } });
+    expect(selected.body).toEqual({ data: { selectVisitDates: [{ day: '2099-04-10' }, { day: '2099-04-11' }] } });
+    const stale = seenDeadlines.map((seen) => ({ ...seen, deadline: new Date(Date.parse(seen.deadline) - 3600_000).toISOString() }));
+    const changed = await visitor.graphql(SELECT, { input: { days: ['2099-04-10'], seenDeadlines: stale } });
+    expect(changed.body.errors?.[0]?.extensions.code).toBe('VISIT_DATE_DEADLINE_CHANGED');
+
     const detailAfter = await reviewer.graphql<{ audience: { statusHistory: Array<{ toStatus: string; actorName: string | null }> } }>(DETAIL, { id: audienceId });
     expect(detailAfter.body.data?.audience.statusHistory.map((row) => row.toStatus)).toEqual(['WAIT', 'REFUSE', 'WAIT', 'DONE']);
   });

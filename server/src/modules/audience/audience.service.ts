@@ -168,7 +168,7 @@ export class AudienceService {
       const locked = await projects.lockShowDays(tx, touched);
       const changed = input.seenDeadlines.some((seen) => {
         const actual = locked.find((row) => row.day === seen.day);
-        return actual !== undefined && actual.deadline.getTime() !== new Date(seen.deadline).getTime();
+        return actual !== undefined && actual.deadline.getTime() !== seen.deadline.getTime();
       });
       if (changed) throw new AppError('VISIT_DATE_DEADLINE_CHANGED');
       // A day whose deadline passed can be neither added nor dropped.
