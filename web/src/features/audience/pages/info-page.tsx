@@ -1,12 +1,12 @@
-import { Alert, Button, Card, Descriptions, Flex, Grid, Result, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
-import { useErrorText } from '../../../lib/use-error-text';
 import { useInfoAudience } from '../api/info-audience';
 import { InfoIdNumber } from '../components/info-id-number';
 import { formatShowDay, formatShowInstant } from '../lib/info-format';
 import { infoStatusView, updateDeadlinePassed, type InfoAction } from '../lib/info-status';
+import { LoadErrorCard } from '../components/load-error-card';
 
 export interface InfoLinks {
   apply: string;
@@ -24,27 +24,13 @@ const STATUS_COLOR = { CREATED: 'default', WAIT: 'processing', REFUSE: 'error', 
  */
 export function InfoPage({ links }: { links: InfoLinks }) {
   const { t, ready } = useTranslation('visitor');
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false;
   const query = useInfoAudience();
   if (!ready || query.isPending) return <PageLoading />;
   if (query.isError) {
-    return (
-      <Card>
-        <Result
-          status="error"
-          title={<h1 className="result-title">{t('loadError')}</h1>}
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()} data-testid="info-retry">
-              {t('retry')}
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <LoadErrorCard error={query.error} onRetry={() => void query.refetch()} retryTestId="info-retry" />;
   }
 
   const { audience, updateDeadline } = query.data;

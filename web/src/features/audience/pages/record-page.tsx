@@ -1,34 +1,20 @@
-import { Button, Card, Empty, Grid, List, Result, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Grid, List, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-loading';
-import { useErrorText } from '../../../lib/use-error-text';
 import { useRecordAdmissions } from '../api/record-admissions';
 import { formatShowDay, formatShowInstant } from '../lib/info-format';
+import { LoadErrorCard } from '../components/load-error-card';
 
 /** /wa/visitor/record (approved visitors): admissions newest first, in Beijing time; a list on phones, a table on desktops. */
 export function RecordPage() {
   const { t, ready } = useTranslation('visitor');
-  const errorText = useErrorText();
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false;
   const query = useRecordAdmissions();
   if (!ready || query.isPending) return <PageLoading />;
   if (query.isError) {
-    return (
-      <Card>
-        <Result
-          status="error"
-          title={<h1 className="result-title">{t('loadError')}</h1>}
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <LoadErrorCard error={query.error} onRetry={() => void query.refetch()} />;
   }
   const admissions = query.data;
   const entryTag = (reEntry: boolean) => <Tag color={reEntry ? 'blue' : 'green'}>{reEntry ? t('record.reEntry') : t('record.firstEntry')}</Tag>;

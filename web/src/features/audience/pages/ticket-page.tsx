@@ -2,35 +2,21 @@ import { Alert, Button, Card, Flex, Grid, Result, Space, Tag, Typography } from 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
-import { useErrorText } from '../../../lib/use-error-text';
 import { useTicketAudience } from '../api/ticket-audience';
 import { TicketQr } from '../components/ticket-qr';
 import { formatShowDay } from '../lib/info-format';
+import { LoadErrorCard } from '../components/load-error-card';
 
 /** /wa/visitor/ticket (approved visitors): the VIP ticket's QR code, holder, dates and the entry instructions (SPEC 4). */
 export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
   const { t, ready } = useTranslation('visitor');
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false;
   const query = useTicketAudience();
   if (!ready || query.isPending) return <PageLoading />;
   if (query.isError) {
-    return (
-      <Card>
-        <Result
-          status="error"
-          title={<h1 className="result-title">{t('loadError')}</h1>}
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <LoadErrorCard error={query.error} onRetry={() => void query.refetch()} />;
   }
   const ticket = query.data;
   if (!ticket) {

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Empty, Flex, Result, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-loading';
@@ -7,6 +7,7 @@ import { useVisitDateOptions } from '../api/visit-date-options';
 import { useVisitDateSelect } from '../api/visit-date-select';
 import { VisitDateCard } from '../components/visit-date-card';
 import { initialSelection, seenDeadlines, selectionChanged, selectionProblem, toggleDay, visitDateFailure, visitDateOptions } from '../lib/visit-date-rules';
+import { LoadErrorCard } from '../components/load-error-card';
 
 interface Problem {
   text: string;
@@ -32,20 +33,7 @@ export function VisitDatePage() {
 
   if (!ready || query.isPending) return <PageLoading />;
   if (query.isError) {
-    return (
-      <Card>
-        <Result
-          status="error"
-          title={<h1 className="result-title">{t('loadError')}</h1>}
-          subTitle={errorText(query.error)}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      </Card>
-    );
+    return <LoadErrorCard error={query.error} onRetry={() => void query.refetch()} />;
   }
 
   const loadedAt = query.data.loadedAt;
