@@ -133,7 +133,10 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
     await onSubmitted();
   }
 
-  const mainland = (idType ?? startValues.idType) === 'MAINLAND_ID';
+  const currentIdType = idType === undefined ? startValues.idType : idType;
+  const mainland = currentIdType === 'MAINLAND_ID';
+  // The birth date is asked only once a non-mainland ID type is chosen (the mainland ID carries it).
+  const asksBirthDate = !!currentIdType && !mainland;
   const channelOptions = options.channels.map((channel) => ({ value: channel.id, label: channel.name, 'data-testid': `application-channel-option-${channel.id}` }));
   const idTypeOptions = ID_TYPES.map((type) => ({ value: type, label: t(`application:idTypes.${type}`), 'data-testid': `application-id-type-option-${type}` }));
 
@@ -197,7 +200,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
               <Input autoComplete="off" maxLength={32} data-testid="application-id-number" />
             </Form.Item>
           </Col>
-          {!mainland && (
+          {asksBirthDate && (
             <Col xs={24} md={12}>
               <Form.Item
                 name="birthDate"
