@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ID_TYPES } from '@portal/shared/audience/id-number';
+import { ID_TYPES } from '@portal/shared/application/id-number';
 import { accounts } from './accounts';
 import { activationCodes, channels } from './project';
 import { photos } from './media';

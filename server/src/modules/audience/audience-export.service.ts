@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
 import { parseInput } from '../../lib/validation';
 import { SECTION_RULES, satisfiesRoleRule } from '@portal/shared/auth/scopes';
-import { maskIdNumber } from '@portal/shared/audience/id-number';
+import { maskIdNumber } from '@portal/shared/application/id-number';
 import { parseCalendarDate, SHOW_TIME_ZONE, shanghaiDate } from '@portal/shared/dates';
 import type { Locale } from '@portal/shared/i18n/locales';
 import type { AccountService } from '../account/account.service';

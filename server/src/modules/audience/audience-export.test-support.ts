@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { mainlandIdCheckCharacter } from '@portal/shared/audience/id-number';
+import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import { audienceVisitDates, audiences, channels } from '../../db/schema/index';
 import type { ApproveStatus } from './audience.repository';
 import type { TestApp } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { maskIdNumber } from '@portal/shared/audience/id-number';
+import { maskIdNumber } from '@portal/shared/application/id-number';
 import { auditLog } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { createAccount } from '../../test/factories';

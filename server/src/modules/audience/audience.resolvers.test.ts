@@ -9,7 +9,7 @@ import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures
 import { activationCodes, auditLog } from '../../db/schema/index';
 import * as projects from '../project/project.repository';
 import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
-import { mainlandIdCheckCharacter } from '@portal/shared/audience/id-number';
+import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { Role } from '@portal/shared/auth/scopes';
 
 const UPLOAD = `mutation ($file: Upload!, $purpose: PhotoPurpose!) { uploadPhoto(file: $file, purpose: $purpose) { id url width height } }`;

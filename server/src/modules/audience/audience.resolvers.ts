@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../graphql/resolvers.generated';
 import { requireScope } from '../../lib/authorize';
-import { maskIdNumber } from '@portal/shared/audience/id-number';
+import { maskIdNumber } from '@portal/shared/application/id-number';
 import { isOwnApplication, requireOwner, requireOwnerOrReviewer, requireReviewer } from './audience.policy';
 
 export const audienceResolvers: Resolvers = {

@@ -4,9 +4,9 @@ import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { parseInput } from '../../lib/validation';
-import { ZApproveApplicationInput, ZRefuseApplicationInput, ZSelectVisitDatesInput, ZSubmitApplicationInput, MINIMUM_VISITOR_AGE } from '@portal/shared/audience/audience.schema';
-import { checkMainlandId, normaliseIdNumber } from '@portal/shared/audience/id-number';
-import { ageOn, parseCalendarDate, shanghaiDate } from '@portal/shared/dates';
+import { submitApplicationSchema, ZSelectVisitDatesInput } from '@portal/shared/application/application.schema';
+import { ZApproveApplicationsInput, ZRefuseApplicationsInput } from '@portal/shared/review/review.schema';
+import { parseCalendarDate, shanghaiDate } from '@portal/shared/dates';
 import * as projects from '../project/project.repository';
 import * as repository from './audience.repository';
 import type { ApproveStatus, AudienceRow } from './audience.repository';
@@ -81,9 +81,10 @@ export class AudienceService {
   /** Submits (or edits and resubmits) the viewer's application; it then waits for review. */
   async submitApplication(account: AccountModel, rawInput: unknown): Promise<AudienceRow> {
     if (account.scope !== 'audience') throw new AppError('FORBIDDEN');
-    const input = parseInput(ZSubmitApplicationInput, rawInput);
     const now = new Date(this.clock.now());
-    const idNumber = normaliseIdNumber(input.idNumber);
+    const firstShowDay = (await projects.listShowDays(this.db))[0]?.day;
+    const input = parseInput(submitApplicationSchema({ today: shanghaiDate(now), firstShowDay }), rawInput);
+    if (!firstShowDay) throw new AppError('VISIT_DATE_INVALID');
     const visitDays = [...new Set(input.visitDates)].sort();
     try {
       return await this.db.transaction(async (tx) => {
@@ -94,12 +95,6 @@ export class AudienceService {
           if (!TRANSITIONS.submit.includes(existing.approveStatus)) throw new AppError('AUDIENCE_NOT_EDITABLE');
           if (setting.audienceUpdateDeadline && now > setting.audienceUpdateDeadline) throw new AppError('AUDIENCE_NOT_EDITABLE');
         }
-
-        const showDays = await projects.listShowDays(tx);
-        const birthDate = this.birthDateOf(input.idType, idNumber, input.birthDate, now);
-        const firstDay = showDays[0]?.day;
-        if (!firstDay) throw new AppError('VISIT_DATE_INVALID');
-        if ((ageOn(birthDate, firstDay) ?? 0) < MINIMUM_VISITOR_AGE) throw new AppError('AUDIENCE_TOO_YOUNG');
 
         await this.checkPhotos(tx, account.id, input.entryPhotoId, input.idPhotoId);
         if (input.channelId && !(await projects.findChannel(tx, input.channelId))) throw new AppError('CHANNEL_INVALID');
@@ -115,8 +110,8 @@ export class AudienceService {
           mobile: input.mobile,
           email: input.email,
           idType: input.idType,
-          idNumber,
-          birthDate,
+          idNumber: input.idNumber,
+          birthDate: input.birthDate,
           entryPhotoId: input.entryPhotoId,
           idPhotoId: input.idPhotoId,
           activationCodeId,
@@ -143,13 +138,13 @@ export class AudienceService {
 
   /** Approves pending applications (bulk): WAIT → DONE. Any other state refuses the whole batch. */
   async approve(actorId: string, rawInput: unknown): Promise<AudienceRow[]> {
-    const { ids } = parseInput(ZApproveApplicationInput, rawInput);
+    const { ids } = parseInput(ZApproveApplicationsInput, rawInput);
     return this.transition(actorId, ids, 'approve', 'DONE', null);
   }
 
   /** Refuses with a reason (bulk): WAIT → REFUSE, or revokes an approval DONE → REFUSE. */
   async refuse(actorId: string, rawInput: unknown): Promise<AudienceRow[]> {
-    const { ids, reason } = parseInput(ZRefuseApplicationInput, rawInput);
+    const { ids, reason } = parseInput(ZRefuseApplicationsInput, rawInput);
     return this.transition(actorId, ids, 'refuse', 'REFUSE', reason);
   }
 
@@ -194,19 +189,6 @@ export class AudienceService {
       }
       return updated;
     });
-  }
-
-  /** The birth date from a mainland ID, else the one the visitor gave (needed for the age rule). */
-  private birthDateOf(idType: string, idNumber: string, givenBirthDate: string | null | undefined, now: Date): string {
-    const today = shanghaiDate(now);
-    if (idType === 'MAINLAND_ID') {
-      const checked = checkMainlandId(idNumber, today);
-      if (!checked.ok) throw new AppError('AUDIENCE_ID_NUMBER_INVALID');
-      return checked.birthDate;
-    }
-    if (!/^[A-Z0-9()-]{5,32}$/.test(idNumber)) throw new AppError('AUDIENCE_ID_NUMBER_INVALID');
-    if (!givenBirthDate || !parseCalendarDate(givenBirthDate) || givenBirthDate > today) throw new AppError('AUDIENCE_BIRTH_DATE_REQUIRED');
-    return givenBirthDate;
   }
 
   private async checkPhotos(tx: Executor, ownerId: string, entryPhotoId: string, idPhotoId: string) {

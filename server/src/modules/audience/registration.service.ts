@@ -2,7 +2,7 @@ import { normaliseIdentity } from '@portal/shared/auth/identity';
 import { decodePasswordFromTransport } from '@portal/shared/auth/credentials';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
-import { ZVisitorName } from '@portal/shared/audience/audience.schema';
+import { ZVisitorName } from '@portal/shared/application/application.schema';
 import type { AccountService } from '../account/account.service';
 import type { VerificationCodeService } from '../auth/verification-code.service';
 import type { ProjectService } from '../project/project.service';

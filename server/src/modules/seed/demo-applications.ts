@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Transaction } from '../../db/client';
 import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos } from '../../db/schema/index';
-import { mainlandIdCheckCharacter } from '@portal/shared/audience/id-number';
+import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { ApproveStatus } from '../audience/audience.repository';
 import type { DemoPicture } from './demo-photos';
 

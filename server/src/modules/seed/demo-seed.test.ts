@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { checkMainlandId } from '@portal/shared/audience/id-number';
+import { checkMainlandId } from '@portal/shared/application/id-number';
 import { accounts, activationCodes, admissions, audienceStatusHistory, audiences, showDays } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loginAs } from '../../test/captcha';

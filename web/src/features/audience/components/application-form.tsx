@@ -2,7 +2,7 @@ import { App, Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, 
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ID_TYPES } from '@portal/shared/audience/id-number';
+import { ID_TYPES } from '@portal/shared/application/id-number';
 import { shanghaiDate, SHOW_TIME_ZONE } from '@portal/shared/dates';
 import { PhotoUpload } from '../../../components/photo-upload';
 import type { ApplicationOptionsQuery } from '../../../graphql/operations.generated';

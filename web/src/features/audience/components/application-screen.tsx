@@ -3,7 +3,7 @@ import { Alert, App, Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { IdType } from '@portal/shared/audience/id-number';
+import type { IdType } from '@portal/shared/application/id-number';
 import { PageLoading } from '../../../components/page-loading';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { useErrorText } from '../../../lib/use-error-text';

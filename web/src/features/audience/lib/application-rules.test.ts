@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainlandIdCheckCharacter } from '@portal/shared/audience/id-number';
+import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import { GraphQLClientError } from '../../../lib/graphql-client';
 import { dayState, draftOf, EMPTY_APPLICATION, parseApplication, readDraft, serverFieldProblems, validateApplication, type ApplicationFormValues } from './application-rules';
 

@@ -3,8 +3,8 @@
  * plus the instant checks the browser can make alone (GB 11643 mainland ID, birth date, age on the
  * first show day, closed days). Loaded only with the application pages, never with the login page.
  */
-import { ZSubmitApplicationInput, MINIMUM_VISITOR_AGE } from '@portal/shared/audience/audience.schema';
-import { checkMainlandId, type IdType, type MainlandIdProblem } from '@portal/shared/audience/id-number';
+import { ZApplicationFields as ZSubmitApplicationInput, MINIMUM_VISITOR_AGE } from '@portal/shared/application/application.schema';
+import { checkMainlandId, type IdType, type MainlandIdProblem } from '@portal/shared/application/id-number';
 import { ageOn, parseCalendarDate } from '@portal/shared/dates';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
 import type { SubmitApplicationInput } from '../../../graphql/operations.generated';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFUSE_REASON_MAX_LENGTH, ZApproveApplicationInput } from '@portal/shared/audience/audience.schema';
+import { REFUSE_REASON_MAX_LENGTH, ZApproveApplicationsInput as ZApproveApplicationInput } from '@portal/shared/review/review.schema';
 import { FACE_MATCH_SCORE } from '@portal/shared/media/photo-rules';
 import { actionsForStatus, bulkRules, isSelectable, normaliseReason, REFUSE_REASON_MAX, REVIEW_BATCH_MAX } from './review-actions';
 import { faceMatchLevel, faceMatchPercent } from './review-face-match';

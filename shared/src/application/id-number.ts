@@ -28,6 +28,9 @@ export function checkMainlandId(raw: string, today: string): { ok: true; birthDa
   return { ok: true, birthDate };
 }
 
+/** Passports and permits: letters, digits, brackets and hyphens (after normalising). */
+export const NON_MAINLAND_ID_PATTERN = /^[A-Z0-9()-]{5,32}$/;
+
 /** The form in which ID numbers are stored and compared for uniqueness. */
 export function normaliseIdNumber(raw: string): string {
   return raw.trim().toUpperCase().replace(/\s+/g, '');

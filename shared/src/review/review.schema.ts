@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors/error-codes';
+import { plainText } from '../text';
+
+export const REFUSE_REASON_MAX_LENGTH = 500;
+/** One bulk action decides at most this many applications (the largest page, five times over). */
+export const MAX_BULK_DECISIONS = 500;
+
+const code = (value: ErrorCode) => ({ message: value });
+const ZApplicationIds = z.array(z.uuid(code('VALIDATION_FAILED'))).min(1, code('VALIDATION_FAILED')).max(MAX_BULK_DECISIONS, code('VALIDATION_FAILED'));
+
+export const ZApproveApplicationsInput = z.object({ ids: ZApplicationIds });
+export type TApproveApplicationsInput = z.output<typeof ZApproveApplicationsInput>;
+
+export const ZRefuseApplicationsInput = z.object({
+  ids: ZApplicationIds,
+  reason: plainText('AUDIENCE_REFUSE_REASON_REQUIRED')
+    .trim()
+    .min(1, code('AUDIENCE_REFUSE_REASON_REQUIRED'))
+    .max(REFUSE_REASON_MAX_LENGTH, code('AUDIENCE_REFUSE_REASON_REQUIRED')),
+});
+export type TRefuseApplicationsInput = z.output<typeof ZRefuseApplicationsInput>;
+
+/** Erasing personal data is irreversible: ids of applications, as many as one bulk decision. */
+export const ZErasePersonalDataInput = z.object({ ids: ZApplicationIds });
+
+/** An application id in a path or argument (a uuid; anything else is simply not found). */
+export const ZApplicationId = z.uuid(code('NOT_FOUND'));

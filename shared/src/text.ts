@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * C0 control characters other than tab, line feed and carriage return (a NUL byte cannot be stored in
+ * PostgreSQL text and no form field legitimately carries one): refused at the edge as a field error.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/** A string without control characters; `message` is the error code a failing rule reports. */
+export function plainText(message: string) {
+  return z.string({ message }).refine((value) => !hasControlCharacters(value), { message });
+}
