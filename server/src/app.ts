@@ -16,8 +16,7 @@ import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
-import { registerFileRoutes } from './modules/media/files.routes';
-import { registerAudienceExportRoutes } from './modules/audience/audience-export.routes';
+import { MODULES } from './modules/registry';
 
 export interface AppDeps {
   config: Config;
@@ -123,7 +122,7 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   });
 
   // GraphQL: Yoga reads the raw multipart stream itself (upload spec); JSON arrives parsed.
-  const yoga = createGraphQLServer(app.services, database.db, { production });
+  const yoga = createGraphQLServer(app.services, { production });
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
   app.route({
     url: yoga.graphqlEndpoint,
@@ -141,8 +140,7 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
 
   await registerHealthRoutes(app, database);
   await registerAuthRoutes(app, config);
-  await registerFileRoutes(app);
-  await registerAudienceExportRoutes(app);
+  for (const module of MODULES) if ('registerRoutes' in module) await module.registerRoutes(app);
   if (!production) await registerOutboxRoutes(app, database.db);
   await registerSinglePageApp(app, config);
   return app;

@@ -29,7 +29,7 @@ export async function startPortal(
         app.services.personalData.stop();
         await app.close();
         // Notices of reviews that just committed are delivered before the process goes.
-        await app.services.audienceNotifications.idle();
+        await app.services.reviewNotifications.idle();
         await app.services.faces.close();
         await store.close();
         await database.close();

@@ -12,19 +12,23 @@ import { LoginService } from './modules/auth/login.service';
 import { LoginThrottleService } from './modules/auth/login-throttle.service';
 import { VerificationCodeService } from './modules/auth/verification-code.service';
 import { createMessenger } from './modules/messaging/messenger.service';
-import { ProjectService } from './modules/project/project.service';
+import { ShowService } from './modules/show/show.service';
 import { AuditService } from './modules/audit/audit.service';
-import { AudienceService } from './modules/audience/audience.service';
+import { ActivationCodeService } from './modules/activation-code/activation-code.service';
+import { ApplicationService } from './modules/application/application.service';
+import { ExhibitorService } from './modules/exhibitor/exhibitor.service';
 import { FaceService } from './modules/face/face.service';
 import { createFileStore } from './modules/media/file-store';
 import { MediaService } from './modules/media/media.service';
 import { PhotoService } from './modules/media/photo.service';
-import { RegistrationService } from './modules/audience/registration.service';
-import { PersonalDataService } from './modules/audience/personal-data.service';
+import { RegistrationService } from './modules/account/registration.service';
+import { PersonalDataService } from './modules/application/personal-data.service';
+import { isReviewer } from './modules/application/application.policy';
 import { TicketService } from './modules/ticket/ticket.service';
 import { createTicketSigner } from './modules/ticket/ticket-token';
-import { AudienceExportService } from './modules/audience/audience-export.service';
-import { AudienceNotificationService } from './modules/audience/audience-notifications.service';
+import { ReviewExportService } from './modules/review/review-export.service';
+import { ReviewNotificationService } from './modules/review/review-notifications.service';
+import { ReviewService } from './modules/review/review.service';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
@@ -42,13 +46,11 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     ipMaxFailures: config.IP_MAX_FAILURES,
     lockSeconds: config.LOGIN_LOCK_MINUTES * 60,
   });
-  const sessions = new SessionService(store, {
-    idleSeconds: config.SESSION_IDLE_MINUTES * 60,
-    absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
-  });
-  const accounts = new AccountService(db);
-  const projects = new ProjectService(db);
-  const audience = new AudienceService(db, clock);
+  const audit = new AuditService(db);
+  const exhibitors = new ExhibitorService(db);
+  const accounts = new AccountService(db, exhibitors);
+  const show = new ShowService(db);
+  const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
   const files = createFileStore({
     dataDir: config.DATA_DIR,
@@ -63,26 +65,39 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
         }
       : undefined,
   });
+  const photos = new PhotoService(db, new MediaService(files, faces), logger);
+  const applications = new ApplicationService(db, show, activationCodes, photos, clock);
+  // Reviewers may open the photos an application references; each view is audited (PIPL).
+  photos.allowReading(async (viewer, photo) => (isReviewer(viewer) && (await applications.referencesPhoto(photo.id)) ? { audited: true } : null));
+  const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, clock, logger);
+  const reviewNotifications = new ReviewNotificationService(messenger, applications, logger);
+  const sessions = new SessionService(store, {
+    idleSeconds: config.SESSION_IDLE_MINUTES * 60,
+    absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
+  });
   return {
-    accounts,
-    audienceExport: new AudienceExportService(db, audience, accounts, clock),
-    audienceNotifications: new AudienceNotificationService(messenger, audience, logger),
+    clock,
     /** The file store (seeds write demo pictures through it). */
     files,
-    audit: new AuditService(db),
-    audience,
-    registration: new RegistrationService(accounts, verificationCodes, projects),
-    personalData: new PersonalDataService(db, files, clock, logger),
-    tickets: new TicketService(createTicketSigner(config), audience, clock),
+    audit,
+    accounts,
+    exhibitors,
+    show,
+    activationCodes,
     faces,
-    photos: new PhotoService(db, new MediaService(files, faces), accounts),
-    projects,
+    photos,
+    applications,
+    personalData,
+    review: new ReviewService(db, applications, personalData, audit, reviewNotifications),
+    reviewExport: new ReviewExportService(applications, show, clock),
+    reviewNotifications,
+    tickets: new TicketService(db, createTicketSigner(config), applications, clock),
+    registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts),
-    clock,
     captcha,
     verificationCodes,
-    login: new LoginService(db, captcha, loginThrottle, verificationCodes),
+    login: new LoginService(accounts, audit, captcha, loginThrottle, verificationCodes),
   };
 }
 

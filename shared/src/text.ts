@@ -4,6 +4,7 @@ import { z } from 'zod';
  * C0 control characters other than tab, line feed and carriage return (a NUL byte cannot be stored in
  * PostgreSQL text and no form field legitimately carries one): refused at the edge as a field error.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export function hasControlCharacters(value: string): boolean {

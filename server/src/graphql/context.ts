@@ -1,18 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@portal/shared/i18n/locales';
 import type { Services } from '../services';
-import type { AccountModel } from './models';
+import type { AccountViewer } from '../modules/account/account.models';
+import type { RequestOrigin } from '../modules/audit/audit.models';
 import type { SessionRecord } from '../modules/auth/session.service';
-import type { Loaders } from './loaders';
+import type { Loaders } from '../modules/registry';
 
 export interface GraphQLContext {
   request: FastifyRequest;
   reply: FastifyReply;
   requestId: string;
+  /** Where the request came from, for audit rows. */
+  origin: RequestOrigin;
   locale: Locale;
   services: Services;
-  /** The signed-in account, when the session cookie is valid; resolvers authorise from this only. */
-  viewer: AccountModel | undefined;
+  /** The signed-in account with its roles, when the session cookie is valid; policies decide from this only. */
+  viewer: AccountViewer | undefined;
   session: SessionRecord | undefined;
   loaders: Loaders;
 }

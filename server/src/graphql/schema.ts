@@ -4,12 +4,8 @@ import { createSchema } from 'graphql-yoga';
 import { mergeResolvers } from '@graphql-tools/merge';
 import type { GraphQLContext, YogaServerContext } from './context';
 import type { Resolvers } from './resolvers.generated';
-import { viewerResolvers } from '../modules/viewer/viewer.resolvers';
-import { projectResolvers } from '../modules/project/project.resolvers';
-import { accountResolvers } from '../modules/account/account.resolvers';
 import { scalarResolvers } from './scalars';
-import { audienceResolvers } from '../modules/audience/audience.resolvers';
-import { mediaResolvers } from '../modules/media/media.resolvers';
+import { MODULES } from '../modules/registry';
 
 const modulesDir = join(import.meta.dirname, '../modules');
 
@@ -21,7 +17,7 @@ export function loadTypeDefs(): string[] {
     .map((file) => readFileSync(join(modulesDir, file), 'utf8'));
 }
 
-const resolvers: Resolvers[] = [scalarResolvers, viewerResolvers, projectResolvers, accountResolvers, audienceResolvers, mediaResolvers];
+const resolvers: Resolvers[] = [scalarResolvers, ...MODULES.map((module) => module.resolvers)];
 
 export function buildSchema() {
   return createSchema<GraphQLContext & YogaServerContext>({

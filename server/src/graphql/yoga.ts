@@ -7,9 +7,9 @@ import { localeOfRequest } from '../lib/request-locale';
 import { SESSION_COOKIE } from '../modules/auth/session.service';
 import type { Services } from '../services';
 import type { GraphQLContext, YogaServerContext } from './context';
+import { originOfRequest } from '../http/request-viewer';
 import { buildSchema } from './schema';
-import { createLoaders } from './loaders';
-import type { Database } from '../db/client';
+import { createLoaders } from '../modules/registry';
 
 
 function isExecutionResult(value: unknown): value is ExecutionResult {
@@ -58,7 +58,7 @@ function withPath(translated: GraphQLError, source: GraphQLError): GraphQLError 
   return new GraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions: translated.extensions });
 }
 
-export function createGraphQLServer(services: Services, db: Database, options: { production: boolean }) {
+export function createGraphQLServer(services: Services, options: { production: boolean }) {
   return createYoga<YogaServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/apis/core/graphql',
@@ -79,7 +79,18 @@ export function createGraphQLServer(services: Services, db: Database, options: {
     ],
     context: async ({ fastifyRequest: request, fastifyReply: reply }) => {
       const signedIn = await services.auth.viewerOf(request.cookies[SESSION_COOKIE]);
-      return { request, reply, requestId: request.id, locale: localeOfRequest(request), services, viewer: signedIn?.viewer, session: signedIn?.session, loaders: createLoaders(db) };
+      const viewer = signedIn ? await services.accounts.viewerOf(signedIn.viewer) : undefined;
+      return {
+        request,
+        reply,
+        requestId: request.id,
+        origin: originOfRequest(request),
+        locale: localeOfRequest(request),
+        services,
+        viewer,
+        session: signedIn?.session,
+        loaders: createLoaders(services),
+      };
     },
   });
 }

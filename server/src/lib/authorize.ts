@@ -1,25 +1,28 @@
 import { satisfiesRoleRule, type RoleRule, type Scope } from '@portal/shared/auth/scopes';
-import type { GraphQLContext } from '../graphql/context';
-import type { AccountModel } from '../graphql/models';
 import { AppError } from './app-error';
+import type { Viewer } from './viewer';
 
-/** The signed-in account, or UNAUTHENTICATED. */
-export function requireViewer(context: GraphQLContext): AccountModel {
-  if (!context.viewer) throw new AppError('UNAUTHENTICATED');
-  return context.viewer;
-}
-
-/** The signed-in account of the given scope, or FORBIDDEN. */
-export function requireScope(context: GraphQLContext, scope: Scope): AccountModel {
-  const viewer = requireViewer(context);
-  if (viewer.scope !== scope) throw new AppError('FORBIDDEN');
+/** The signed-in viewer, or UNAUTHENTICATED. */
+export function requireViewer<TViewer extends Viewer>(viewer: TViewer | undefined): TViewer {
+  if (!viewer) throw new AppError('UNAUTHENTICATED');
   return viewer;
 }
 
-/** An organizer whose roles satisfy the rule (all-of / any-of), read from the database, never the client. */
-export async function requireOrganizerRoles(context: GraphQLContext, rule: RoleRule): Promise<AccountModel> {
-  const viewer = requireScope(context, 'organizer');
-  const roles = await context.services.accounts.rolesOf(viewer.id);
-  if (!satisfiesRoleRule(roles.map((role) => role.id), rule)) throw new AppError('FORBIDDEN');
-  return viewer;
+/** The signed-in viewer of the given scope, or FORBIDDEN. */
+export function requireScope<TViewer extends Viewer>(viewer: TViewer | undefined, scope: Scope): TViewer {
+  const found = requireViewer(viewer);
+  if (found.scope !== scope) throw new AppError('FORBIDDEN');
+  return found;
+}
+
+/** Whether the viewer is an organizer whose roles satisfy the rule (all-of / any-of). */
+export function hasOrganizerRoles(viewer: Viewer | undefined, rule: RoleRule): boolean {
+  return viewer?.scope === 'organizer' && satisfiesRoleRule(viewer.roles, rule);
+}
+
+/** An organizer whose roles satisfy the rule, or UNAUTHENTICATED / FORBIDDEN. */
+export function requireOrganizerRoles<TViewer extends Viewer>(viewer: TViewer | undefined, rule: RoleRule): TViewer {
+  const found = requireScope(viewer, 'organizer');
+  if (!hasOrganizerRoles(found, rule)) throw new AppError('FORBIDDEN');
+  return found;
 }

@@ -1,4 +1,4 @@
-import type { AccountModel } from '../graphql/models';
+import type { AccountModel } from '../modules/account/account.models';
 import { SESSION_COOKIE } from '../modules/auth/session.service';
 import type { TestApp, TestClient } from './test-app';
 

@@ -17,6 +17,16 @@ export type ChangePasswordInput = {
   newPassword: string;
 };
 
+export type RegisterAudienceInput = {
+  /** Email, or mobile (an 11-digit mainland number becomes +86…) */
+  identity: string;
+  /** The code sent to the identity by POST /apis/auth/code with purpose=register */
+  code: string;
+  /** base64 of the UTF-8 text, like the login form */
+  password: string;
+  name: string;
+};
+
 export type IdType =
   | 'MAINLAND_ID'
   | 'PASSPORT'
@@ -52,6 +62,10 @@ export type SelectVisitDatesInput = {
   seenDeadlines: Array<SeenDeadline>;
 };
 
+export type PhotoPurpose =
+  | 'ENTRY_CARD'
+  | 'ID_CARD';
+
 export type AudienceSort =
   | 'SUBMITTED_DESC'
   | 'SUBMITTED_ASC'
@@ -68,20 +82,6 @@ export type AudienceFilter = {
   /** Name (contains), mobile or ID number (exact or ending with). */
   keyword?: string | null | undefined;
 };
-
-export type RegisterAudienceInput = {
-  /** Email, or mobile (an 11-digit mainland number becomes +86…) */
-  identity: string;
-  /** The code sent to the identity by POST /apis/auth/code with purpose=register */
-  code: string;
-  /** base64 of the UTF-8 text, like the login form */
-  password: string;
-  name: string;
-};
-
-export type PhotoPurpose =
-  | 'ENTRY_CARD'
-  | 'ID_CARD';
 
 export type ApproveStatus =
   | 'CREATED'

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accountRoles, accounts, audiences, exhibitors, roles } from '../../db/schema/index';
+import { accountRoles, accounts, roles } from './account.tables';
 import type { IdentityKind } from '@portal/shared/auth/identity';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -44,12 +44,8 @@ export async function upsertRoles(db: Executor, rows: Array<{ id: string; name: 
   }
 }
 
-export function findExhibitorById(db: Executor, id: string) {
-  return db.query.exhibitors.findFirst({ where: eq(exhibitors.id, id) });
-}
-
-export function findAudienceByAccount(db: Executor, accountId: string) {
-  return db.query.audiences.findFirst({ where: eq(audiences.accountId, accountId) });
+export function findAccountsByIds(db: Executor, ids: readonly string[]) {
+  return db.select().from(accounts).where(inArray(accounts.id, [...ids]));
 }
 
 export async function updateAccount(db: Executor, id: string, values: Partial<NewAccountRow>) {

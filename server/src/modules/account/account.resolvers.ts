@@ -1,27 +1,22 @@
+import { ZChangePasswordInput, ZRegisterAudienceInput, ZUpdateProfileInput } from '@portal/shared/account/account.schema';
 import type { Resolvers } from '../../graphql/resolvers.generated';
 import { requireViewer } from '../../lib/authorize';
-import { AppError } from '../../lib/app-error';
-import { decodePasswordFromTransport } from '@portal/shared/auth/credentials';
-
-function decodedPassword(encoded: string): string {
-  const password = decodePasswordFromTransport(encoded);
-  if (password === undefined) throw new AppError('VALIDATION_FAILED');
-  return password;
-}
+import { parseInput } from '../../lib/validation';
 
 export const accountResolvers: Resolvers = {
   Mutation: {
-    updateProfile: (_parent, { input }, context) => context.services.accounts.updateProfile(requireViewer(context).id, input),
+    updateProfile: (_parent, { input }, context) => context.services.accounts.updateProfile(requireViewer(context.viewer).id, parseInput(ZUpdateProfileInput, input)),
     changePassword: async (_parent, { input }, context) => {
-      const viewer = requireViewer(context);
-      const updated = await context.services.accounts.changePassword(
-        viewer.id,
-        decodedPassword(input.currentPassword),
-        decodedPassword(input.newPassword),
-      );
+      const viewer = requireViewer(context.viewer);
+      const updated = await context.services.accounts.changePassword(viewer.id, parseInput(ZChangePasswordInput, input));
       // Every other session has ended with the version bump; this one continues under a new id.
       await context.services.auth.startSession(context.request, context.reply, updated);
       return true;
+    },
+    registerAudience: async (_parent, { input }, context) => {
+      const account = await context.services.registration.register(parseInput(ZRegisterAudienceInput, input));
+      await context.services.auth.startSession(context.request, context.reply, account);
+      return account;
     },
   },
 };

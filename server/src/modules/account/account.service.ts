@@ -1,18 +1,15 @@
-import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { exhibitors } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { isStrongPassword } from '@portal/shared/auth/credentials';
-import { normaliseIdentity } from '@portal/shared/auth/identity';
+import { normaliseIdentity, type IdentityKind } from '@portal/shared/auth/identity';
 import { ROLES, type Role, type Scope } from '@portal/shared/auth/scopes';
+import type { TChangePasswordInput, TUpdateProfileInput } from '@portal/shared/account/account.schema';
+import type { ExhibitorService } from '../exhibitor/exhibitor.service';
+import type { NewExhibitor } from '../exhibitor/exhibitor.models';
+import type { AccountModel, AccountViewer } from './account.models';
 import * as repository from './account.repository';
-
-export const ZProfileInput = z.object({
-  name: z.string().trim().min(1).max(64),
-  nickname: z.string().trim().max(64).nullish(),
-});
 
 /**
  * SPEC 3/6: a role's `name` is its authority (ROLE_…), which guards compare; `note` says what it
@@ -33,30 +30,44 @@ export interface NewAccountInput {
   identity: { email?: string; mobile?: string };
   password: string;
   roles?: readonly Role[];
-  exhibitor?: { nameZh: string; nameEn: string; credentialLimit: number; bootNumber?: string };
+  /** An exhibitor account is created with its company, in one transaction. */
+  exhibitor?: NewExhibitor;
 }
 
 export class AccountService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly exhibitors: ExhibitorService,
+  ) {}
 
   findById(id: string) {
     return repository.findAccountById(this.db, id);
+  }
+
+  findByIds(ids: readonly string[]) {
+    return repository.findAccountsByIds(this.db, ids);
+  }
+
+  findByIdentity(identity: { kind: IdentityKind; value: string }) {
+    return repository.findAccountByIdentity(this.db, identity);
+  }
+
+  recordSuccessfulLogin(accountId: string) {
+    return repository.recordSuccessfulLogin(this.db, accountId);
   }
 
   rolesOf(accountId: string) {
     return repository.rolesOfAccount(this.db, accountId);
   }
 
-  exhibitorOf(exhibitorId: string) {
-    return repository.findExhibitorById(this.db, exhibitorId);
+  /** The account as policies see it: with its roles, read from the database (organizers only have any). */
+  async viewerOf(account: AccountModel): Promise<AccountViewer> {
+    const roles = account.scope === 'organizer' ? (await this.rolesOf(account.id)).map((role) => role.id as Role) : [];
+    return { ...account, roles };
   }
 
   count() {
     return repository.countAccounts(this.db);
-  }
-
-  audienceOf(accountId: string) {
-    return repository.findAudienceByAccount(this.db, accountId);
   }
 
   async ensureRoles() {
@@ -85,11 +96,7 @@ export class AccountService {
 
   private insertAccount(input: NewAccountInput, passwordHash: string, email: string | null, mobile: string | null) {
     return this.db.transaction(async (tx) => {
-      let exhibitorId: string | undefined;
-      if (input.exhibitor) {
-        const [exhibitor] = await tx.insert(exhibitors).values(input.exhibitor).returning({ id: exhibitors.id });
-        exhibitorId = exhibitor?.id;
-      }
+      const exhibitorId = input.exhibitor ? (await this.exhibitors.create(input.exhibitor, tx)).id : undefined;
       const account = await repository.insertAccount(tx, {
         scope: input.scope,
         name: input.name,
@@ -110,10 +117,8 @@ export class AccountService {
     return row;
   }
 
-  async updateProfile(accountId: string, input: z.input<typeof ZProfileInput>) {
-    const parsed = ZProfileInput.safeParse(input);
-    if (!parsed.success) throw new AppError('PROFILE_NAME_INVALID');
-    const row = await repository.updateAccount(this.db, accountId, { name: parsed.data.name, nickname: parsed.data.nickname ?? null });
+  async updateProfile(accountId: string, input: TUpdateProfileInput) {
+    const row = await repository.updateAccount(this.db, accountId, { name: input.name, nickname: input.nickname });
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -122,7 +127,7 @@ export class AccountService {
    * Changes the password after checking the current one; bumps the session version so that every
    * other session of the account ends. Returns the account as updated.
    */
-  async changePassword(accountId: string, currentPassword: string, newPassword: string) {
+  async changePassword(accountId: string, { currentPassword, newPassword }: TChangePasswordInput) {
     const account = await repository.findAccountById(this.db, accountId);
     if (!account) throw new AppError('NOT_FOUND');
     if (!(await verifyPassword(account.passwordHash, currentPassword))) throw new AppError('PASSWORD_CURRENT_WRONG');

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
+import { auditLog } from './audit.tables';
 
-export type NewAuditEntry = typeof auditLog.$inferInsert;
+export type NewAuditRow = typeof auditLog.$inferInsert;
 
-export async function insertAuditEntry(db: Executor, entry: NewAuditEntry) {
+export async function insertAuditEntry(db: Executor, entry: NewAuditRow) {
   await db.insert(auditLog).values(entry);
 }

@@ -1,12 +1,16 @@
-import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import type { AuditEntry, RequestOrigin } from './audit.models';
 import { insertAuditEntry } from './audit.repository';
 
-/** PIPL: every view and export of personal data is recorded with who, what, when, from where. */
+/**
+ * PIPL: every view and export of personal data, and every state change, is recorded with who, what,
+ * when and from where. A service that changes state passes its transaction, so that the change and its
+ * audit row commit together or not at all.
+ */
 export class AuditService {
   constructor(private readonly db: Database) {}
 
-  record(request: FastifyRequest, entry: { actorId: string; action: string; subjectType: string; subjectId?: string; detail?: Record<string, unknown> }) {
-    return insertAuditEntry(this.db, { ...entry, ip: request.ip, requestId: request.id });
+  record(origin: RequestOrigin | undefined, entry: AuditEntry, tx: Executor = this.db) {
+    return insertAuditEntry(tx, { ...entry, ip: origin?.ip ?? null, requestId: origin?.requestId ?? null });
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { AccountModel } from '../../graphql/models';
+import type { AccountModel } from '../account/account.models';
 import type { AccountService } from '../account/account.service';
 import { SESSION_COOKIE, type SessionRecord, type SessionService } from './session.service';
 

@@ -2,11 +2,11 @@ import { type TLoginForm, type TSendCodeForm } from '@portal/shared/auth/auth.sc
 import { decodePasswordFromTransport } from '@portal/shared/auth/credentials';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { Locale } from '@portal/shared/i18n/locales';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/passwords';
-import { findAccountByIdentity, recordSuccessfulLogin, type AccountRow } from '../account/account.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
+import type { AccountModel as AccountRow } from '../account/account.models';
+import type { AccountService } from '../account/account.service';
+import type { AuditService } from '../audit/audit.service';
 import { parseIdentity, type NormalisedIdentity } from './auth-input';
 import type { CaptchaService } from './captcha.service';
 import type { LoginThrottleService } from './login-throttle.service';
@@ -36,7 +36,8 @@ const GUESSING_FAILURES: ReadonlySet<ErrorCode> = new Set([
  */
 export class LoginService {
   constructor(
-    private readonly db: Database,
+    private readonly accounts: AccountService,
+    private readonly auditLog: AuditService,
     private readonly captcha: CaptchaService,
     private readonly throttle: LoginThrottleService,
     private readonly verificationCodes: VerificationCodeService,
@@ -51,11 +52,11 @@ export class LoginService {
       const credential = credentialOf(form);
       await this.throttle.assertAllowed(identity.value, context.ip);
       if (credential.kind === 'password') await this.captcha.verifyOnce(form.captcha);
-      account = await findAccountByIdentity(this.db, identity);
+      account = await this.accounts.findByIdentity(identity);
       account = await this.prove(account, identity, credential);
       // Only now, with the credential proven, may the answer say what kind of account this is.
       if (account.scope !== form.scope) throw new AppError('AUTH_SCOPE_MISMATCH');
-      await recordSuccessfulLogin(this.db, account.id);
+      await this.accounts.recordSuccessfulLogin(account.id);
       await this.throttle.recordSuccess(identity.value);
       await this.audit('auth.login', context, account, { identity: identity.value, scope: form.scope, method: credential.kind });
       return account;
@@ -76,7 +77,7 @@ export class LoginService {
     await this.captcha.verifyOnce(form.captcha);
     await this.verificationCodes.countRequestFrom(context.ip);
     if (form.purpose === 'login') {
-      const account = await findAccountByIdentity(this.db, identity);
+      const account = await this.accounts.findByIdentity(identity);
       if (!account) throw new AppError('AUTH_NOT_REGISTERED');
       if (account.disabled) throw new AppError('AUTH_LOGIN_PROHIBITED');
     }
@@ -100,15 +101,7 @@ export class LoginService {
   }
 
   private async audit(action: string, context: AuthRequestContext, account: AccountRow | undefined, detail: Record<string, unknown>) {
-    await insertAuditEntry(this.db, {
-      action,
-      actorId: account?.id ?? null,
-      subjectType: 'account',
-      subjectId: account?.id ?? null,
-      ip: context.ip,
-      requestId: context.requestId,
-      detail,
-    });
+    await this.auditLog.record(context, { action, actorId: account?.id ?? null, subjectType: 'account', subjectId: account?.id, detail });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { SESSION_COOKIE } from '../auth/session.service';
+import { viewerOfRequest, originOfRequest } from '../../http/request-viewer';
 
 /**
  * Authorised downloads of stored pictures: the session decides, the response is never cached by a
@@ -8,14 +8,12 @@ import { SESSION_COOKIE } from '../auth/session.service';
  */
 export async function registerFileRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/apis/files/photos/:id', async (request, reply) => {
-    const viewer = (await app.services.auth.viewerOf(request.cookies[SESSION_COOKIE]))?.viewer;
+    const viewer = await viewerOfRequest(app.services, request);
     if (!viewer) throw new AppError('UNAUTHENTICATED');
-    const { photo, reviewed } = await app.services.photos.readable(viewer, request.params.id);
+    const { photo, audited } = await app.services.photos.readable(viewer, request.params.id);
     const file = await app.services.photos.open(photo);
     if (!file) throw new AppError('NOT_FOUND');
-    if (reviewed) {
-      await app.services.audit.record(request, { actorId: viewer.id, action: 'photo.view', subjectType: 'photo', subjectId: photo.id });
-    }
+    if (audited) await app.services.audit.record(originOfRequest(request), { actorId: viewer.id, action: 'photo.view', subjectType: 'photo', subjectId: photo.id });
     return reply
       .header('content-type', file.contentType)
       .header('content-length', String(file.size))

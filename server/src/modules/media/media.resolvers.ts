@@ -4,8 +4,7 @@ import { PhotoService } from './photo.service';
 
 export const mediaResolvers: Resolvers = {
   Mutation: {
-    uploadPhoto: async (_parent, { file, purpose }, context) =>
-      context.services.photos.upload(requireScope(context, 'audience'), await file, purpose),
+    uploadPhoto: async (_parent, { file, purpose }, context) => context.services.photos.upload(requireScope(context.viewer, 'audience'), await file, purpose),
   },
   Photo: {
     url: (photo) => PhotoService.urlOf(photo),

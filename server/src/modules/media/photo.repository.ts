@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { photos } from '../../db/schema/index';
-
-export type PhotoRow = typeof photos.$inferSelect;
+import { photos } from './media.tables';
 
 export async function insertPhoto(db: Executor, values: typeof photos.$inferInsert) {
   const [row] = await db.insert(photos).values(values).returning();
@@ -14,11 +12,13 @@ export function findPhotoById(db: Executor, id: string) {
   return db.query.photos.findFirst({ where: eq(photos.id, id) });
 }
 
-/** Whether an application references the photo (then audience reviewers may see it). */
-export async function isApplicationPhoto(db: Executor, photoId: string) {
-  const row = await db.query.audiences.findFirst({
-    columns: { id: true },
-    where: (audience, { or }) => or(eq(audience.entryPhotoId, photoId), eq(audience.idPhotoId, photoId)),
-  });
-  return Boolean(row);
+export function findPhotosByIds(db: Executor, ids: readonly string[]) {
+  return db.select().from(photos).where(inArray(photos.id, [...ids]));
+}
+
+/** Deletes every photo row of the owners; returns the file keys to delete once the transaction commits. */
+export async function deletePhotosOfOwners(tx: Executor, ownerIds: readonly string[]) {
+  if (ownerIds.length === 0) return [];
+  const rows = await tx.delete(photos).where(inArray(photos.ownerId, [...ownerIds])).returning({ key: photos.storageKey });
+  return rows.map((row) => row.key);
 }

@@ -1,14 +1,13 @@
-import type { Database } from '../../db/client';
-import type { AccountModel } from '../../graphql/models';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { PHOTO_PROFILES, maxMegabytes, type PhotoProfile } from '@portal/shared/media/photo-rules';
-import { SECTION_RULES, satisfiesRoleRule } from '@portal/shared/auth/scopes';
-import type { AccountService } from '../account/account.service';
+import type { Viewer } from '../../lib/viewer';
+import { PHOTO_PROFILES, faceMatchScore, maxMegabytes, type PhotoProfile } from '@portal/shared/media/photo-rules';
+import { euclideanDistance } from '../face/face.service';
 import type { MediaService } from './media.service';
+import type { PhotoModel, PhotoPurpose } from './media.models';
 import * as repository from './photo.repository';
-import type { PhotoRow } from './photo.repository';
-
-type PhotoPurpose = PhotoRow['purpose'];
+import { ZPhotoId } from './photo.policy';
 
 /** Which checks a purpose needs: visitors' photos must show exactly one face (SPEC 5). */
 const PURPOSES: Partial<Record<PhotoPurpose, { profile: PhotoProfile; face: boolean; kind: string }>> = {
@@ -16,19 +15,32 @@ const PURPOSES: Partial<Record<PhotoPurpose, { profile: PhotoProfile; face: bool
   ID_CARD: { profile: 'audience', face: true, kind: 'id-photo' },
 };
 
+/**
+ * Who besides the owner may open a photo, decided by the module whose records reference it (an
+ * application's reviewers, later a badge's). `audited`: the view goes to the audit log (PIPL).
+ */
+export type PhotoAccessRule = (viewer: Viewer, photo: PhotoModel) => Promise<{ audited: boolean } | null>;
+
 /** Upload and authorised reading of pictures; URLs point at /apis/files/photos/:id, never a public folder. */
 export class PhotoService {
+  private readonly accessRules: PhotoAccessRule[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly media: MediaService,
-    private readonly accounts: AccountService,
+    private readonly logger: FastifyBaseLogger,
   ) {}
 
-  static urlOf(photo: Pick<PhotoRow, 'id'>) {
+  static urlOf(photo: Pick<PhotoModel, 'id'>) {
     return `/apis/files/photos/${photo.id}`;
   }
 
-  async upload(owner: AccountModel, file: File, purpose: PhotoPurpose): Promise<PhotoRow> {
+  /** Lets a module that references photos grant reading them (wired once, in services.ts). */
+  allowReading(rule: PhotoAccessRule) {
+    this.accessRules.push(rule);
+  }
+
+  async upload(owner: Viewer, file: File, purpose: PhotoPurpose): Promise<PhotoModel> {
     const rules = PURPOSES[purpose];
     if (!rules || owner.scope !== 'audience') throw new AppError('FORBIDDEN');
     // Refuse an oversized upload before reading it into memory.
@@ -46,24 +58,47 @@ export class PhotoService {
     });
   }
 
+  findByIds(ids: readonly string[], tx: Executor = this.db) {
+    return repository.findPhotosByIds(tx, ids);
+  }
+
   /**
-   * The photo, when the viewer may see it: its owner, or an organizer who reviews applications
-   * (for photos an application references). `reviewed` tells the caller to write the audit entry.
+   * The photo, when the viewer may see it: its owner, or whom a module's access rule admits. Anything
+   * else is NOT_FOUND, so that nobody learns which ids exist. `audited`: the caller writes the audit entry.
    */
-  async readable(viewer: AccountModel, photoId: string): Promise<{ photo: PhotoRow; reviewed: boolean }> {
-    const photo = /^[0-9a-f-]{36}$/.test(photoId) ? await repository.findPhotoById(this.db, photoId) : undefined;
+  async readable(viewer: Viewer, rawPhotoId: string): Promise<{ photo: PhotoModel; audited: boolean }> {
+    const id = ZPhotoId.safeParse(rawPhotoId);
+    const photo = id.success ? await repository.findPhotoById(this.db, id.data) : undefined;
     if (!photo) throw new AppError('NOT_FOUND');
-    if (photo.ownerId === viewer.id) return { photo, reviewed: false };
-    if (viewer.scope === 'organizer') {
-      const roles = (await this.accounts.rolesOf(viewer.id)).map((role) => role.id);
-      if (satisfiesRoleRule(roles, SECTION_RULES.audience) && (await repository.isApplicationPhoto(this.db, photo.id))) {
-        return { photo, reviewed: true };
-      }
+    if (photo.ownerId === viewer.id) return { photo, audited: false };
+    for (const rule of this.accessRules) {
+      const granted = await rule(viewer, photo);
+      if (granted) return { photo, audited: granted.audited };
     }
     throw new AppError('NOT_FOUND');
   }
 
-  open(photo: PhotoRow) {
+  open(photo: PhotoModel) {
     return this.media.openPhoto(photo.storageKey);
+  }
+
+  /** How alike the faces of two photos are, 0..1, from the descriptors kept at upload (null when unknown). */
+  async faceMatchScore(firstId: string, secondId: string): Promise<number | null> {
+    const found = await repository.findPhotosByIds(this.db, [firstId, secondId]);
+    const [a, b] = [found.find((row) => row.id === firstId), found.find((row) => row.id === secondId)];
+    if (!a?.faceDescriptor || !b?.faceDescriptor) return null;
+    return faceMatchScore(euclideanDistance(a.faceDescriptor, b.faceDescriptor));
+  }
+
+  /** Deletes the owners' photo rows in the caller's transaction; returns the file keys for `deleteFiles`. */
+  deleteOwnedBy(tx: Executor, ownerIds: readonly string[]) {
+    return repository.deletePhotosOfOwners(tx, ownerIds);
+  }
+
+  /** After the commit: a file that cannot be deleted now is logged (its row is already gone). */
+  async deleteFiles(keys: readonly string[]) {
+    for (const key of keys) {
+      await this.media.deletePhoto(key).catch((error: unknown) => this.logger.error({ err: error, key }, 'could not delete an erased photo file'));
+    }
   }
 }

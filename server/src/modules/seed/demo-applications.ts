@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Transaction } from '../../db/client';
 import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos } from '../../db/schema/index';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
-import type { ApproveStatus } from '../audience/audience.repository';
+import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { DemoPicture } from './demo-photos';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '郑', '梁', '谢', '唐', '韩', '冯', '邓', '曹', '彭', '曾', '欧阳'];

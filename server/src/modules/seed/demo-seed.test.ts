@@ -4,7 +4,7 @@ import { checkMainlandId } from '@portal/shared/application/id-number';
 import { accounts, activationCodes, admissions, audienceStatusHistory, audiences, showDays } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loginAs } from '../../test/captcha';
-import { getProjectSetting } from '../project/project.repository';
+import { getProjectSetting } from '../show/show.repository';
 import { DEMO_ACCOUNTS, DEMO_CHANNELS, formatDemoSummary, seedDemoData, type DemoSeedSummary } from './demo-seed';
 import { seedShowDefaults } from './show-seed';
 
@@ -23,17 +23,18 @@ describe('demo seed', () => {
 
   it('places four show days a month after today in Beijing, with 09:00 deadlines, the last one small and full', async () => {
     expect(summary?.showDays).toEqual(['2027-01-31', '2027-02-01', '2027-02-02', '2027-02-03']);
-    const days = await app.portal.app.services.projects.showDaysWithRemaining();
-    expect(days.map((day) => [day.day, day.capacity, day.deadline.toISOString(), day.remaining])).toEqual([
+    const days = await app.portal.app.services.show.showDays();
+    const holders = await app.portal.app.services.applications.holdersByDay(days.map((day) => day.day));
+    expect(days.map((day) => [day.day, day.capacity, day.deadline.toISOString(), day.capacity - (holders.get(day.day) ?? 0)])).toEqual([
       ['2027-01-31', 5000, '2027-01-31T01:00:00.000Z', expect.any(Number)],
       ['2027-02-01', 5000, '2027-02-01T01:00:00.000Z', expect.any(Number)],
       ['2027-02-02', 5000, '2027-02-02T01:00:00.000Z', expect.any(Number)],
       ['2027-02-03', 3, '2027-02-03T01:00:00.000Z', 0],
     ]);
-    const setting = await getProjectSetting(app.portal.database.db);
+    const setting = await app.portal.app.services.show.setting();
     expect(setting.audienceUpdateDeadline?.toISOString()).toBe('2027-01-21T15:59:59.000Z');
     expect(setting.audienceRegOpen).toBe(true);
-    expect((await app.portal.app.services.projects.channels()).map((channel) => [channel.nameZh, channel.nameEn])).toEqual(DEMO_CHANNELS.map((pair) => [...pair]));
+    expect((await app.portal.app.services.show.channels()).map((channel) => [channel.nameZh, channel.nameEn])).toEqual(DEMO_CHANNELS.map((pair) => [...pair]));
   });
 
   it('leaves 200 unused activation codes and prints five of them', async () => {
@@ -70,7 +71,7 @@ describe('demo seed', () => {
     expect(rows.find((row) => row.id === entries[0]?.audienceId)?.approveStatus).toBe('DONE');
 
     const [visitor] = await db.select().from(accounts).where(eq(accounts.mobile, `+86${DEMO_ACCOUNTS.audience.identity}`));
-    expect(await app.portal.app.services.accounts.audienceOf(visitor?.id ?? '')).toBeUndefined();
+    expect(await app.portal.app.services.applications.findByAccount(visitor?.id ?? '')).toBeUndefined();
   });
 
   it('lets the demo organizer review the list over HTTP; the photos are stored', async () => {

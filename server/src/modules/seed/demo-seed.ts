@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { activationCodes, channels, projectSettings, showDays } from '../../db/schema/index';
 import { ROLES } from '@portal/shared/auth/scopes';
 import { shanghaiDate } from '@portal/shared/dates';
-import { getProjectSetting } from '../project/project.repository';
+import { getProjectSetting } from '../show/show.repository';
 import { insertDemoApplications, newActivationCode } from './demo-applications';
 import { storeDemoPictures } from './demo-photos';
 import { deadlineOf } from './show-seed';

@@ -1,7 +1,7 @@
 import { eq, isNull, sql, and } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { projectSettings, showDays } from '../../db/schema/index';
-import { getProjectSetting } from '../project/project.repository';
+import { getProjectSetting } from '../show/show.repository';
 
 /** SPEC 9: the real show, 10–13 April 2025; registration information may change until 13 November 2024. */
 export const REAL_SHOW_DAYS = ['2025-04-10', '2025-04-11', '2025-04-12', '2025-04-13'] as const;

@@ -1,18 +1,22 @@
-import type { AudienceModel, TicketModel } from '../../graphql/models';
+import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { AudienceService } from '../audience/audience.service';
+import type { AudienceModel } from '../application/application.models';
+import type { ApplicationService } from '../application/application.service';
+import type { TicketModel } from './ticket.models';
+import * as repository from './ticket.repository';
 import type { TicketSigner } from './ticket-token';
 
-/** The VIP ticket of an approved visitor: a signed token of who and which days. */
+/** The VIP ticket of an approved visitor (a signed token of who and which days) and its admissions. */
 export class TicketService {
   constructor(
+    private readonly db: Database,
     private readonly signer: TicketSigner,
-    private readonly audience: AudienceService,
+    private readonly applications: ApplicationService,
     private readonly clock: Clock,
   ) {}
 
   async ticketOf(audience: AudienceModel): Promise<TicketModel> {
-    const days = (await this.audience.visitDatesOf(audience.id)).map((row) => row.day);
+    const days = (await this.applications.visitDatesOf(audience.id)).map((row) => row.day);
     const token = this.signer.sign({ v: 1, k: 'A', id: audience.id, d: days, iat: Math.floor(this.clock.now() / 1000) });
     return { audience, token };
   }
@@ -20,5 +24,10 @@ export class TicketService {
   /** What a gate reads from a scanned QR: the payload when the signature is ours, else undefined. */
   verify(token: string) {
     return this.signer.verify(token);
+  }
+
+  /** Entries at the gate, newest first. */
+  admissionsOf(audienceId: string) {
+    return repository.admissionsOf(this.db, audienceId);
   }
 }

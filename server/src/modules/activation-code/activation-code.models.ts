@@ -1,0 +1,4 @@
+import type { activationCodes } from './activation-code.tables';
+
+export type ActivationCodeModel = typeof activationCodes.$inferSelect;
+export type ActivationCodeStatus = ActivationCodeModel['status'];

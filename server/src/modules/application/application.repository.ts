@@ -1,0 +1,131 @@
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { ApproveStatus } from '@portal/shared/application/application-status';
+import { audienceStatusHistory, audienceVisitDates, audiences } from './application.tables';
+
+/** Statuses whose visit days count against a day's capacity: a pending application holds its seat. */
+export const HOLDING_STATUSES: readonly ApproveStatus[] = ['WAIT', 'DONE'];
+
+export function findAudienceByAccount(db: Executor, accountId: string) {
+  return db.query.audiences.findFirst({ where: eq(audiences.accountId, accountId) });
+}
+
+export async function lockAudienceByAccount(tx: Executor, accountId: string) {
+  const [row] = await tx.select().from(audiences).where(eq(audiences.accountId, accountId)).for('update');
+  return row;
+}
+
+export function lockAudiencesByIds(tx: Executor, ids: readonly string[]) {
+  return tx
+    .select()
+    .from(audiences)
+    .where(inArray(audiences.id, [...ids]))
+    .orderBy(audiences.id)
+    .for('update');
+}
+
+export async function insertAudience(tx: Executor, values: typeof audiences.$inferInsert) {
+  const [row] = await tx.insert(audiences).values(values).returning();
+  if (!row) throw new Error('insert into audiences returned no row');
+  return row;
+}
+
+export async function updateAudience(tx: Executor, id: string, values: Partial<typeof audiences.$inferInsert>) {
+  const [row] = await tx
+    .update(audiences)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(audiences.id, id))
+    .returning();
+  if (!row) throw new Error(`audience ${id} vanished inside its transaction`);
+  return row;
+}
+
+export function visitDatesOf(db: Executor, audienceId: string) {
+  return db.select().from(audienceVisitDates).where(eq(audienceVisitDates.audienceId, audienceId)).orderBy(audienceVisitDates.day);
+}
+
+/** Replaces the picked days; days already admitted are kept by the caller's rule, never deleted here. */
+export async function replaceVisitDates(tx: Executor, audienceId: string, days: readonly string[]) {
+  await tx.delete(audienceVisitDates).where(and(eq(audienceVisitDates.audienceId, audienceId), isNull(audienceVisitDates.admittedAt)));
+  if (days.length === 0) return;
+  await tx
+    .insert(audienceVisitDates)
+    .values(days.map((day) => ({ audienceId, day })))
+    .onConflictDoNothing();
+}
+
+/** How many applications other than `exceptAudienceId` hold each day. */
+export async function countHoldersByDay(tx: Executor, days: readonly string[], exceptAudienceId: string | undefined) {
+  if (days.length === 0) return new Map<string, number>();
+  const rows = await tx
+    .select({ day: audienceVisitDates.day, count: sql<number>`count(*)::int` })
+    .from(audienceVisitDates)
+    .innerJoin(audiences, eq(audiences.id, audienceVisitDates.audienceId))
+    .where(
+      and(
+        inArray(audienceVisitDates.day, [...days]),
+        inArray(audiences.approveStatus, [...HOLDING_STATUSES]),
+        exceptAudienceId ? ne(audiences.id, exceptAudienceId) : undefined,
+      ),
+    )
+    .groupBy(audienceVisitDates.day);
+  return new Map(rows.map((row) => [row.day, Number(row.count)]));
+}
+
+export async function insertStatusHistory(tx: Executor, row: typeof audienceStatusHistory.$inferInsert) {
+  await tx.insert(audienceStatusHistory).values(row);
+}
+
+export function statusHistoryOf(db: Executor, audienceId: string) {
+  return db.select().from(audienceStatusHistory).where(eq(audienceStatusHistory.audienceId, audienceId)).orderBy(audienceStatusHistory.at, audienceStatusHistory.id);
+}
+
+export function findAudienceById(db: Executor, id: string) {
+  return db.query.audiences.findFirst({ where: eq(audiences.id, id) });
+}
+
+export function visitDatesOfMany(db: Executor, audienceIds: readonly string[]) {
+  return db.select().from(audienceVisitDates).where(inArray(audienceVisitDates.audienceId, [...audienceIds])).orderBy(audienceVisitDates.day);
+}
+
+export async function deleteAudience(tx: Executor, id: string) {
+  await tx.delete(audiences).where(eq(audiences.id, id));
+}
+
+/** Locks the applications matching the condition (all when undefined) that still hold personal data. */
+export function lockErasable(tx: Executor, condition: SQL | undefined) {
+  return tx
+    .select({ id: audiences.id, accountId: audiences.accountId })
+    .from(audiences)
+    .where(and(condition, isNull(audiences.personalDataErasedAt)))
+    .orderBy(audiences.id)
+    .for('update');
+}
+
+/** PIPL erasure: the identifying fields go, the status, days and admissions stay as anonymous statistics. */
+export async function erasePersonalFields(tx: Executor, ids: readonly string[]) {
+  await tx
+    .update(audiences)
+    .set({
+      name: null,
+      mobile: null,
+      email: null,
+      idType: null,
+      idNumber: null,
+      birthDate: null,
+      entryPhotoId: null,
+      idPhotoId: null,
+      refuseReason: null,
+      personalDataErasedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(audiences.id, [...ids]));
+}
+
+export const byIds = (ids: readonly string[]) => inArray(audiences.id, [...ids]);
+
+/** Whether an application references the photo (then its reviewers may see it). */
+export async function isApplicationPhoto(db: Executor, photoId: string) {
+  const row = await db.query.audiences.findFirst({ columns: { id: true }, where: or(eq(audiences.entryPhotoId, photoId), eq(audiences.idPhotoId, photoId)) });
+  return Boolean(row);
+}

@@ -1,0 +1,31 @@
+import type { Resolvers } from '../../graphql/resolvers.generated';
+import { requireScope } from '../../lib/authorize';
+import { maskIdNumber } from '@portal/shared/application/id-number';
+import { isOwnApplication, requireOwnerOrReviewer } from './application.policy';
+
+export const applicationResolvers: Resolvers = {
+  Mutation: {
+    submitApplication: (_parent, { input }, context) => context.services.applications.submit(requireScope(context.viewer, 'audience'), input),
+    selectVisitDates: (_parent, { input }, context) => context.services.applications.selectVisitDates(requireScope(context.viewer, 'audience'), input),
+    withdrawApplication: async (_parent, _args, context) => {
+      await context.services.personalData.withdraw(requireScope(context.viewer, 'audience').id, context.origin);
+      return true;
+    },
+  },
+  Audience: {
+    idNumberMasked: (application) => (application.idNumber ? maskIdNumber(application.idNumber) : null),
+    // PIPL: the full number only to its owner, or in an organizer's audited detail view.
+    idNumber: (application, _args, context) => (isOwnApplication(context.viewer, application) || application.revealed ? application.idNumber : null),
+    entryPhoto: (application, _args, context) => (application.entryPhotoId ? context.loaders.photo.load(application.entryPhotoId) : null),
+    idPhoto: (application, _args, context) => (application.idPhotoId ? context.loaders.photo.load(application.idPhotoId) : null),
+    visitDates: (application, _args, context) => context.loaders.visitDates.load(application.id),
+    activationCode: (application, _args, context) => {
+      requireOwnerOrReviewer(context.viewer, application);
+      return context.services.applications.activationCodeOf(application);
+    },
+    channel: (application, _args, context) => (application.channelId ? context.loaders.channel.load(application.channelId) : null),
+  },
+  ShowDay: {
+    remaining: async (showDay, _args, context) => Math.max(0, showDay.capacity - (await context.loaders.seatHolders.load(showDay.day))),
+  },
+};

@@ -1,0 +1,260 @@
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { systemClock, type Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/database-errors';
+import { parseInput } from '../../lib/validation';
+import type { Viewer } from '../../lib/viewer';
+import { submitApplicationSchema, ZSelectVisitDatesInput } from '@portal/shared/application/application.schema';
+import { submitRefusal, type ApproveStatus } from '@portal/shared/application/application-status';
+import { shanghaiDate } from '@portal/shared/dates';
+import { filterOf, DEFAULT_PAGE_SIZE, DEFAULT_SORT, type TAudienceListInput } from '@portal/shared/review/audience-list';
+import type { ActivationCodeService } from '../activation-code/activation-code.service';
+import type { PhotoService } from '../media/photo.service';
+import type { ShowDayModel } from '../show/show.models';
+import type { ShowService } from '../show/show.service';
+import * as repository from './application.repository';
+import { iterateAudiences, listAudiences, type ListConditions } from './application-list.repository';
+import type { ApplicationRow, ReviewDecision } from './application.models';
+
+/** DESIGN §6: the states an organizer's decision moves an application from, and to. */
+const DECISIONS: Record<ReviewDecision, { from: readonly ApproveStatus[]; to: ApproveStatus }> = {
+  approve: { from: ['WAIT'], to: 'DONE' },
+  refuse: { from: ['WAIT', 'DONE'], to: 'REFUSE' },
+};
+
+/**
+ * The visitor application: submit and edit (→ WAIT), the organizer's decisions, visit days.
+ * Every rule that must hold under concurrency runs in one transaction that locks what it decides on:
+ * the application row, the activation code row and the show-day rows (capacity).
+ */
+export class ApplicationService {
+  constructor(
+    private readonly db: Database,
+    private readonly show: ShowService,
+    private readonly activationCodes: ActivationCodeService,
+    private readonly photos: PhotoService,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  findByAccount(accountId: string) {
+    return repository.findAudienceByAccount(this.db, accountId);
+  }
+
+  findById(id: string) {
+    return repository.findAudienceById(this.db, id);
+  }
+
+  visitDatesOf(audienceId: string) {
+    return repository.visitDatesOf(this.db, audienceId);
+  }
+
+  visitDatesOfMany(audienceIds: readonly string[]) {
+    return repository.visitDatesOfMany(this.db, audienceIds);
+  }
+
+  statusHistoryOf(audienceId: string) {
+    return repository.statusHistoryOf(this.db, audienceId);
+  }
+
+  activationCodeOf(application: ApplicationRow) {
+    return application.activationCodeId ? this.activationCodes.valueOf(application.activationCodeId) : Promise.resolve(null);
+  }
+
+  /** How many pending or approved applications hold a seat on each day. */
+  holdersByDay(days: readonly string[]) {
+    return repository.countHoldersByDay(this.db, days, undefined);
+  }
+
+  /** Whether an application references the photo (its reviewers may then open it). */
+  referencesPhoto(photoId: string) {
+    return repository.isApplicationPhoto(this.db, photoId);
+  }
+
+  /** How alike the faces on the entry-card and the ID photo are, 0..1 (null when either is missing). */
+  faceMatchScoreOf(application: ApplicationRow): Promise<number | null> {
+    if (!application.entryPhotoId || !application.idPhotoId) return Promise.resolve(null);
+    return this.photos.faceMatchScore(application.entryPhotoId, application.idPhotoId);
+  }
+
+  /** A page of the organizer's list (the input is parsed by the caller with the shared schema). */
+  async list(input: TAudienceListInput) {
+    const page = input.page ?? 1;
+    const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { rows, total } = await listAudiences(this.db, listConditions(input.filter), input.sort ?? DEFAULT_SORT, page, pageSize);
+    return { nodes: rows, total, page, pageSize };
+  }
+
+  /** Every application of the filter, in list order and in batches (exports). */
+  iterate(input: Pick<TAudienceListInput, 'filter' | 'sort'>) {
+    return iterateAudiences(this.db, listConditions(input.filter), input.sort ?? DEFAULT_SORT);
+  }
+
+  /** Submits (or edits and resubmits) the viewer's application; it then waits for review. */
+  async submit(viewer: Viewer, rawInput: unknown): Promise<ApplicationRow> {
+    if (viewer.scope !== 'audience') throw new AppError('FORBIDDEN');
+    const now = new Date(this.clock.now());
+    const firstShowDay = await this.show.firstShowDay();
+    const input = parseInput(submitApplicationSchema({ today: shanghaiDate(now), firstShowDay }), rawInput);
+    if (!firstShowDay) throw new AppError('VISIT_DATE_INVALID');
+    const visitDays = [...new Set(input.visitDates)].sort();
+    try {
+      return await this.db.transaction(async (tx) => {
+        const setting = await this.show.setting(tx);
+        const existing = await repository.lockAudienceByAccount(tx, viewer.id);
+        const refusal = submitRefusal({ status: existing?.approveStatus, audienceRegOpen: setting.audienceRegOpen, updateDeadline: setting.audienceUpdateDeadline, now });
+        if (refusal) throw new AppError(refusal);
+
+        await this.checkPhotos(tx, viewer.id, input.entryPhotoId, input.idPhotoId);
+        if (input.channelId && !(await this.show.findChannel(input.channelId, tx))) throw new AppError('CHANNEL_INVALID');
+
+        const application = existing ?? (await repository.insertAudience(tx, { accountId: viewer.id }));
+        const keptDays = existing ? await admittedDays(tx, existing.id) : [];
+        await this.holdDays(tx, application.id, visitDays, keptDays, now);
+        const activationCodeId = await this.activationCodes.bind(tx, input.activationCode, application.activationCodeId);
+
+        const updated = await repository.updateAudience(tx, application.id, {
+          approveStatus: 'WAIT',
+          name: input.name,
+          mobile: input.mobile,
+          email: input.email,
+          idType: input.idType,
+          idNumber: input.idNumber,
+          birthDate: input.birthDate,
+          entryPhotoId: input.entryPhotoId,
+          idPhotoId: input.idPhotoId,
+          activationCodeId,
+          channelId: input.channelId ?? null,
+          refuseReason: null,
+          truthConfirmedAt: now,
+          sensitiveConsentAt: now,
+          submittedAt: now,
+        });
+        await repository.replaceVisitDates(tx, application.id, visitDays);
+        await repository.insertStatusHistory(tx, {
+          audienceId: application.id,
+          fromStatus: existing?.approveStatus ?? 'CREATED',
+          toStatus: 'WAIT',
+          actorId: viewer.id,
+          at: now,
+        });
+        return updated;
+      });
+    } catch (error) {
+      throw translateUniqueViolation(error);
+    }
+  }
+
+  /**
+   * An organizer's decision on applications, inside the caller's transaction (the review module writes
+   * its audit rows and notices in the same one). The rows are locked in id order; one application in a
+   * state the decision does not apply to refuses the whole batch.
+   */
+  async decide(tx: Executor, actorId: string, ids: readonly string[], decision: ReviewDecision, reason: string | null): Promise<Array<{ before: ApprovalSnapshot; after: ApplicationRow }>> {
+    const now = new Date(this.clock.now());
+    const unique = [...new Set(ids)];
+    const rows = await repository.lockAudiencesByIds(tx, unique);
+    if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
+    const { from, to } = DECISIONS[decision];
+    if (rows.some((row) => !from.includes(row.approveStatus))) throw new AppError('AUDIENCE_ILLEGAL_TRANSITION');
+    const decided = [];
+    for (const row of rows) {
+      const after = await repository.updateAudience(tx, row.id, { approveStatus: to, refuseReason: reason, reviewedAt: now });
+      await repository.insertStatusHistory(tx, { audienceId: row.id, fromStatus: row.approveStatus, toStatus: to, reason, actorId, at: now });
+      decided.push({ before: { id: row.id, approveStatus: row.approveStatus }, after });
+    }
+    return decided;
+  }
+
+  /** The approved visitor changes the visit days (SPEC 8 visit-date messages). */
+  async selectVisitDates(viewer: Viewer, rawInput: unknown) {
+    const input = parseInput(ZSelectVisitDatesInput, rawInput);
+    const now = new Date(this.clock.now());
+    const days = [...new Set(input.days)].sort();
+    return this.db.transaction(async (tx) => {
+      const application = await repository.lockAudienceByAccount(tx, viewer.id);
+      if (!application || application.approveStatus !== 'DONE') throw new AppError('FORBIDDEN');
+      const current = await repository.visitDatesOf(tx, application.id);
+      const admitted = current.filter((row) => row.admittedAt).map((row) => row.day);
+      if (admitted.some((day) => !days.includes(day))) throw new AppError('VISIT_DATE_REDEEMED');
+      const touched = [...new Set([...days, ...current.map((row) => row.day)])];
+      const locked = await this.show.lockDays(tx, touched);
+      const changed = input.seenDeadlines.some((seen) => {
+        const actual = locked.find((row) => row.day === seen.day);
+        return actual !== undefined && actual.deadline.getTime() !== seen.deadline.getTime();
+      });
+      if (changed) throw new AppError('VISIT_DATE_DEADLINE_CHANGED');
+      // A day whose deadline passed can be neither added nor dropped.
+      const currentDays = current.map((row) => row.day);
+      const dropped = currentDays.filter((day) => !days.includes(day));
+      if (dropped.some((day) => isPastDeadline(locked, day, now))) throw new AppError('VISIT_DATE_DEADLINE_SELECTED');
+      await this.holdDays(tx, application.id, days.filter((day) => !currentDays.includes(day)), admitted, now, locked);
+      await repository.replaceVisitDates(tx, application.id, days);
+      return repository.visitDatesOf(tx, application.id);
+    });
+  }
+
+  private async checkPhotos(tx: Executor, ownerId: string, entryPhotoId: string, idPhotoId: string) {
+    const rows = await this.photos.findByIds([entryPhotoId, idPhotoId], tx);
+    const entry = rows.find((row) => row.id === entryPhotoId);
+    const id = rows.find((row) => row.id === idPhotoId);
+    if (!entry || entry.ownerId !== ownerId || entry.purpose !== 'ENTRY_CARD') throw new AppError('AUDIENCE_ENTRY_PHOTO_REQUIRED');
+    if (!id || id.ownerId !== ownerId || id.purpose !== 'ID_CARD') throw new AppError('AUDIENCE_ID_PHOTO_REQUIRED');
+  }
+
+  /**
+   * Checks that every newly held day is a show day before its deadline with a free seat. The day rows
+   * stay locked until the transaction ends, so two visitors cannot take the last seat together.
+   */
+  private async holdDays(tx: Executor, audienceId: string, days: readonly string[], alreadyHeld: readonly string[], now: Date, locked?: ShowDayModel[]) {
+    const newDays = days.filter((day) => !alreadyHeld.includes(day));
+    const rows = locked ?? (await this.show.lockDays(tx, newDays));
+    for (const day of newDays) {
+      const showDay = rows.find((row) => row.day === day);
+      if (!showDay) throw new AppError('VISIT_DATE_INVALID');
+      if (now > showDay.deadline) throw new AppError('VISIT_DATE_DEADLINE_PASSED');
+    }
+    const holders = await repository.countHoldersByDay(tx, newDays, audienceId);
+    for (const day of newDays) {
+      const showDay = rows.find((row) => row.day === day);
+      if (showDay && (holders.get(day) ?? 0) >= showDay.capacity) throw new AppError('VISIT_DATE_FULL');
+    }
+  }
+}
+
+/** What an application was before a decision (the audit row's "before"). */
+export interface ApprovalSnapshot {
+  id: string;
+  approveStatus: ApproveStatus;
+}
+
+async function admittedDays(tx: Executor, audienceId: string) {
+  return (await repository.visitDatesOf(tx, audienceId)).filter((row) => row.admittedAt).map((row) => row.day);
+}
+
+function isPastDeadline(days: readonly ShowDayModel[], day: string, now: Date) {
+  const showDay = days.find((row) => row.day === day);
+  return showDay ? now > showDay.deadline : false;
+}
+
+function translateUniqueViolation(error: unknown): unknown {
+  if (!isUniqueViolation(error)) return error;
+  const text = String((error as { cause?: { constraint?: string; message?: string } }).cause?.constraint ?? (error as Error).message);
+  if (text.includes('id_number')) return new AppError('AUDIENCE_ID_NUMBER_TAKEN');
+  if (text.includes('mobile')) return new AppError('AUDIENCE_MOBILE_TAKEN');
+  if (text.includes('activation_code')) return new AppError('ACTIVATION_CODE_INVALID');
+  return error;
+}
+
+/** Shanghai calendar days → the instants that bound them (inclusive from, exclusive before). */
+function listConditions(input: TAudienceListInput['filter']): ListConditions {
+  const filter = filterOf(input);
+  const dayStart = (day: string | null, plusDays = 0) => (day ? new Date(new Date(`${day}T00:00:00+08:00`).getTime() + plusDays * 86_400_000) : null);
+  return {
+    statuses: filter.statuses,
+    submittedFrom: dayStart(filter.submittedFrom),
+    submittedBefore: dayStart(filter.submittedTo, 1),
+    visitDate: filter.visitDate,
+    channelId: filter.channelId,
+    keyword: filter.keyword,
+  };
+}

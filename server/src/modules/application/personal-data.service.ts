@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { shanghaiDate } from '@portal/shared/dates';
+import type { ActivationCodeService } from '../activation-code/activation-code.service';
+import type { AuditService } from '../audit/audit.service';
+import type { RequestOrigin } from '../audit/audit.models';
+import type { PhotoService } from '../media/photo.service';
+import type { ShowService } from '../show/show.service';
+import * as repository from './application.repository';
+
+const RETENTION_SWEEP_MS = 6 * 3600_000;
+
+/**
+ * PIPL: personal data of applications is erased when the visitor asks (withdrawal), when an organizer
+ * acts on a request, and when the retention period after the show ends. Erasure removes the photos
+ * (files, rows and face descriptors) and the identifying fields; status, days and admissions stay as
+ * anonymous statistics. Each erasure and its audit row commit together.
+ */
+export class PersonalDataService {
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly show: ShowService,
+    private readonly activationCodes: ActivationCodeService,
+    private readonly photos: PhotoService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    private readonly logger: FastifyBaseLogger,
+  ) {}
+
+  /** The visitor withdraws the application: it is deleted with its photos, and its activation code is free again. */
+  async withdraw(visitorId: string, origin: RequestOrigin) {
+    const keys = await this.db.transaction(async (tx) => {
+      const application = await repository.lockAudienceByAccount(tx, visitorId);
+      if (!application) throw new AppError('NOT_FOUND');
+      if (application.activationCodeId) await this.activationCodes.release(tx, [application.activationCodeId]);
+      await repository.deleteAudience(tx, application.id);
+      const photoKeys = await this.photos.deleteOwnedBy(tx, [visitorId]);
+      await this.audit.record(origin, { actorId: visitorId, action: 'audience.withdraw', subjectType: 'account', subjectId: visitorId }, tx);
+      return photoKeys;
+    });
+    await this.photos.deleteFiles(keys);
+  }
+
+  /** Organizers erase the personal data of applications (a visitor's request by phone or email). */
+  erase(actorId: string, ids: readonly string[], origin: RequestOrigin) {
+    return this.eraseWhere(repository.byIds(ids), (count, tx) =>
+      this.audit.record(origin, { actorId, action: 'audience.erase', subjectType: 'audience', detail: { ids, count } }, tx),
+    );
+  }
+
+  /** Erases every application once the retention period after the last show day has ended. */
+  async eraseExpired(): Promise<number> {
+    const setting = await this.show.setting();
+    const lastDay = (await this.show.showDays()).at(-1)?.day;
+    if (!lastDay) return 0;
+    const end = new Date(`${lastDay}T00:00:00+08:00`).getTime() + (setting.retentionDays + 1) * 86_400_000;
+    if (this.clock.now() < end) return 0;
+    return this.eraseWhere(undefined, (count, tx) =>
+      this.audit.record(undefined, { actorId: null, action: 'audience.retention-erase', subjectType: 'audience', detail: { count, retentionDays: setting.retentionDays } }, tx),
+    );
+  }
+
+  /** Runs eraseExpired now and every few hours; a failure is logged, the next run tries again. */
+  startRetentionSweep() {
+    const run = () =>
+      this.eraseExpired()
+        .then((count) => count && this.logger.info({ count, today: shanghaiDate(new Date(this.clock.now())) }, 'retention: personal data erased'))
+        .catch((error: unknown) => this.logger.error({ err: error }, 'retention sweep failed'));
+    void run();
+    this.sweeper = setInterval(run, RETENTION_SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  stop() {
+    clearInterval(this.sweeper);
+  }
+
+  /** Erases the applications matching the condition (all when undefined) that still hold personal data. */
+  private async eraseWhere(condition: SQL | undefined, audit: (count: number, tx: Executor) => Promise<void>) {
+    const { count, keys } = await this.db.transaction(async (tx) => {
+      const rows = await repository.lockErasable(tx, condition);
+      if (rows.length === 0) return { count: 0, keys: [] };
+      await repository.erasePersonalFields(tx, rows.map((row) => row.id));
+      const photoKeys = await this.photos.deleteOwnedBy(tx, rows.map((row) => row.accountId));
+      await audit(rows.length, tx);
+      return { count: rows.length, keys: photoKeys };
+    });
+    await this.photos.deleteFiles(keys);
+    return count;
+  }
+}

@@ -1,0 +1,17 @@
+import type { Database, Executor } from '../../db/client';
+import type { NewExhibitor } from './exhibitor.models';
+import * as repository from './exhibitor.repository';
+
+/** Exhibiting companies (the exhibitor issue adds registration, approval and limits here). */
+export class ExhibitorService {
+  constructor(private readonly db: Database) {}
+
+  findById(id: string) {
+    return repository.findExhibitorById(this.db, id);
+  }
+
+  /** Creates the company; `tx` joins the caller's transaction (an account is created with it). */
+  create(company: NewExhibitor, tx: Executor = this.db) {
+    return repository.insertExhibitor(tx, company);
+  }
+}

@@ -1,0 +1,78 @@
+import type { Database } from '../../db/client';
+import { parseInput } from '../../lib/validation';
+import type { Viewer } from '../../lib/viewer';
+import { ZAudienceListInput } from '@portal/shared/review/audience-list';
+import { ZApplicationId, ZApproveApplicationsInput, ZErasePersonalDataInput, ZRefuseApplicationsInput } from '@portal/shared/review/review.schema';
+import type { ApplicationService } from '../application/application.service';
+import type { PersonalDataService } from '../application/personal-data.service';
+import type { ReviewDecision } from '../application/application.models';
+import type { AuditService } from '../audit/audit.service';
+import type { RequestOrigin } from '../audit/audit.models';
+import type { ReviewNotificationService } from './review-notifications.service';
+import { requireEraser, requireReviewer } from './review.policy';
+
+/**
+ * The organizer's review of visitor applications: the list, the audited detail, approve and refuse in
+ * bulk (decision and audit rows in one transaction; notices after the commit), and erasure on request.
+ * Every method authorises the viewer itself, so GraphQL and REST edges apply the same rule.
+ */
+export class ReviewService {
+  constructor(
+    private readonly db: Database,
+    private readonly applications: ApplicationService,
+    private readonly personalData: PersonalDataService,
+    private readonly audit: AuditService,
+    private readonly notifications: ReviewNotificationService,
+  ) {}
+
+  list(viewer: Viewer | undefined, rawInput: unknown) {
+    requireReviewer(viewer);
+    return this.applications.list(parseInput(ZAudienceListInput, rawInput));
+  }
+
+  /** One application in full (the full ID number included); every view is audited (PIPL). */
+  async detail(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin) {
+    const reviewer = requireReviewer(viewer);
+    const id = ZApplicationId.safeParse(rawId);
+    const application = id.success ? await this.applications.findById(id.data) : undefined;
+    if (!application) return null;
+    await this.audit.record(origin, { actorId: reviewer.id, action: 'audience.view', subjectType: 'audience', subjectId: application.id });
+    return { ...application, revealed: true };
+  }
+
+  /** WAIT → DONE, in bulk. */
+  approve(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    const reviewer = requireReviewer(viewer);
+    const { ids } = parseInput(ZApproveApplicationsInput, rawInput);
+    return this.decide(reviewer, ids, 'approve', null, origin);
+  }
+
+  /** WAIT → REFUSE, or revokes an approval DONE → REFUSE, with a reason, in bulk. */
+  refuse(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    const reviewer = requireReviewer(viewer);
+    const { ids, reason } = parseInput(ZRefuseApplicationsInput, rawInput);
+    return this.decide(reviewer, ids, 'refuse', reason, origin);
+  }
+
+  /** PIPL: erases the personal data of applications on request; returns how many were erased. */
+  erase(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    const eraser = requireEraser(viewer);
+    const { ids } = parseInput(ZErasePersonalDataInput, rawInput);
+    return this.personalData.erase(eraser.id, ids, origin);
+  }
+
+  private async decide(reviewer: Viewer, ids: readonly string[], decision: ReviewDecision, reason: string | null, origin: RequestOrigin) {
+    const rows = await this.db.transaction(async (tx) => {
+      const decided = await this.applications.decide(tx, reviewer.id, ids, decision, reason);
+      for (const { before, after } of decided) {
+        await this.audit.record(
+          origin,
+          { actorId: reviewer.id, action: `audience.${decision}`, subjectType: 'audience', subjectId: after.id, detail: { from: before.approveStatus, to: after.approveStatus, reason } },
+          tx,
+        );
+      }
+      return decided.map(({ after }) => after);
+    });
+    return this.notifications.afterReview(rows);
+  }
+}

@@ -1,0 +1,60 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { channels, projectSettings, showDays } from './show.tables';
+
+export async function getProjectSetting(db: Executor) {
+  const row = await db.query.projectSettings.findFirst({ where: eq(projectSettings.id, 1) });
+  if (row) return row;
+  // The single settings row is created on first read, with the defaults of the schema.
+  await db.insert(projectSettings).values({ id: 1 }).onConflictDoNothing();
+  const created = await db.query.projectSettings.findFirst({ where: eq(projectSettings.id, 1) });
+  if (!created) throw new Error('project_settings row missing after insert');
+  return created;
+}
+
+export function listShowDays(db: Executor) {
+  return db.select().from(showDays).orderBy(asc(showDays.day));
+}
+
+/** Locks the given days in a fixed order (no deadlocks): capacity checks hold under concurrency. */
+export function lockShowDays(tx: Executor, days: readonly string[]) {
+  if (days.length === 0) return Promise.resolve([]);
+  return tx.select().from(showDays).where(inArray(showDays.day, [...days])).orderBy(asc(showDays.day)).for('update');
+}
+
+export async function upsertShowDay(db: Executor, row: typeof showDays.$inferInsert) {
+  await db
+    .insert(showDays)
+    .values(row)
+    .onConflictDoUpdate({ target: showDays.day, set: { capacity: row.capacity, deadline: row.deadline, updatedAt: new Date() } });
+}
+
+export async function updateProjectSetting(db: Executor, values: Partial<typeof projectSettings.$inferInsert>) {
+  await getProjectSetting(db);
+  await db
+    .update(projectSettings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(projectSettings.id, 1));
+}
+
+export function findChannel(db: Executor, id: string) {
+  return db.query.channels.findFirst({ where: and(eq(channels.id, id), eq(channels.enabled, true)) });
+}
+
+export function listChannels(db: Executor) {
+  return db.select().from(channels).where(eq(channels.enabled, true)).orderBy(asc(channels.sortOrder), asc(channels.nameEn));
+}
+
+export async function insertChannels(db: Executor, rows: Array<typeof channels.$inferInsert>) {
+  if (rows.length) await db.insert(channels).values(rows);
+}
+
+/** Every channel of the ids, disabled ones included: an old application may name one. */
+export function findChannelsByIds(db: Executor, ids: readonly string[]) {
+  return db.select().from(channels).where(inArray(channels.id, [...ids]));
+}
+
+/** Every channel, disabled ones included (exports name the channel of old applications). */
+export function listAllChannels(db: Executor) {
+  return db.select().from(channels);
+}

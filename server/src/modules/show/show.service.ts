@@ -1,0 +1,61 @@
+import type { Database, Executor } from '../../db/client';
+import * as repository from './show.repository';
+
+/**
+ * The show: its settings (single row), exhibition days with capacity and deadline, and the channels
+ * visitors heard of it through. Other modules read them here and lock days through `lockDays`.
+ */
+export class ShowService {
+  constructor(private readonly db: Database) {}
+
+  setting(tx: Executor = this.db) {
+    return repository.getProjectSetting(tx);
+  }
+
+  updateSetting(values: Parameters<typeof repository.updateProjectSetting>[1], tx: Executor = this.db) {
+    return repository.updateProjectSetting(tx, values);
+  }
+
+  showDays(tx: Executor = this.db) {
+    return repository.listShowDays(tx);
+  }
+
+  /** The first exhibition day (the age rule applies on it), or undefined before days are set. */
+  async firstShowDay(tx: Executor = this.db) {
+    return (await repository.listShowDays(tx))[0]?.day;
+  }
+
+  /**
+   * Locks the given days in a fixed order inside the caller's transaction: capacity checks made while
+   * they are held cannot be overtaken by another transaction (no deadlocks: always the same order).
+   */
+  lockDays(tx: Executor, days: readonly string[]) {
+    return repository.lockShowDays(tx, days);
+  }
+
+  upsertShowDay(row: Parameters<typeof repository.upsertShowDay>[1], tx: Executor = this.db) {
+    return repository.upsertShowDay(tx, row);
+  }
+
+  /** The enabled channels, in the organizers' order (the application form lists them). */
+  channels() {
+    return repository.listChannels(this.db);
+  }
+
+  /** An enabled channel, or undefined. */
+  findChannel(id: string, tx: Executor = this.db) {
+    return repository.findChannel(tx, id);
+  }
+
+  channelsByIds(ids: readonly string[]) {
+    return repository.findChannelsByIds(this.db, ids);
+  }
+
+  allChannels() {
+    return repository.listAllChannels(this.db);
+  }
+
+  insertChannels(rows: Parameters<typeof repository.insertChannels>[1]) {
+    return repository.insertChannels(this.db, rows);
+  }
+}

@@ -1,0 +1,30 @@
+import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The show's settings: a single row (id 1). */
+export const projectSettings = pgTable('project_settings', {
+  id: integer('id').primaryKey().default(1),
+  audienceRegOpen: boolean('audience_reg_open').notNull().default(true),
+  exhibitorRegOpen: boolean('exhibitor_reg_open').notNull().default(true),
+  /** Until when a visitor may edit the registration (SPEC 4: 13 November 2024 for the real show). */
+  audienceUpdateDeadline: timestamp('audience_update_deadline', { withTimezone: true }),
+  /** PIPL retention: personal data of applications is deleted this many days after the show. */
+  retentionDays: integer('retention_days').notNull().default(180),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The exhibition days with their capacity and registration deadline (Asia/Shanghai). */
+export const showDays = pgTable('show_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  capacity: integer('capacity').notNull(),
+  deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How visitors heard of the show; a list the organizers maintain. */
+export const channels = pgTable('channels', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});

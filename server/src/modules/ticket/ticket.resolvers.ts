@@ -1,0 +1,21 @@
+import type { Resolvers } from '../../graphql/resolvers.generated';
+import { requireHolder } from './ticket.policy';
+
+export const ticketResolvers: Resolvers = {
+  Audience: {
+    ticket: (audience, _args, context) => {
+      requireHolder(context.viewer, audience);
+      return audience.approveStatus === 'DONE' ? context.services.tickets.ticketOf(audience) : null;
+    },
+    admissions: (audience, _args, context) => {
+      requireHolder(context.viewer, audience);
+      return context.services.tickets.admissionsOf(audience.id);
+    },
+  },
+  Ticket: {
+    token: (ticket) => ticket.token,
+    holderName: (ticket) => ticket.audience.name ?? '',
+    photo: (ticket, _args, context) => (ticket.audience.entryPhotoId ? context.loaders.photo.load(ticket.audience.entryPhotoId) : null),
+    visitDates: (ticket, _args, context) => context.loaders.visitDates.load(ticket.audience.id),
+  },
+};
