@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import moduleBoundaries from './eslint-rules/module-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.generated.ts', 'web/src/graphql/**', 'server/drizzle/**', 'data/**', 'e2e/artifacts/**'] },
@@ -14,6 +15,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { portal: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'portal/module-boundaries': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
