@@ -22,4 +22,19 @@ const DateTime = new GraphQLScalarType<Date, string>({
   },
 });
 
-export const scalarResolvers: Resolvers = { DateTime };
+/** A file of a multipart request (GraphQL multipart request spec); anything else, e.g. a JSON string, is refused. */
+const Upload = new GraphQLScalarType<File | Promise<File>, never>({
+  name: 'Upload',
+  serialize() {
+    throw new GraphQLError('Upload is an input type only');
+  },
+  parseValue(value) {
+    if (value instanceof File || value instanceof Promise) return value;
+    throw new GraphQLError('Upload expects a file sent as a multipart part');
+  },
+  parseLiteral() {
+    throw new GraphQLError('Upload expects a file sent as a multipart part');
+  },
+});
+
+export const scalarResolvers: Resolvers = { DateTime, Upload };

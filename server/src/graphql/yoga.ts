@@ -35,7 +35,8 @@ function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
           translated.extensions.fields = original.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
           return withPath(translated, error);
         }
-        if (!original || original instanceof GraphQLError) {
+        // By name too: graphql-js is loaded both as ESM and as CommonJS here, so `instanceof` can miss.
+        if (!original || original instanceof GraphQLError || original.name === 'GraphQLError') {
           // Parse, validation and armor (depth, cost, aliases) errors: the technical text stays as detail.
           const code = ARMOR_LIMIT.test(error.message) ? 'QUERY_TOO_COMPLEX' : 'VALIDATION_FAILED';
           const translated = new AppError(code).toGraphQLError(locale);
