@@ -27,9 +27,10 @@ export async function startPortal(
       store,
       async close() {
         app.services.personalData.stop();
+        app.services.notices.stop();
         await app.close();
-        // Notices of reviews that just committed are delivered before the process goes.
-        await app.services.reviewNotifications.idle();
+        // Notices of decisions that just committed are tried before the process goes (the rest wait in the outbox).
+        await app.services.notices.drain();
         await app.services.faces.close();
         await store.close();
         await database.close();

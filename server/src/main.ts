@@ -25,6 +25,7 @@ async function main() {
   }
 
   app.services.personalData.startRetentionSweep();
+  app.services.notices.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -12,6 +12,7 @@ import { LoginService } from './modules/auth/login.service';
 import { LoginThrottleService } from './modules/auth/login-throttle.service';
 import { VerificationCodeService } from './modules/auth/verification-code.service';
 import { createMessenger } from './modules/messaging/messenger.service';
+import { NoticeOutbox } from './modules/messaging/notice-outbox.service';
 import { ShowService } from './modules/show/show.service';
 import { AuditService } from './modules/audit/audit.service';
 import { ActivationCodeService } from './modules/activation-code/activation-code.service';
@@ -70,7 +71,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   // Reviewers may open the photos an application references; each view is audited (PIPL).
   photos.allowReading(async (viewer, photo) => (isReviewer(viewer) && (await applications.referencesPhoto(photo.id)) ? { audited: true } : null));
   const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, clock, logger);
-  const reviewNotifications = new ReviewNotificationService(messenger, applications, logger);
+  const notices = new NoticeOutbox(db, messenger, logger);
+  const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const sessions = new SessionService(store, {
     idleSeconds: config.SESSION_IDLE_MINUTES * 60,
     absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
@@ -90,7 +92,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     personalData,
     review: new ReviewService(db, applications, personalData, audit, reviewNotifications),
     reviewExport: new ReviewExportService(applications, show, clock),
-    reviewNotifications,
+    messenger,
+    notices,
     tickets: new TicketService(db, createTicketSigner(config), applications, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,

@@ -8,4 +8,5 @@ export * from '../../modules/media/media.tables';
 export * from '../../modules/application/application.tables';
 export * from '../../modules/ticket/ticket.tables';
 export * from '../../modules/audit/audit.tables';
+export * from '../../modules/messaging/notice.tables';
 export * from './platform';

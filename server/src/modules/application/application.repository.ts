@@ -72,8 +72,11 @@ export async function countHoldersByDay(tx: Executor, days: readonly string[], e
   return new Map(rows.map((row) => [row.day, Number(row.count)]));
 }
 
+/** Records a transition; its id names the decision (notices are idempotent per decision). */
 export async function insertStatusHistory(tx: Executor, row: typeof audienceStatusHistory.$inferInsert) {
-  await tx.insert(audienceStatusHistory).values(row);
+  const [inserted] = await tx.insert(audienceStatusHistory).values(row).returning({ id: audienceStatusHistory.id });
+  if (!inserted) throw new Error('insert into audience_status_history returned no row');
+  return inserted.id;
 }
 
 export function statusHistoryOf(db: Executor, audienceId: string) {

@@ -48,8 +48,8 @@ export class ApplicationService {
     return repository.visitDatesOf(this.db, audienceId);
   }
 
-  visitDatesOfMany(audienceIds: readonly string[]) {
-    return repository.visitDatesOfMany(this.db, audienceIds);
+  visitDatesOfMany(audienceIds: readonly string[], tx: Executor = this.db) {
+    return repository.visitDatesOfMany(tx, audienceIds);
   }
 
   statusHistoryOf(audienceId: string) {
@@ -149,7 +149,7 @@ export class ApplicationService {
    * its audit rows and notices in the same one). The rows are locked in id order; one application in a
    * state the decision does not apply to refuses the whole batch.
    */
-  async decide(tx: Executor, actorId: string, ids: readonly string[], decision: ReviewDecision, reason: string | null): Promise<Array<{ before: ApprovalSnapshot; after: ApplicationRow }>> {
+  async decide(tx: Executor, actorId: string, ids: readonly string[], decision: ReviewDecision, reason: string | null): Promise<Array<{ decisionId: number; before: ApprovalSnapshot; after: ApplicationRow }>> {
     const now = new Date(this.clock.now());
     const unique = [...new Set(ids)];
     const rows = await repository.lockAudiencesByIds(tx, unique);
@@ -159,8 +159,8 @@ export class ApplicationService {
     const decided = [];
     for (const row of rows) {
       const after = await repository.updateAudience(tx, row.id, { approveStatus: to, refuseReason: reason, reviewedAt: now });
-      await repository.insertStatusHistory(tx, { audienceId: row.id, fromStatus: row.approveStatus, toStatus: to, reason, actorId, at: now });
-      decided.push({ before: { id: row.id, approveStatus: row.approveStatus }, after });
+      const decisionId = await repository.insertStatusHistory(tx, { audienceId: row.id, fromStatus: row.approveStatus, toStatus: to, reason, actorId, at: now });
+      decided.push({ decisionId, before: { id: row.id, approveStatus: row.approveStatus }, after });
     }
     return decided;
   }

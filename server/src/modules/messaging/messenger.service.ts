@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { OutboxChannel } from '../outbox/outbox.channel';
-import type { EmailChannel, SmsChannel } from './message-channel';
+import type { EmailChannel, OutgoingMessage, SmsChannel } from './message-channel';
 import { SmtpEmailChannel } from './smtp-email.channel';
 
 const MESSAGES = 'messages';
@@ -36,38 +36,38 @@ export class Messenger {
   }
 
   /**
-   * Tells a visitor that the application was approved or refused: an email to `email` and an SMS to
-   * `mobile` (either may be absent). Each delivery is tried even when the other failed; the failures
-   * are returned, not thrown, so that the caller can log them against the application.
+   * The messages telling a visitor that the application was approved or refused: an email to `email`
+   * and an SMS to `mobile` (either may be absent), in the visitor's language, ready for the notice outbox.
    */
-  async sendApplicationReviewed(
+  applicationReviewed(
     to: { email: string | null; mobile: string | null },
     review: { outcome: 'approved' | 'refused'; name: string; visitDays: readonly string[]; reason: string | null },
     locale: Locale,
-  ): Promise<Array<{ channel: 'email' | 'sms'; error: unknown }>> {
+  ): OutgoingMessage[] {
     const prefix = review.outcome === 'approved' ? 'applicationApproved' : 'applicationRefused';
     const params = { name: review.name, days: review.visitDays.join(', '), reason: review.reason ?? '' };
-    const failures: Array<{ channel: 'email' | 'sms'; error: unknown }> = [];
+    const messages: OutgoingMessage[] = [];
     if (to.email) {
-      await this.channels.email
-        .send({ kind: 'email', to: to.email, subject: translate(locale, `${prefix}Subject`, params, MESSAGES), text: translate(locale, `${prefix}Email`, params, MESSAGES) })
-        .catch((error: unknown) => failures.push({ channel: 'email', error }));
+      messages.push({ kind: 'email', to: to.email, subject: translate(locale, `${prefix}Subject`, params, MESSAGES), text: translate(locale, `${prefix}Email`, params, MESSAGES) });
     }
     if (to.mobile) {
       // Template parameters stay short (providers cap each at a few dozen characters): the reason goes by email only.
       const smsParams: Record<string, string> = review.outcome === 'approved' ? { name: review.name, days: params.days } : { name: review.name };
-      await this.channels.sms
-        .send({
-          kind: 'sms',
-          to: to.mobile,
-          template: review.outcome === 'approved' ? 'application_approved' : 'application_refused',
-          params: smsParams,
-          locale,
-          text: translate(locale, `${prefix}Sms`, params, MESSAGES),
-        })
-        .catch((error: unknown) => failures.push({ channel: 'sms', error }));
+      messages.push({
+        kind: 'sms',
+        to: to.mobile,
+        template: review.outcome === 'approved' ? 'application_approved' : 'application_refused',
+        params: smsParams,
+        locale,
+        text: translate(locale, `${prefix}Sms`, params, MESSAGES),
+      });
     }
-    return failures;
+    return messages;
+  }
+
+  /** Hands a written message to its channel; resolves once the carrier accepted it, else throws. */
+  deliver(message: OutgoingMessage): Promise<void> {
+    return message.kind === 'email' ? this.channels.email.send(message) : this.channels.sms.send(message);
   }
 }
 

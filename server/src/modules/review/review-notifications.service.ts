@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@portal/shared/i18n/locales';
-import type { Messenger } from '../messaging/messenger.service';
-import type { ApplicationRow as AudienceRow } from '../application/application.models';
+import type { Executor } from '../../db/client';
+import type { ApplicationRow } from '../application/application.models';
 import type { ApplicationService } from '../application/application.service';
+import type { Messenger } from '../messaging/messenger.service';
+import type { NoticeOutbox } from '../messaging/notice-outbox.service';
 
 /** Calling codes whose holders read Chinese: mainland China, Hong Kong, Macao, Taiwan. */
 const CHINESE_CALLING_CODES = ['+86', '+852', '+853', '+886'];
@@ -12,52 +13,46 @@ const CHINESE_CALLING_CODES = ['+86', '+852', '+853', '+886'];
  * Chinese, anything else English (the portal's fallback). The reviewer's own language says nothing
  * about the visitor's (docs/decisions.md, Visitor applications).
  */
-export function localeOfApplicant(application: Pick<AudienceRow, 'mobile'>): Locale {
+export function localeOfApplicant(application: Pick<ApplicationRow, 'mobile'>): Locale {
   const mobile = application.mobile ?? '';
   return CHINESE_CALLING_CODES.some((code) => mobile.startsWith(code)) ? 'zh-CN' : 'en-US';
 }
 
 /**
- * Tells visitors the outcome of a review by email and SMS (the dev outbox by default). Runs after the
- * review transaction committed and in the background: a slow or failed delivery neither delays nor
- * undoes the decision; a failure is logged with the application id.
+ * Tells visitors the outcome of a review by email and SMS. The notices are written by the review's own
+ * transaction (a decision is never committed without them) and delivered by the notice outbox after
+ * the commit, with retries: a slow or failed carrier neither delays nor undoes the decision.
  */
 export class ReviewNotificationService {
-  private readonly pending = new Set<Promise<void>>();
-
   constructor(
-    private readonly messenger: Messenger,
-    private readonly audience: Pick<ApplicationService, 'visitDatesOf'>,
-    private readonly logger: FastifyBaseLogger,
+    private readonly messenger: Pick<Messenger, 'applicationReviewed'>,
+    private readonly outbox: NoticeOutbox,
+    private readonly applications: Pick<ApplicationService, 'visitDatesOfMany'>,
   ) {}
 
-  /** Starts the notices for rows an approve/refuse just committed; returns the rows unchanged. */
-  afterReview<TRow extends AudienceRow>(rows: TRow[]): TRow[] {
-    const work = this.deliver(rows.filter((row) => row.approveStatus === 'DONE' || row.approveStatus === 'REFUSE')).finally(() => this.pending.delete(work));
-    this.pending.add(work);
-    return rows;
+  /** Writes one notice per decision and channel, inside the deciding transaction. */
+  async enqueue(tx: Executor, decided: ReadonlyArray<{ decisionId: number; after: ApplicationRow }>) {
+    const approved = decided.filter(({ after }) => after.approveStatus === 'DONE').map(({ after }) => after.id);
+    const visits = approved.length ? await this.applications.visitDatesOfMany(approved, tx) : [];
+    const notices = decided.flatMap(({ decisionId, after }) =>
+      this.messenger
+        .applicationReviewed(
+          { email: after.email, mobile: after.mobile },
+          {
+            outcome: after.approveStatus === 'DONE' ? 'approved' : 'refused',
+            name: after.name ?? '',
+            visitDays: visits.filter((visit) => visit.audienceId === after.id).map((visit) => visit.day),
+            reason: after.refuseReason,
+          },
+          localeOfApplicant(after),
+        )
+        .map((message) => ({ dedupeKey: `review-decision:${decisionId}:${message.kind}`, message })),
+    );
+    await this.outbox.enqueue(tx, notices);
   }
 
-  /** Resolves when every notice started so far was delivered or logged as failed (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
-  }
-
-  private async deliver(rows: readonly AudienceRow[]) {
-    for (const row of rows) {
-      try {
-        const visitDays = row.approveStatus === 'DONE' ? (await this.audience.visitDatesOf(row.id)).map((visit) => visit.day) : [];
-        const failures = await this.messenger.sendApplicationReviewed(
-          { email: row.email, mobile: row.mobile },
-          { outcome: row.approveStatus === 'DONE' ? 'approved' : 'refused', name: row.name ?? '', visitDays, reason: row.refuseReason },
-          localeOfApplicant(row),
-        );
-        for (const failure of failures) {
-          this.logger.error({ err: failure.error, audienceId: row.id, channel: failure.channel }, 'review notification not delivered');
-        }
-      } catch (error) {
-        this.logger.error({ err: error, audienceId: row.id }, 'review notification not delivered');
-      }
-    }
+  /** After the commit: start delivering at once instead of at the next poll. */
+  deliverSoon() {
+    void this.outbox.kick();
   }
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { audiences } from '../../db/schema/index';
+import { audienceStatusHistory, audiences } from '../application/application.tables';
+import { notices } from '../messaging/notice.tables';
+import { NoticeOutbox } from '../messaging/notice-outbox.service';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { loginAs } from '../../test/captcha';
@@ -29,6 +31,11 @@ async function reviewerOf(app: TestApp): Promise<TestClient> {
 async function outbox(client: TestClient, recipient: string): Promise<OutboxRow[]> {
   const response = await client.fetch(`/apis/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
   return (await response.json()) as OutboxRow[];
+}
+
+async function decisionIds(app: TestApp, audienceId: string) {
+  const rows = await app.portal.database.db.select().from(audienceStatusHistory).where(eq(audienceStatusHistory.audienceId, audienceId)).orderBy(audienceStatusHistory.id);
+  return rows.map((row) => row.id);
 }
 
 describe('review notifications', () => {
@@ -60,7 +67,7 @@ describe('review notifications', () => {
       });
       const { body } = await reviewer.graphql(APPROVE, { ids: [application.id] });
       expect(body.errors).toBeUndefined();
-      await app.portal.app.services.reviewNotifications.idle();
+      await app.portal.app.services.notices.drain();
 
       const [email] = await outbox(reviewer, 'wang.fang@example.com');
       expect(email).toMatchObject({ channel: 'email', subject: '您的摩博会VIP申请已通过' });
@@ -83,7 +90,7 @@ describe('review notifications', () => {
       });
       const { body } = await reviewer.graphql(REFUSE, { ids: [application.id], reason: 'The ID photo does not match the entry photo' });
       expect(body.errors).toBeUndefined();
-      await app.portal.app.services.reviewNotifications.idle();
+      await app.portal.app.services.notices.drain();
 
       const [email] = await outbox(reviewer, 'john.smith@example.com');
       expect(email).toMatchObject({ channel: 'email', subject: 'Your Moto Expo VIP application was not approved' });
@@ -96,7 +103,7 @@ describe('review notifications', () => {
       const application = await insertApplication(app, { status: 'REFUSE', name: '赵磊', submittedAt: new Date(), mobile: '+8613933334444', email: 'zhao@example.com' });
       const { body } = await reviewer.graphql(APPROVE, { ids: [application.id] });
       expect(body.errors?.[0]?.extensions.code).toBe('AUDIENCE_ILLEGAL_TRANSITION');
-      await app.portal.app.services.reviewNotifications.idle();
+      await app.portal.app.services.notices.drain();
       expect(await outbox(reviewer, 'zhao@example.com')).toEqual([]);
       expect(await outbox(reviewer, '+8613933334444')).toEqual([]);
     });
@@ -104,6 +111,8 @@ describe('review notifications', () => {
 
   describe('over real SMTP', () => {
     const received: Array<{ to: string[]; data: string }> = [];
+    /** Recipients whose next mail the server refuses once (451, try again later). */
+    const refuseNextMailTo = new Set<string>();
     let smtp: SMTPServer;
     let port: number;
 
@@ -117,6 +126,8 @@ describe('review notifications', () => {
           stream.setEncoding('utf8');
           stream.on('data', (chunk: string) => (data += chunk));
           stream.on('end', () => {
+            const refused = session.envelope.rcptTo.find((rcpt) => refuseNextMailTo.delete(rcpt.address));
+            if (refused) return callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
             received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
             callback();
           });
@@ -127,18 +138,50 @@ describe('review notifications', () => {
     });
     afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-    it('mails the decision; when the mail server is down the approval stands and the failure is logged with the application id', async () => {
+    it('keeps a notice through a failed delivery and a worker that died mid-way, and sends it exactly once per decision', async () => {
+      refuseNextMailTo.add('li.lei@example.com');
+      const mailing = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+      try {
+        const { db } = mailing.portal.database;
+        const reviewer = await reviewerOf(mailing);
+        const application = await insertApplication(mailing, { status: 'WAIT', name: '李雷', submittedAt: new Date(), mobile: '+8613977778888', email: 'li.lei@example.com', visitDays: ['2025-04-10'] });
+        expect((await reviewer.graphql(APPROVE, { ids: [application.id] })).body.errors).toBeUndefined();
+        await mailing.portal.app.services.notices.drain();
+        const mailsTo = () => received.filter((mail) => mail.to.includes('li.lei@example.com'));
+        expect(mailsTo()).toHaveLength(0);
+        const [email] = await db.select().from(notices).where(eq(notices.dedupeKey, `review-decision:${(await decisionIds(mailing, application.id))[0]}:email`));
+        expect(email).toMatchObject({ status: 'PENDING', attempts: 1 });
+
+        // A worker leased it for the retry and died before reporting back: once the lease ends, another delivers it.
+        await db.update(notices).set({ nextAttemptAt: new Date(Date.now() - 1000), leaseUntil: new Date(Date.now() - 1000), attempts: 2 }).where(eq(notices.id, email?.id ?? 0));
+        const restarted = new NoticeOutbox(db, mailing.portal.app.services.messenger, mailing.portal.app.log);
+        await restarted.drain();
+        await restarted.drain();
+        await mailing.portal.app.services.notices.drain();
+        expect(mailsTo()).toHaveLength(1);
+        expect((await db.select().from(notices).where(eq(notices.id, email?.id ?? 0)))[0]).toMatchObject({ status: 'SENT', attempts: 3 });
+
+        // The same decision enqueued again (a retried transaction) is still one notice per channel.
+        await mailing.portal.app.services.notices.enqueue(db, [{ dedupeKey: email?.dedupeKey ?? '', message: email!.message }]);
+        await mailing.portal.app.services.notices.drain();
+        expect(mailsTo()).toHaveLength(1);
+      } finally {
+        await mailing.close();
+      }
+    });
+
+    it('mails the decision; when the mail server is down the approval stands, the failure is logged and the email waits for its retry', async () => {
       const mailing = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Moto Expo <visitors@example.com>' });
       try {
         const reviewer = await reviewerOf(mailing);
         const application = await insertApplication(mailing, { status: 'WAIT', name: 'Anna Schmidt', submittedAt: new Date(), mobile: '+4915112345678', email: 'anna@example.com', visitDays: ['2025-04-11'] });
         expect((await reviewer.graphql(APPROVE, { ids: [application.id] })).body.errors).toBeUndefined();
-        await mailing.portal.app.services.reviewNotifications.idle();
-        expect(received).toHaveLength(1);
-        expect(received[0]?.to).toEqual(['anna@example.com']);
-        expect(received[0]?.data).toContain('Subject: Your Moto Expo VIP application is approved');
-        expect(received[0]?.data).toMatch(/From: Moto Expo <visitors@example\.com>/);
-        expect(received[0]?.data).toContain('Visit dates: 2025-04-11');
+        await mailing.portal.app.services.notices.drain();
+        const toAnna = received.filter((mail) => mail.to.includes('anna@example.com'));
+        expect(toAnna).toHaveLength(1);
+        expect(toAnna[0]?.data).toContain('Subject: Your Moto Expo VIP application is approved');
+        expect(toAnna[0]?.data).toMatch(/From: Moto Expo <visitors@example\.com>/);
+        expect(toAnna[0]?.data).toContain('Visit dates: 2025-04-11');
       } finally {
         await mailing.close();
       }
@@ -150,10 +193,13 @@ describe('review notifications', () => {
         const application = await insertApplication(broken, { status: 'WAIT', name: '孙明', submittedAt: new Date(), mobile: '+8613955556666', email: 'sun@example.com' });
         const { body } = await reviewer.graphql<{ approveAudiences: Array<{ approveStatus: string }> }>(APPROVE, { ids: [application.id] });
         expect(body.data?.approveAudiences[0]?.approveStatus).toBe('DONE');
-        await broken.portal.app.services.reviewNotifications.idle();
+        await broken.portal.app.services.notices.drain();
         const [row] = await broken.portal.database.db.select().from(audiences).where(eq(audiences.id, application.id));
         expect(row?.approveStatus).toBe('DONE');
-        expect(logged).toHaveBeenCalledWith(expect.objectContaining({ audienceId: application.id, channel: 'email' }), 'review notification not delivered');
+        expect(logged).toHaveBeenCalledWith(expect.objectContaining({ notice: expect.stringMatching(/^review-decision:\d+:email$/), retryInSeconds: 30 }), 'notice not delivered');
+        // The email waits in the outbox for its next attempt.
+        const [waiting] = await broken.portal.database.db.select().from(notices).where(eq(notices.status, 'PENDING'));
+        expect(waiting).toMatchObject({ attempts: 1, message: { kind: 'email', to: 'sun@example.com' } });
         // The SMS still went out (dev outbox).
         expect((await outbox(reviewer, '+8613955556666')).map((message) => message.channel)).toEqual(['sms']);
       } finally {

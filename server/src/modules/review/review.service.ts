@@ -13,7 +13,7 @@ import { requireEraser, requireReviewer } from './review.policy';
 
 /**
  * The organizer's review of visitor applications: the list, the audited detail, approve and refuse in
- * bulk (decision and audit rows in one transaction; notices after the commit), and erasure on request.
+ * bulk (decision, audit rows and notices in one transaction; delivery after the commit), and erasure on request.
  * Every method authorises the viewer itself, so GraphQL and REST edges apply the same rule.
  */
 export class ReviewService {
@@ -71,8 +71,10 @@ export class ReviewService {
           tx,
         );
       }
+      await this.notifications.enqueue(tx, decided);
       return decided.map(({ after }) => after);
     });
-    return this.notifications.afterReview(rows);
+    this.notifications.deliverSoon();
+    return rows;
   }
 }
