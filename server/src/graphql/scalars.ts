@@ -29,7 +29,9 @@ const Upload = new GraphQLScalarType<File | Promise<File>, never>({
     throw new GraphQLError('Upload is an input type only');
   },
   parseValue(value) {
-    if (value instanceof File || value instanceof Promise) return value;
+    // Yoga's multipart parser gives its own File implementation (not always the global class): check the shape.
+    const isFile = typeof value === 'object' && value !== null && typeof (value as Partial<File>).arrayBuffer === 'function' && typeof (value as Partial<File>).name === 'string';
+    if (isFile || value instanceof Promise) return value as File | Promise<File>;
     throw new GraphQLError('Upload expects a file sent as a multipart part');
   },
   parseLiteral() {
