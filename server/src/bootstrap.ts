@@ -21,6 +21,8 @@ export async function startPortal(
   try {
     const app = await buildApp({ config, database, store });
     await app.services.accounts.ensureRoles();
+    const sealed = await app.services.personalData.sealIdNumbers();
+    if (sealed > 0) app.log.info({ sealed }, 'ID numbers encrypted at rest');
     return {
       app,
       database,

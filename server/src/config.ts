@@ -38,6 +38,12 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /**
+   * Keys that encrypt ID numbers at rest: `id:base64-of-32-bytes`, comma separated, newest first (the
+   * first encrypts, all decrypt; rows under an older key are re-encrypted at start-up). Unset: one key
+   * derived from APP_SECRET.
+   */
+  PERSONAL_DATA_KEYS: z.string().regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=]+)*$/).optional(),
   /** Ed25519 private key (PKCS#8 PEM) that signs ticket QR codes; required in production. */
   TICKET_SIGNING_KEY: z.string().min(40).optional(),
   /** Verification-code requests one address may make in an hour (the per-recipient caps are fixed: DESIGN §6). */

@@ -8,6 +8,7 @@ import { SessionService } from './modules/auth/session.service';
 import { resolveAppSecret } from './modules/auth/app-secret';
 import { CaptchaService } from './modules/auth/captcha.service';
 import { systemClock, type Clock } from './lib/clock';
+import { configurePersonalDataKeys } from './lib/personal-data-cipher';
 import { LoginService } from './modules/auth/login.service';
 import { LoginThrottleService } from './modules/auth/login-throttle.service';
 import { VerificationCodeService } from './modules/auth/verification-code.service';
@@ -37,6 +38,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   // One mutable holder, so that tests can move the time every sign-in rule sees.
   const clock: Clock = { now: () => systemClock.now() };
   const appSecret = resolveAppSecret(config);
+  configurePersonalDataKeys(appSecret, config.PERSONAL_DATA_KEYS);
   const captcha = new CaptchaService(store, appSecret, clock, { complexity: config.CAPTCHA_COMPLEXITY, ttlSeconds: config.CAPTCHA_TTL_SECONDS });
   const messenger = createMessenger(config, db, logger);
   const verificationCodes = new VerificationCodeService(store, messenger, clock, appSecret, logger, {

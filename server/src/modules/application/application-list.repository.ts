@@ -2,6 +2,7 @@ import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL 
 import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { AudienceListSort } from '@portal/shared/review/audience-list';
+import { personalDataHash } from '../../lib/personal-data-cipher';
 import { audienceVisitDates, audiences } from './application.tables';
 
 export interface ListConditions {
@@ -45,9 +46,10 @@ function whereOf(filter: ListConditions): SQL | undefined {
       ? or(
           ilike(audiences.name, likeContains(keyword)),
           eq(audiences.mobile, /^\d{11}$/.test(normalised) ? `+86${normalised}` : normalised),
-          eq(audiences.idNumber, normalised),
+          eq(audiences.idNumberHash, personalDataHash(normalised)),
           // The last digits of a mobile or an ID number, as organizers read them off a ticket.
-          normalised.length >= 4 ? sql`right(${audiences.idNumber}, ${normalised.length}) = ${normalised}` : undefined,
+          // ID numbers are encrypted at rest: their last four characters are kept apart for this search.
+          normalised.length === 4 ? eq(audiences.idNumberLast4, normalised) : undefined,
           normalised.length >= 4 ? sql`right(${audiences.mobile}, ${normalised.length}) = ${normalised}` : undefined,
         )
       : undefined,

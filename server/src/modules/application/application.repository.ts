@@ -1,7 +1,13 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
+import { currentPersonalDataKeyId, encryptPersonalData, personalDataHash } from '../../lib/personal-data-cipher';
 import { audienceStatusHistory, audienceVisitDates, audiences } from './application.tables';
+
+/** The columns that store one ID number: encrypted, its keyed hash, its last four characters. */
+export function idNumberColumns(idNumber: string | null) {
+  return { idNumber, idNumberHash: idNumber === null ? null : personalDataHash(idNumber), idNumberLast4: idNumber === null ? null : idNumber.slice(-4) };
+}
 
 /** Statuses whose visit days count against a day's capacity: a pending application holds its seat. */
 export const HOLDING_STATUSES: readonly ApproveStatus[] = ['WAIT', 'DONE'];
@@ -114,7 +120,7 @@ export async function erasePersonalFields(tx: Executor, ids: readonly string[]) 
       mobile: null,
       email: null,
       idType: null,
-      idNumber: null,
+      ...idNumberColumns(null),
       birthDate: null,
       entryPhotoId: null,
       idPhotoId: null,
@@ -131,4 +137,40 @@ export const byIds = (ids: readonly string[]) => inArray(audiences.id, [...ids])
 export async function isApplicationPhoto(db: Executor, photoId: string) {
   const row = await db.query.audiences.findFirst({ columns: { id: true }, where: or(eq(audiences.entryPhotoId, photoId), eq(audiences.idPhotoId, photoId)) });
   return Boolean(row);
+}
+
+/**
+ * One batch of ID numbers to seal: still in the legacy plain-text column, or encrypted with a key that
+ * is no longer the current one (rotation). Reading through Drizzle decrypts the latter.
+ */
+export async function idNumbersToSeal(db: Executor, limit: number) {
+  const stale = sql`${audiences.legacyIdNumber} is not null or (${sql.identifier('id_number_encrypted')} is not null and ${sql.identifier('id_number_encrypted')} not like ${`${currentPersonalDataKeyId()}:%`})`;
+  return db.select({ id: audiences.id, legacy: audiences.legacyIdNumber, current: audiences.idNumber }).from(audiences).where(stale).orderBy(audiences.id).limit(limit);
+}
+
+/** Writes a batch of sealed ID numbers in one statement (100,000 rows seal in about a hundred). */
+export async function writeSealedIdNumbers(db: Executor, rows: ReadonlyArray<{ id: string; idNumber: string }>) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((row) => {
+      const columns = idNumberColumns(row.idNumber);
+      return sql`(${row.id}::uuid, ${encryptPersonalData(row.idNumber)}, ${columns.idNumberHash}, ${columns.idNumberLast4})`;
+    }),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update audiences set id_number_encrypted = v.sealed, id_number_hash = v.hash, id_number_last4 = v.last4, id_number = null
+    from (values ${values}) as v(id, sealed, hash, last4)
+    where audiences.id = v.id`);
+}
+
+/** Seals every ID number still in plain text or under an old key, in batches; returns how many. */
+export async function sealAllIdNumbers(db: Executor, batchSize = 1000): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const rows = await idNumbersToSeal(db, batchSize);
+    if (rows.length === 0) return sealed;
+    await writeSealedIdNumbers(db, rows.map((row) => ({ id: row.id, idNumber: (row.legacy ?? row.current) as string })));
+    sealed += rows.length;
+  }
 }

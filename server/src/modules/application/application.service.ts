@@ -118,7 +118,7 @@ export class ApplicationService {
           mobile: input.mobile,
           email: input.email,
           idType: input.idType,
-          idNumber: input.idNumber,
+          ...repository.idNumberColumns(input.idNumber),
           birthDate: input.birthDate,
           entryPhotoId: input.entryPhotoId,
           idPhotoId: input.idPhotoId,

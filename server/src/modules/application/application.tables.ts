@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
+import { encryptedText } from '../../lib/personal-data-cipher';
 import { APPROVE_STATUSES } from '@portal/shared/application/application-status';
 import { accounts } from '../account/account.tables';
 import { activationCodes } from '../activation-code/activation-code.tables';
@@ -24,8 +25,14 @@ export const audiences = pgTable(
     mobile: text('mobile'),
     email: text('email'),
     idType: text('id_type', { enum: ID_TYPES }),
-    /** Normalised (trimmed, upper-case); unique among applications. */
-    idNumber: text('id_number'),
+    /** Normalised (trimmed, upper-case), encrypted at rest (AES-256-GCM); the code reads plain text. */
+    idNumber: encryptedText('id_number_encrypted'),
+    /** Keyed hash of the normalised number: uniqueness and exact search without the number. */
+    idNumberHash: text('id_number_hash'),
+    /** The last four characters, as organizers read them off a card (search by ending). */
+    idNumberLast4: text('id_number_last4'),
+    /** Before encryption at rest the number was kept here in plain text; emptied at start-up (sealIdNumbers). */
+    legacyIdNumber: text('id_number'),
     birthDate: date('birth_date', { mode: 'string' }),
     entryPhotoId: uuid('entry_photo_id').references(() => photos.id, { onDelete: 'set null' }),
     idPhotoId: uuid('id_photo_id').references(() => photos.id, { onDelete: 'set null' }),
@@ -43,7 +50,8 @@ export const audiences = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('audiences_id_number_unique').on(table.idNumber),
+    uniqueIndex('audiences_id_number_hash_unique').on(table.idNumberHash),
+    index('audiences_id_number_last4_idx').on(table.idNumberLast4),
     uniqueIndex('audiences_mobile_unique').on(table.mobile),
     uniqueIndex('audiences_activation_code_unique').on(table.activationCodeId),
     index('audiences_status_submitted_idx').on(table.approveStatus, table.submittedAt),

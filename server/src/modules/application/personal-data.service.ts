@@ -65,6 +65,14 @@ export class PersonalDataService {
     );
   }
 
+  /**
+   * Encrypts ID numbers still stored in plain text (rows from before encryption at rest, the bulk
+   * demo fill) and re-encrypts those sealed with an older key; runs at start-up, in batches.
+   */
+  sealIdNumbers(): Promise<number> {
+    return repository.sealAllIdNumbers(this.db);
+  }
+
   /** Runs eraseExpired now and every few hours; a failure is logged, the next run tries again. */
   startRetentionSweep() {
     const run = () =>

@@ -1,3 +1,4 @@
+import { idNumberColumns } from '../application/application.repository';
 import { randomInt } from 'node:crypto';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import { audienceVisitDates, audiences, channels } from '../../db/schema/index';
@@ -50,7 +51,7 @@ export async function insertApplication(
       mobile: values.mobile ?? account.mobile,
       email: values.email === undefined ? `${account.id.slice(0, 8)}@example.com` : values.email,
       idType: values.idType ?? 'MAINLAND_ID',
-      idNumber: values.idNumber ?? uniqueMainlandId(),
+      ...idNumberColumns(values.idNumber ?? uniqueMainlandId()),
       birthDate: '1990-05-17',
       channelId: values.channelId ?? null,
       refuseReason: values.refuseReason ?? null,
