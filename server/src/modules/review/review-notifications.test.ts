@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { audienceStatusHistory, audiences } from '../application/application.tables';
 import { notices } from '../messaging/notice.tables';
 import { NoticeOutbox } from '../messaging/notice-outbox.service';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { createAccount } from '../../test/factories';
 import { loginAs } from '../../test/captcha';
 import { insertApplication } from './review-export.test-support';
@@ -110,33 +109,16 @@ describe('review notifications', () => {
   });
 
   describe('over real SMTP', () => {
-    const received: Array<{ to: string[]; data: string }> = [];
-    /** Recipients whose next mail the server refuses once (451, try again later). */
-    const refuseNextMailTo = new Set<string>();
-    let smtp: SMTPServer;
+    let smtp: TestSmtpServer;
     let port: number;
+    let received: TestSmtpServer['received'];
+    let refuseNextMailTo: Set<string>;
 
     beforeAll(async () => {
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, session, callback) {
-          let data = '';
-          stream.setEncoding('utf8');
-          stream.on('data', (chunk: string) => (data += chunk));
-          stream.on('end', () => {
-            const refused = session.envelope.rcptTo.find((rcpt) => refuseNextMailTo.delete(rcpt.address));
-            if (refused) return callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
-            received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-      port = (smtp.server.address() as AddressInfo).port;
+      smtp = await startSmtpServer();
+      ({ port, received, refuseNextMailTo } = smtp);
     });
-    afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    afterAll(() => smtp.close());
 
     it('keeps a notice through a failed delivery and a worker that died mid-way, and sends it exactly once per decision', async () => {
       refuseNextMailTo.add('li.lei@example.com');
