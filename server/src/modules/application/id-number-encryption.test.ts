@@ -25,11 +25,13 @@ describe('ID numbers at rest', () => {
     await app.close();
   });
 
+  /** The columns as stored, the encrypted one read raw (not through the decrypting column type). */
   const stored = async (id: string) => {
-    const result = await app.portal.database.db.execute<{ id_number: string | null; id_number_encrypted: string | null; id_number_last4: string | null }>(
-      sql`select id_number, id_number_encrypted, id_number_last4 from audiences where id = ${id}`,
-    );
-    return result.rows[0];
+    const [row] = await app.portal.database.db
+      .select({ id_number: audiences.legacyIdNumber, id_number_encrypted: sql<string | null>`id_number_encrypted`, id_number_last4: audiences.idNumberLast4 })
+      .from(audiences)
+      .where(eq(audiences.id, id));
+    return row;
   };
   const search = async (keyword: string) => {
     const { body } = await reviewer.graphql<{ audiences: { nodes: Array<{ id: string; idNumberMasked: string }> } }>(
