@@ -1,12 +1,15 @@
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Segmented, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ZRegisterAudienceInput } from '@portal/shared/account/account.schema';
+import { NAME_MAX_LENGTH } from '@portal/shared/application/application.schema';
 import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
-import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../../components/altcha-captcha';
-import { useSendCode } from '../../../lib/send-code';
-import { useCountdown } from '../../../lib/use-countdown';
+import { schemaRule } from '../../../lib/schema-rule';
+import { AltchaCaptcha } from '../../../components/altcha-captcha';
+import { VERIFICATION_CODE_INPUT_MAX_LENGTH } from '../../../lib/input-limits';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterAudience } from '../api/register-audience';
 import { registerIdentity, registerIdentityProblem, type RegisterMethod } from '../lib/register-rules';
 
@@ -28,41 +31,20 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
   const errorText = useErrorText();
   const [form] = Form.useForm<RegisterValues>();
   const [method, setMethod] = useState<RegisterMethod>('mobile');
-  const captcha = useRef<AltchaCaptchaHandle>(null);
-  const sendCodeMutation = useSendCode();
   const registerMutation = useRegisterAudience();
-  const { remaining, start } = useCountdown();
+  const { captcha, sendCode, sending, remaining } = useVerificationCode();
 
   const showError = (error: unknown) => notification.error({ title: errorText(error), placement: 'top' });
 
-  async function captchaPayload(): Promise<string | undefined> {
-    try {
-      return await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
-    } catch {
-      captcha.current?.reset();
-      notification.error({ title: t('errors:AUTH_CAPTCHA_INVALID'), placement: 'top' });
-      return undefined;
-    }
-  }
-
   async function onSendCode() {
-    try {
-      await form.validateFields(['identity']);
-    } catch {
-      return;
-    }
-    const payload = await captchaPayload();
-    if (!payload) return;
-    try {
-      const identity = registerIdentity(method, form.getFieldValue('identity') as string);
-      const wait = await sendCodeMutation.mutateAsync({ identity, captcha: payload, purpose: 'register', scope: 'audience' });
-      start(wait);
-      void message.success(t('register.code.sent'));
-    } catch (error) {
-      showError(error);
-    } finally {
-      captcha.current?.reset();
-    }
+    const sent = await sendCode(async () => {
+      const valid = await form.validateFields(['identity']).then(
+        () => true,
+        () => false,
+      );
+      return valid ? { identity: registerIdentity(method, form.getFieldValue('identity') as string), purpose: 'register', scope: 'audience' } : undefined;
+    });
+    if (sent) void message.success(t('register.code.sent'));
   }
 
   async function onFinish(values: RegisterValues) {
@@ -131,13 +113,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
               prefix={<SafetyOutlined aria-hidden />}
               autoComplete="one-time-code"
               inputMode="numeric"
-              maxLength={8}
+              maxLength={VERIFICATION_CODE_INPUT_MAX_LENGTH}
               placeholder={t('register.code.placeholder')}
               size="large"
               data-testid="register-code"
             />
           </Form.Item>
-          <Button size="large" onClick={() => void onSendCode()} loading={sendCodeMutation.isPending} disabled={remaining > 0} data-testid="register-send-code">
+          <Button size="large" onClick={() => void onSendCode()} loading={sending} disabled={remaining > 0} data-testid="register-send-code">
             {remaining > 0 ? t('register.code.resendIn', { seconds: remaining }) : t('register.code.send')}
           </Button>
         </Space.Compact>
@@ -145,8 +127,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
       <Form.Item>
         <AltchaCaptcha ref={captcha} />
       </Form.Item>
-      <Form.Item name="name" label={t('register.name.label')} rules={[{ required: true, whitespace: true, message: t('register.name.required') }, { max: 50, message: t('errors:PROFILE_NAME_INVALID') }]}>
-        <Input prefix={<UserOutlined aria-hidden />} autoComplete="name" placeholder={t('register.name.placeholder')} size="large" maxLength={50} data-testid="register-name" />
+      <Form.Item name="name" label={t('register.name.label')} validateFirst rules={[{ required: true, whitespace: true, message: t('register.name.required') }, schemaRule(ZRegisterAudienceInput.shape.name, t)]}>
+        <Input prefix={<UserOutlined aria-hidden />} autoComplete="name" placeholder={t('register.name.placeholder')} size="large" maxLength={NAME_MAX_LENGTH} data-testid="register-name" />
       </Form.Item>
       <Form.Item
         name="password"

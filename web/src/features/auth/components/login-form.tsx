@@ -1,14 +1,13 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Space } from 'antd';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { isEmail, normaliseIdentity } from '@portal/shared/auth/identity';
-import { useCountdown } from '../../../lib/use-countdown';
+import { AltchaCaptcha } from '../../../components/altcha-captcha';
+import { VERIFICATION_CODE_INPUT_MAX_LENGTH } from '../../../lib/input-limits';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useLogin } from '../api/login';
-import { useSendCode } from '../../../lib/send-code';
-import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../../components/altcha-captcha';
 
 export type LoginMode = 'password' | 'code';
 
@@ -43,22 +42,10 @@ export function LoginForm({
   const { notification, message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<LoginValues>();
-  const captcha = useRef<AltchaCaptchaHandle>(null);
   const loginMutation = useLogin();
-  const sendCodeMutation = useSendCode();
-  const { remaining, start } = useCountdown();
+  const { captcha, captchaPayload, sendCode, sending, remaining } = useVerificationCode();
 
   const showError = (error: unknown) => notification.error({ title: errorText(error), placement: 'top' });
-
-  async function captchaPayload(): Promise<string | undefined> {
-    try {
-      return await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
-    } catch {
-      captcha.current?.reset();
-      notification.error({ title: t('errors:AUTH_CAPTCHA_INVALID') });
-      return undefined;
-    }
-  }
 
   async function onFinish(values: LoginValues) {
     const payload = await captchaPayload();
@@ -79,22 +66,14 @@ export function LoginForm({
   }
 
   async function onSendCode() {
-    try {
-      await form.validateFields(['identity']);
-    } catch {
-      return;
-    }
-    const payload = await captchaPayload();
-    if (!payload) return;
-    try {
-      const wait = await sendCodeMutation.mutateAsync({ identity: form.getFieldValue('identity') as string, captcha: payload, purpose: 'login', scope });
-      start(wait);
-      void message.success(t('codeSent'));
-    } catch (error) {
-      showError(error);
-    } finally {
-      captcha.current?.reset();
-    }
+    const sent = await sendCode(async () => {
+      const valid = await form.validateFields(['identity']).then(
+        () => true,
+        () => false,
+      );
+      return valid ? { identity: form.getFieldValue('identity') as string, purpose: 'login', scope } : undefined;
+    });
+    if (sent) void message.success(t('codeSent'));
   }
 
   const busy = loginMutation.isPending;
@@ -141,13 +120,13 @@ export function LoginForm({
                 prefix={<SafetyOutlined aria-hidden />}
                 autoComplete="one-time-code"
                 inputMode="numeric"
-                maxLength={8}
+                maxLength={VERIFICATION_CODE_INPUT_MAX_LENGTH}
                 placeholder={t('code.placeholder')}
                 data-testid="login-code"
                 size="large"
               />
             </Form.Item>
-            <Button size="large" onClick={() => void onSendCode()} loading={sendCodeMutation.isPending} disabled={remaining > 0} data-testid="login-send-code">
+            <Button size="large" onClick={() => void onSendCode()} loading={sending} disabled={remaining > 0} data-testid="login-send-code">
               {remaining > 0 ? t('code.resendIn', { seconds: remaining }) : t('code.send')}
             </Button>
           </Space.Compact>
