@@ -1,5 +1,5 @@
-import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Segmented, Space } from 'antd';
+import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZRegisterAudienceInput } from '@portal/shared/account/account.schema';
@@ -7,7 +7,7 @@ import { NAME_MAX_LENGTH } from '@portal/shared/application/application.schema';
 import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import { schemaRule } from '../../../lib/schema-rule';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
-import { VERIFICATION_CODE_INPUT_MAX_LENGTH } from '../../../lib/input-limits';
+import { VerificationCodeField } from '../../../components/verification-code-field';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterAudience } from '../api/register-audience';
@@ -32,7 +32,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
   const [form] = Form.useForm<RegisterValues>();
   const [method, setMethod] = useState<RegisterMethod>('mobile');
   const registerMutation = useRegisterAudience();
-  const { captcha, sendCode, sending, remaining } = useVerificationCode();
+  const verification = useVerificationCode();
+  const { captcha, sendCode } = verification;
 
   const showError = (error: unknown) => notification.error({ title: errorText(error), placement: 'top' });
 
@@ -105,25 +106,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
           <Input prefix={<MailOutlined aria-hidden />} type="email" inputMode="email" autoComplete="email" placeholder={t('register.email.placeholder')} size="large" data-testid="register-identity" />
         )}
       </Form.Item>
-      <Form.Item label={t('register.code.label')} htmlFor="visitor-register_code" required>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('errors:AUTH_CODE_REQUIRED') }]}>
-            <Input
-              id="visitor-register_code"
-              prefix={<SafetyOutlined aria-hidden />}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={VERIFICATION_CODE_INPUT_MAX_LENGTH}
-              placeholder={t('register.code.placeholder')}
-              size="large"
-              data-testid="register-code"
-            />
-          </Form.Item>
-          <Button size="large" onClick={() => void onSendCode()} loading={sending} disabled={remaining > 0} data-testid="register-send-code">
-            {remaining > 0 ? t('register.code.resendIn', { seconds: remaining }) : t('register.code.send')}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
+      <VerificationCodeField
+        inputId="visitor-register_code"
+        label={t('register.code.label')}
+        placeholder={t('register.code.placeholder')}
+        sendText={t('register.code.send')}
+        resendText={(seconds) => t('register.code.resendIn', { seconds })}
+        required
+        testIdPrefix="register"
+        code={verification}
+        onSend={() => void onSendCode()}
+      />
       <Form.Item>
         <AltchaCaptcha ref={captcha} />
       </Form.Item>

@@ -1,10 +1,10 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { isEmail, normaliseIdentity } from '@portal/shared/auth/identity';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
-import { VERIFICATION_CODE_INPUT_MAX_LENGTH } from '../../../lib/input-limits';
+import { VerificationCodeField } from '../../../components/verification-code-field';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useLogin } from '../api/login';
@@ -43,7 +43,8 @@ export function LoginForm({
   const errorText = useErrorText();
   const [form] = Form.useForm<LoginValues>();
   const loginMutation = useLogin();
-  const { captcha, captchaPayload, sendCode, sending, remaining } = useVerificationCode();
+  const verification = useVerificationCode();
+  const { captcha, captchaPayload, sendCode } = verification;
 
   const showError = (error: unknown) => notification.error({ title: errorText(error), placement: 'top' });
 
@@ -112,25 +113,16 @@ export function LoginForm({
           <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" placeholder={t('password.placeholder')} data-testid="login-password" size="large" />
         </Form.Item>
       ) : (
-        <Form.Item label={t('code.label')} htmlFor={`login-${mode}_code`}>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('errors:AUTH_CODE_REQUIRED') }]}>
-              <Input
-                id={`login-${mode}_code`}
-                prefix={<SafetyOutlined aria-hidden />}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={VERIFICATION_CODE_INPUT_MAX_LENGTH}
-                placeholder={t('code.placeholder')}
-                data-testid="login-code"
-                size="large"
-              />
-            </Form.Item>
-            <Button size="large" onClick={() => void onSendCode()} loading={sending} disabled={remaining > 0} data-testid="login-send-code">
-              {remaining > 0 ? t('code.resendIn', { seconds: remaining }) : t('code.send')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
+        <VerificationCodeField
+          inputId={`login-${mode}_code`}
+          label={t('code.label')}
+          placeholder={t('code.placeholder')}
+          sendText={t('code.send')}
+          resendText={(seconds) => t('code.resendIn', { seconds })}
+          testIdPrefix="login"
+          code={verification}
+          onSend={() => void onSendCode()}
+        />
       )}
       <Form.Item>
         <AltchaCaptcha ref={captcha} />
