@@ -65,6 +65,15 @@ describe('validateApplication', () => {
     expect(validateApplication({ ...valid, idType: 'PASSPORT', idNumber: 'E12345678', birthDate: '2014-01-01' }, context).birthDate).toEqual({ code: 'AUDIENCE_TOO_YOUNG' });
   });
 
+  it('checks a non-mainland ID number with the server’s pattern (shared schema)', () => {
+    expect(validateApplication({ ...valid, idType: 'PASSPORT', idNumber: 'E1', birthDate: '1980-05-01' }, context).idNumber).toEqual({ code: 'AUDIENCE_ID_NUMBER_INVALID' });
+    expect(validateApplication({ ...valid, idType: 'PASSPORT', idNumber: 'e1234567', birthDate: '1980-05-01' }, context)).toEqual({});
+  });
+
+  it('names no birth-date problem before an ID type is chosen (the field is not shown)', () => {
+    expect(validateApplication({ ...valid, idType: null }, context).birthDate).toBeUndefined();
+  });
+
   it('asks the birth date only for non-mainland IDs', () => {
     expect(validateApplication({ ...valid, idType: 'PASSPORT', idNumber: 'E12345678' }, context).birthDate).toEqual({ code: 'AUDIENCE_BIRTH_DATE_REQUIRED' });
     expect(validateApplication({ ...valid, idType: 'HK_MACAO_PERMIT', idNumber: 'H12345678', birthDate: '1980-05-01' }, context)).toEqual({});
