@@ -17,6 +17,7 @@ import {
   waitForPath,
 } from './support/portal';
 import { uiText } from './support/texts';
+import { exactPath, loginPath, pathUnder, PATHS } from './support/paths';
 
 const typenameOf = { organizer: 'Ouser', exhibitor: 'Xuser', visitor: 'User' } as const;
 const locales: Locale[] = ['zh-CN', 'en-US'];
@@ -28,7 +29,7 @@ describeE2E('sign-in with a password', () => {
     for (const user of Object.values(demoUsers)) {
       it(`${user.kind} signs in at /login and lands in its own area (${locale})`, async () => {
         const { page, problems } = await browser.open({ locale });
-        await page.goto('/login');
+        await page.goto(PATHS.login);
         await waitForLanguage(page, locale);
         await expectHeading(page, uiText(locale, 'auth:title'));
         await chooseScope(page, user.scope);
@@ -44,7 +45,7 @@ describeE2E('sign-in with a password', () => {
         await checkPage(page, `${user.kind}-home-${locale}`);
 
         // SPEC 2: / sends each signed-in user to its own area again.
-        await page.goto('/');
+        await page.goto(PATHS.root);
         await waitForPath(page, user.landing);
         await expectLanding(page, user, locale);
         expect(problems).toEqual([]);
@@ -58,16 +59,16 @@ describeE2E('guards and sessions', () => {
 
   it('a deep link while signed out goes to /login with redirect and scope, and returns there after sign-in', async () => {
     const { page, problems } = await browser.open({ locale: 'en-US' });
-    await page.goto('/wo/project/info');
-    await waitForPath(page, /^\/login$/);
+    await page.goto(PATHS.organizerProjectInfo);
+    await waitForPath(page, exactPath(PATHS.login));
     const query = new URL(page.url()).searchParams;
-    expect(query.get('redirect')).toBe('/wo/project/info');
+    expect(query.get('redirect')).toBe(PATHS.organizerProjectInfo);
     expect(query.get('scope')).toBe('organizer');
     await checkPage(page, 'login-deep-link-en-US');
 
     // The scope comes from the link: no need to pick "Organizer".
     await signInWithPassword(page, demoUsers.organizer);
-    await waitForPath(page, /^\/wo\/project\/info$/);
+    await waitForPath(page, exactPath(PATHS.organizerProjectInfo));
     await page.getByTestId('organizer-layout').waitFor();
     await expectHeading(page, uiText('en-US', 'common:organizer.pages.projectInfo'));
     expect(await viewerTypename(page)).toBe('Ouser');
@@ -80,11 +81,11 @@ describeE2E('guards and sessions', () => {
     await signInThroughLoginPage(page, demoUsers.visitor, 'zh-CN');
     expect(await viewerTypename(page)).toBe('User');
 
-    await page.goto('/wo/');
-    await waitForPath(page, /^\/login$/);
+    await page.goto(PATHS.organizer);
+    await waitForPath(page, exactPath(PATHS.login));
     const query = new URL(page.url()).searchParams;
     expect(query.get('scope')).toBe('organizer');
-    expect(query.get('redirect')).toBe('/wo/');
+    expect(query.get('redirect')).toBe(PATHS.organizer);
     await expectHeading(page, uiText('zh-CN', 'auth:title'));
     await checkPage(page, 'login-visitor-at-organizer-area-zh-CN');
     expect(problems).toEqual([]);
@@ -96,9 +97,9 @@ describeE2E('guards and sessions', () => {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>show website</title><h1>show website</h1>' }),
     );
-    await page.goto('/login?scope=organizer');
+    await page.goto(loginPath({ scope: 'organizer' }));
     await signInWithPassword(page, demoUsers.organizer);
-    await waitForPath(page, /^\/wo\//);
+    await waitForPath(page, pathUnder(PATHS.organizer));
     await page.getByTestId('organizer-layout').waitFor();
     expect(await viewerTypename(page)).toBe('Ouser');
 
@@ -109,7 +110,7 @@ describeE2E('guards and sessions', () => {
     expect(await viewerTypename(page)).toBeNull();
 
     await page.goto(`${baseUrl}/wo/`);
-    await waitForPath(page, /^\/login$/);
+    await waitForPath(page, exactPath(PATHS.login));
     expect(new URL(page.url()).searchParams.get('scope')).toBe('organizer');
     await expectHeading(page, uiText('zh-CN', 'auth:title'));
     expect(problems).toEqual([]);
@@ -122,7 +123,7 @@ describeE2E('sign-in with a verification code', () => {
   it('the visitor asks for a code, reads it from the outbox and signs in with it', async () => {
     const { page, problems } = await browser.open({ locale: 'zh-CN' });
     const visitor = demoUsers.visitor;
-    await page.goto('/login?scope=audience');
+    await page.goto(loginPath({ scope: 'audience' }));
     await page.getByTestId('login-tab-code').click();
     await page.getByTestId('login-identity').fill(visitor.identity);
     await checkPage(page, 'login-code-zh-CN');

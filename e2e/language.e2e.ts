@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { describeE2E, useBrowser, type Locale } from './support/browser';
 import { checkPage, documentLanguage, expectHeading, waitForLanguage } from './support/portal';
 import { squash, uiText } from './support/texts';
+import { PATHS } from './support/paths';
 
 async function switchLanguage(page: Page, to: Locale): Promise<void> {
   await page.getByTestId('language-switcher').click();
@@ -27,7 +28,7 @@ describeE2E('language switch', () => {
 
   it('zh-CN → en-US → zh-CN on /login survives a reload each time', async () => {
     const { page, problems } = await browser.open({ locale: 'zh-CN' });
-    await page.goto('/login');
+    await page.goto(PATHS.login);
     await waitForLanguage(page, 'zh-CN');
     await expectLoginPageIn(page, 'zh-CN');
 
@@ -51,10 +52,10 @@ describeE2E('language switch', () => {
 
   it('the lang query value wins over the browser language and is kept', async () => {
     const { page, problems } = await browser.open({ locale: 'zh-CN' });
-    await page.goto('/login?lang=en-US');
+    await page.goto(`${PATHS.login}?lang=en-US`);
     await waitForLanguage(page, 'en-US');
     await expectLoginPageIn(page, 'en-US');
-    await page.goto('/login');
+    await page.goto(PATHS.login);
     await waitForLanguage(page, 'en-US');
     expect(await langCookie(page)).toBe('en-US');
     expect(problems).toEqual([]);

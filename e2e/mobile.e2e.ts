@@ -2,6 +2,7 @@
 import { expect, it } from 'vitest';
 import { describeE2E, useBrowser, type Locale } from './support/browser';
 import { checkPage, chooseScope, demoUsers, expectLanding, signInWithPassword, viewerTypename, waitForLanguage, waitForPath } from './support/portal';
+import { PATHS } from './support/paths';
 
 describeE2E('mobile visitor', () => {
   const browser = useBrowser();
@@ -9,7 +10,7 @@ describeE2E('mobile visitor', () => {
   for (const locale of ['zh-CN', 'en-US'] as Locale[]) {
     it(`the visitor signs in on a phone (${locale})`, async () => {
       const { page, problems } = await browser.open({ locale, device: 'mobile' });
-      await page.goto('/login');
+      await page.goto(PATHS.login);
       await waitForLanguage(page, locale);
       await chooseScope(page, 'audience');
       // Nothing may stick out sideways on a 390 px screen.

@@ -24,6 +24,7 @@ import {
   type SeedFacts,
   type Visitor,
 } from './support/visitor-journey';
+import { exactPath, loginPath, PATHS } from './support/paths';
 
 interface Journey {
   device: Device;
@@ -75,8 +76,8 @@ async function chooseOption(page: Page, label: string, optionText: string): Prom
 
 /** The organizer's side: find the application by keyword, open its detail. */
 async function openApplication(page: Page, name: string, locale: Locale): Promise<void> {
-  await page.goto('/wo/audience/list');
-  await waitForPath(page, /^\/wo\/audience\/list$/);
+  await page.goto(PATHS.organizerAudienceList);
+  await waitForPath(page, exactPath(PATHS.organizerAudienceList));
   await page.getByTestId('review-page').waitFor();
   const keyword = page.getByRole('search').getByLabel(uiText(locale, 'review:filters.keyword'), { exact: true });
   await keyword.fill(name);
@@ -180,10 +181,10 @@ describeE2E('visitor journey', () => {
       // 4. The organizer finds it by keyword, opens the detail and refuses it with a reason.
       const organizer = await browser.open({ locale, device: 'desktop' });
       const office = organizer.page;
-      await office.goto('/login?scope=organizer');
+      await office.goto(loginPath({ scope: 'organizer' }));
       await waitForLanguage(office, locale);
       await signInWithPassword(office, demoUsers.organizer);
-      await waitForPath(office, /^\/wo\/audience\/list$/);
+      await waitForPath(office, exactPath(PATHS.organizerAudienceList));
       await openApplication(office, visitor.name, locale);
       await office.getByTestId('audience-detail-face-match').waitFor();
       await checkPage(office, shot('04', 'organizer-detail-pending'));
@@ -262,7 +263,7 @@ describeE2E('visitor journey', () => {
       lap('visit dates saved');
 
       // 9. Admission records: none yet.
-      await page.goto('/wa/visitor/record');
+      await page.goto(PATHS.visitorRecord);
       await waitForPath(page, visitorPaths.record);
       await page.getByTestId('record-empty').waitFor();
       expect(await squashedText(page, 'record-empty')).toContain(squash(t('visitor:record.empty')));

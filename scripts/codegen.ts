@@ -41,7 +41,7 @@ function modelMappers(): Record<string, string> {
   return mappers;
 }
 
-const documentFiles = loadFilesSync(join(root, 'web/src/features/**/api/*.graphql'), { extensions: ['graphql'] }) as DocumentNode[];
+const documentFiles = loadFilesSync([join(root, 'web/src/features/**/api/*.graphql'), join(root, 'web/src/lib/**/*.graphql')], { extensions: ['graphql'] }) as DocumentNode[];
 
 const outputs: Array<{ file: string; content: Promise<string> }> = [
   {

@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { unlessPageFails, type Locale } from './browser';
 import { saveScreenshot } from './screenshots';
 import { uiText } from './texts';
+import { exactPath, PATHS } from './paths';
 
 export type Scope = 'organizer' | 'audience' | 'exhibitor';
 
@@ -27,7 +28,7 @@ export const demoUsers = {
     identity: 'admin@example.com',
     password: 'Admin12345',
     // /wo/ forwards to the first section the roles allow: with every role, the visitor approvals.
-    landing: /^\/wo\/audience\/list$/,
+    landing: exactPath(PATHS.organizerAudienceList),
     layout: 'organizer-layout',
     landingHeading: 'common:organizer.pages.audienceList',
   },
@@ -36,7 +37,7 @@ export const demoUsers = {
     scope: 'exhibitor',
     identity: 'exhibitor@example.com',
     password: 'Exhibitor12345',
-    landing: /^\/we\/exhibitor\/application\/list$/,
+    landing: exactPath(PATHS.exhibitorHome),
     layout: 'exhibitor-layout',
     landingHeading: 'common:exhibitor.pages.applicationList',
   },
@@ -46,7 +47,7 @@ export const demoUsers = {
     identity: '13800000000',
     password: 'Visitor12345',
     // No application yet: the /wa/ guard sends the visitor to the application form.
-    landing: /^\/visitor\/web\/application$/,
+    landing: exactPath(PATHS.visitorApplication),
     layout: 'public-layout',
     landingHeading: 'common:public.application',
   },
@@ -157,7 +158,7 @@ export async function signInWithPassword(page: Page, user: Pick<DemoUser, 'ident
 
 /** Goes to /login, chooses the user's scope, signs in with the password and waits for the landing page. */
 export async function signInThroughLoginPage(page: Page, user: DemoUser, locale: Locale): Promise<void> {
-  await page.goto('/login');
+  await page.goto(PATHS.login);
   await waitForLanguage(page, locale);
   await chooseScope(page, user.scope);
   await signInWithPassword(page, user);

@@ -11,6 +11,7 @@ import { waitForVerificationCode } from './outbox';
 import { checkPage, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './portal';
 import { repoRoot } from './server-process';
 import { squash, uiText } from './texts';
+import { exactPath, PATHS, visitorPaths } from './paths';
 
 /** What the demo seed printed at start-up (the harness writes the server's log to e2e/artifacts/server.log). */
 export interface SeedFacts {
@@ -106,7 +107,7 @@ export function mainlandId(first17: string): string {
 
 /** Registers at /visitor/web/register with the mobile number: captcha, code from the dev outbox, name, password. */
 export async function register(page: Page, visitor: Visitor, locale: Locale, device: Device): Promise<void> {
-  await page.goto('/visitor/web/register');
+  await page.goto(PATHS.visitorRegister);
   await waitForLanguage(page, locale);
   await page.getByTestId('register-page').waitFor();
   await checkInBothLanguages(page, `visitor-${device}-01-register`, locale, 'visitor:register.title', device);
@@ -122,7 +123,7 @@ export async function register(page: Page, visitor: Visitor, locale: Locale, dev
   await page.getByTestId('register-password').fill(visitor.password);
   await page.getByTestId('register-password-confirm').fill(visitor.password);
   await page.getByTestId('register-submit').click();
-  await waitForPath(page, /^\/visitor\/web\/application$/);
+  await waitForPath(page, exactPath(PATHS.visitorApplication));
 }
 
 export type PhotoPurpose = 'ENTRY_CARD' | 'ID_CARD';
@@ -164,17 +165,11 @@ export async function squashedText(page: Page, testId: string): Promise<string> 
   return squash(await page.getByTestId(testId).innerText());
 }
 
-export const visitorPaths = {
-  info: /^\/wa\/visitor\/info$/,
-  edit: /^\/wa\/visitor\/info\/edit$/,
-  ticket: /^\/wa\/visitor\/ticket$/,
-  visitDate: /^\/wa\/visitor\/visitDate$/,
-  record: /^\/wa\/visitor\/record$/,
-};
+export { visitorPaths } from './paths';
 
 /** Opens /wa/visitor/info afresh (a reload: the organizer changed the application meanwhile) and returns its status. */
 export async function openInfo(page: Page): Promise<string> {
-  await page.goto('/wa/visitor/info');
+  await page.goto(PATHS.visitorInfo);
   await waitForPath(page, visitorPaths.info);
   const info = page.getByTestId('info-page');
   await unlessPageFails(page, info.waitFor({ state: 'visible' }));

@@ -73,10 +73,10 @@ export function organizerSectionGuard(session: Session, section: OrganizerSectio
 export const ORGANIZER_SECTIONS: readonly OrganizerSection[] = ['audience', 'exhibitor', 'ticket', 'project', 'hardware'];
 
 export const ORGANIZER_SECTION_HOME: Record<OrganizerSection, string> = {
-  audience: '/wo/audience/list',
+  audience: PATHS.organizerAudienceList,
   exhibitor: '/wo/exhibitor/list',
   ticket: '/wo/ticket/list',
-  project: '/wo/project/info',
+  project: PATHS.organizerProjectInfo,
   hardware: '/wo/hardware/list',
 };
 

@@ -1,6 +1,6 @@
 import type { Scope } from '@portal/shared/auth/scopes';
 
-/** SPEC 2 routes, one place. */
+/** SPEC 2 routes, one place: the router, the menus, the guards and the browser tests (e2e) read them here. */
 export const PATHS = {
   login: '/login',
   logout: '/logout',
@@ -11,8 +11,15 @@ export const PATHS = {
   settings: '/usercenter/settings',
   organizer: '/wo/',
   organizerSettings: '/wo/usercenter/settings',
+  organizerAudience: '/wo/audience',
+  organizerAudienceList: '/wo/audience/list',
+  organizerProjectInfo: '/wo/project/info',
   visitor: '/wa/',
   visitorInfo: '/wa/visitor/info',
+  visitorInfoEdit: '/wa/visitor/info/edit',
+  visitorTicket: '/wa/visitor/ticket',
+  visitorVisitDate: '/wa/visitor/visitDate',
+  visitorRecord: '/wa/visitor/record',
   exhibitor: '/we/',
   exhibitorHome: '/we/exhibitor/application/list',
 } as const;

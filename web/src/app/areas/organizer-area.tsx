@@ -2,7 +2,7 @@ import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
-import { ReviewRoute } from '../../features/audience/pages/review-route';
+import { ApprovalListRoute } from '../../features/review/pages/approval-list-route';
 import { useSession } from '../../features/viewer/api/viewer';
 import { rolesOf } from '../../features/viewer/session';
 import { Guard } from '../guard';
@@ -13,7 +13,7 @@ import { SettingsRoute } from '../routes/settings-route';
 
 /** The organizer menu (SPEC 2 /wo/); only the sections the viewer's roles allow are shown. */
 export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
-  audience: { path: '/wo/audience/list', match: '/wo/audience', labelKey: 'organizer.menu.audience', icon: <TeamOutlined /> },
+  audience: { path: PATHS.organizerAudienceList, match: PATHS.organizerAudience, labelKey: 'organizer.menu.audience', icon: <TeamOutlined /> },
   exhibitor: {
     path: '/wo/exhibitor',
     labelKey: 'organizer.menu.exhibitor',
@@ -32,7 +32,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     labelKey: 'organizer.menu.project',
     icon: <ProjectOutlined />,
     children: [
-      { path: '/wo/project/info', labelKey: 'organizer.menu.projectInfo' },
+      { path: PATHS.organizerProjectInfo, labelKey: 'organizer.menu.projectInfo' },
       { path: '/wo/project/cdk', labelKey: 'organizer.menu.cdk' },
     ],
   },
@@ -49,7 +49,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/audience/list" replace />} />
-          <Route path="list" element={<ReviewRoute />} />
+          <Route path="list" element={<ApprovalListRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

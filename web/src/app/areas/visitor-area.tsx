@@ -11,14 +11,14 @@ const VISITOR_CHILDREN = ['info', 'info/edit', 'ticket', 'visitDate', 'record'] 
 
 export function visitorMenu(approved: boolean): MenuEntry[] {
   const menu: MenuEntry[] = [
-    { path: '/wa/visitor/info', labelKey: 'visitor.menu.info', icon: <IdcardOutlined />, match: '/wa/visitor/info' },
-    { path: '/wa/visitor/info/edit', labelKey: 'visitor.menu.edit', icon: <EditOutlined /> },
+    { path: PATHS.visitorInfo, labelKey: 'visitor.menu.info', icon: <IdcardOutlined />, match: PATHS.visitorInfo },
+    { path: PATHS.visitorInfoEdit, labelKey: 'visitor.menu.edit', icon: <EditOutlined /> },
   ];
   if (approved) {
     menu.push(
-      { path: '/wa/visitor/ticket', labelKey: 'visitor.menu.ticket', icon: <QrcodeOutlined /> },
-      { path: '/wa/visitor/visitDate', labelKey: 'visitor.menu.visitDate', icon: <CalendarOutlined /> },
-      { path: '/wa/visitor/record', labelKey: 'visitor.menu.record', icon: <HistoryOutlined /> },
+      { path: PATHS.visitorTicket, labelKey: 'visitor.menu.ticket', icon: <QrcodeOutlined /> },
+      { path: PATHS.visitorVisitDate, labelKey: 'visitor.menu.visitDate', icon: <CalendarOutlined /> },
+      { path: PATHS.visitorRecord, labelKey: 'visitor.menu.record', icon: <HistoryOutlined /> },
     );
   }
   return menu;

@@ -5,10 +5,10 @@ import { approvedAudienceGuard } from '../guards';
 import { PATHS } from '../paths';
 
 // DESIGN §7: each visitor page is its own chunk (the ticket page brings qrcode.react with it).
-const InfoPage = lazy(() => import('../../features/audience/pages/info-page').then((module) => ({ default: module.InfoPage })));
-const TicketPage = lazy(() => import('../../features/audience/pages/ticket-page').then((module) => ({ default: module.TicketPage })));
-const VisitDatePage = lazy(() => import('../../features/audience/pages/visit-date-page').then((module) => ({ default: module.VisitDatePage })));
-const RecordPage = lazy(() => import('../../features/audience/pages/record-page').then((module) => ({ default: module.RecordPage })));
+const InfoPage = lazy(() => import('../../features/application/pages/info-page').then((module) => ({ default: module.InfoPage })));
+const VisitDatePage = lazy(() => import('../../features/application/pages/visit-date-page').then((module) => ({ default: module.VisitDatePage })));
+const TicketPage = lazy(() => import('../../features/ticket/pages/ticket-page').then((module) => ({ default: module.TicketPage })));
+const RecordPage = lazy(() => import('../../features/ticket/pages/record-page').then((module) => ({ default: module.RecordPage })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -25,10 +25,10 @@ function Approved({ children }: { children: ReactNode }) {
 
 const INFO_LINKS = {
   apply: PATHS.visitorApplication,
-  edit: '/wa/visitor/info/edit',
-  ticket: '/wa/visitor/ticket',
-  visitDate: '/wa/visitor/visitDate',
-  record: '/wa/visitor/record',
+  edit: PATHS.visitorInfoEdit,
+  ticket: PATHS.visitorTicket,
+  visitDate: PATHS.visitorVisitDate,
+  record: PATHS.visitorRecord,
 } as const;
 
 /** /wa/visitor/info */

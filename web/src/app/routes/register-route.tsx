@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { RegisterPage } from '../../features/audience/pages/register-page';
+import { RegisterPage } from '../../features/account/pages/register-page';
 import { reloadSession } from '../../features/viewer/api/viewer';
 import { loginPath, PATHS } from '../paths';
 

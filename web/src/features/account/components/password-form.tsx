@@ -1,6 +1,8 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isStrongPassword, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
+import { ZPasswordForm } from '@portal/shared/account/account.schema';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
+import { schemaRule } from '../../../lib/schema-rule';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useChangePassword } from '../api/change-password';
 
@@ -33,23 +35,17 @@ export function PasswordForm() {
           }
         }}
       >
-        <Form.Item name="currentPassword" label={t('password.current')} rules={[{ required: true, message: t('errors:AUTH_PASSWORD_REQUIRED') }]}>
-          <Input.Password autoComplete="current-password" data-testid="password-current" />
+        <Form.Item name="currentPassword" label={t('password.current')} required rules={[schemaRule(ZPasswordForm.shape.currentPassword, t)]}>
+          <Input.Password autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="password-current" />
         </Form.Item>
         <Form.Item
           name="newPassword"
           label={t('password.new')}
           required
           extra={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                if (!value || !isStrongPassword(value)) throw new Error(t('errors:PASSWORD_TOO_WEAK'));
-              },
-            },
-          ]}
+          rules={[schemaRule(ZPasswordForm.shape.newPassword, t)]}
         >
-          <Input.Password autoComplete="new-password" data-testid="password-new" />
+          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="password-new" />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
@@ -57,14 +53,17 @@ export function PasswordForm() {
           dependencies={['newPassword']}
           rules={[
             { required: true, message: t('password.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: string | undefined) => {
-                if (value && value !== getFieldValue('newPassword')) throw new Error(t('errors:PASSWORD_MISMATCH'));
+            ({ getFieldsValue }) => ({
+              // The shared form schema's own check: the confirmation must match.
+              validator: async () => {
+                const result = ZPasswordForm.safeParse(getFieldsValue(['currentPassword', 'newPassword', 'confirmPassword']));
+                const mismatch = result.error?.issues.find((issue) => issue.path[0] === 'confirmPassword');
+                if (mismatch) throw new Error(t(`errors:${mismatch.message}`));
               },
             }),
           ]}
         >
-          <Input.Password autoComplete="new-password" data-testid="password-confirm" />
+          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="password-confirm" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="password-submit">
           {t('password.submit')}

@@ -1,5 +1,7 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NICKNAME_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH, ZUpdateProfileInput } from '@portal/shared/account/account.schema';
+import { schemaRule } from '../../../lib/schema-rule';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -29,11 +31,11 @@ export function ProfileForm({ name, nickname, onSaved }: { name: string; nicknam
           }
         }}
       >
-        <Form.Item name="name" label={t('profile.name')} rules={[{ required: true, whitespace: true, message: t('errors:PROFILE_NAME_INVALID') }, { max: 50, message: t('profile.tooLong', { max: 50 }) }]}>
-          <Input autoComplete="name" data-testid="profile-name" />
+        <Form.Item name="name" label={t('profile.name')} validateFirst rules={[{ required: true, whitespace: true, message: t('errors:PROFILE_NAME_INVALID') }, schemaRule(ZUpdateProfileInput.shape.name, t)]}>
+          <Input autoComplete="name" maxLength={PROFILE_NAME_MAX_LENGTH} data-testid="profile-name" />
         </Form.Item>
-        <Form.Item name="nickname" label={t('profile.nickname')} rules={[{ max: 50, message: t('profile.tooLong', { max: 50 }) }]}>
-          <Input autoComplete="nickname" data-testid="profile-nickname" />
+        <Form.Item name="nickname" label={t('profile.nickname')} rules={[schemaRule(ZUpdateProfileInput.shape.nickname, t)]}>
+          <Input autoComplete="nickname" maxLength={NICKNAME_MAX_LENGTH} data-testid="profile-nickname" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="profile-submit">
           {t('save')}

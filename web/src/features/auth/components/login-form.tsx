@@ -1,14 +1,13 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space } from 'antd';
-import { useRef } from 'react';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { isEmail, normaliseIdentity } from '@portal/shared/auth/identity';
-import { useCountdown } from '../../../lib/use-countdown';
+import { AltchaCaptcha } from '../../../components/altcha-captcha';
+import { VerificationCodeField } from '../../../components/verification-code-field';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useLogin } from '../api/login';
-import { useSendCode } from '../../../lib/send-code';
-import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../../components/altcha-captcha';
 
 export type LoginMode = 'password' | 'code';
 
@@ -43,22 +42,11 @@ export function LoginForm({
   const { notification, message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<LoginValues>();
-  const captcha = useRef<AltchaCaptchaHandle>(null);
   const loginMutation = useLogin();
-  const sendCodeMutation = useSendCode();
-  const { remaining, start } = useCountdown();
+  const verification = useVerificationCode();
+  const { captcha, captchaPayload, sendCode } = verification;
 
   const showError = (error: unknown) => notification.error({ title: errorText(error), placement: 'top' });
-
-  async function captchaPayload(): Promise<string | undefined> {
-    try {
-      return await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
-    } catch {
-      captcha.current?.reset();
-      notification.error({ title: t('errors:AUTH_CAPTCHA_INVALID') });
-      return undefined;
-    }
-  }
 
   async function onFinish(values: LoginValues) {
     const payload = await captchaPayload();
@@ -79,22 +67,14 @@ export function LoginForm({
   }
 
   async function onSendCode() {
-    try {
-      await form.validateFields(['identity']);
-    } catch {
-      return;
-    }
-    const payload = await captchaPayload();
-    if (!payload) return;
-    try {
-      const wait = await sendCodeMutation.mutateAsync({ identity: form.getFieldValue('identity') as string, captcha: payload, purpose: 'login', scope });
-      start(wait);
-      void message.success(t('codeSent'));
-    } catch (error) {
-      showError(error);
-    } finally {
-      captcha.current?.reset();
-    }
+    const sent = await sendCode(async () => {
+      const valid = await form.validateFields(['identity']).then(
+        () => true,
+        () => false,
+      );
+      return valid ? { identity: form.getFieldValue('identity') as string, purpose: 'login', scope } : undefined;
+    });
+    if (sent) void message.success(t('codeSent'));
   }
 
   const busy = loginMutation.isPending;
@@ -133,25 +113,16 @@ export function LoginForm({
           <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" placeholder={t('password.placeholder')} data-testid="login-password" size="large" />
         </Form.Item>
       ) : (
-        <Form.Item label={t('code.label')} htmlFor={`login-${mode}_code`}>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('errors:AUTH_CODE_REQUIRED') }]}>
-              <Input
-                id={`login-${mode}_code`}
-                prefix={<SafetyOutlined aria-hidden />}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={8}
-                placeholder={t('code.placeholder')}
-                data-testid="login-code"
-                size="large"
-              />
-            </Form.Item>
-            <Button size="large" onClick={() => void onSendCode()} loading={sendCodeMutation.isPending} disabled={remaining > 0} data-testid="login-send-code">
-              {remaining > 0 ? t('code.resendIn', { seconds: remaining }) : t('code.send')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
+        <VerificationCodeField
+          inputId={`login-${mode}_code`}
+          label={t('code.label')}
+          placeholder={t('code.placeholder')}
+          sendText={t('code.send')}
+          resendText={(seconds) => t('code.resendIn', { seconds })}
+          testIdPrefix="login"
+          code={verification}
+          onSend={() => void onSendCode()}
+        />
       )}
       <Form.Item>
         <AltchaCaptcha ref={captcha} />

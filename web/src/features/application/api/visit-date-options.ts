@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { VisitDateOptionsDocument } from '../../../graphql/operations.generated';
+import { graphqlRequest } from '../../../lib/graphql-client';
+import { OWN_APPLICATION_KEY } from '../../../lib/own-application';
+
+/** The show days (capacity, seats left, deadline) and the days the visitor holds. */
+export const visitDateOptionsQueryOptions = queryOptions({
+  queryKey: [...OWN_APPLICATION_KEY, 'visitDates'] as const,
+  queryFn: async ({ signal }) => {
+    const data = await graphqlRequest(VisitDateOptionsDocument, {}, signal);
+    const held = data.viewer.__typename === 'User' ? (data.viewer.audience?.visitDates ?? []) : [];
+    return { showDays: data.project.showDays, held, loadedAt: Date.now() };
+  },
+});
+
+export function useVisitDateOptions() {
+  return useQuery(visitDateOptionsQueryOptions);
+}

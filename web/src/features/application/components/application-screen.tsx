@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Result, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { IdType } from '@portal/shared/application/id-number';
+import { PageLoading } from '../../../components/page-loading';
+import { formatDateTime } from '../../../lib/format/date-time';
+import { OWN_APPLICATION_KEY } from '../../../lib/own-application';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useApplicationOptions } from '../api/application-options';
+import { myApplicationQueryOptions, useMyApplication, type MyApplicationData } from '../api/my-application';
+import type { ApplicationFormValues } from '../lib/application-rules';
+import { applicationScreenState } from '../lib/screen-state';
+import { ApplicationForm } from './application-form';
+
+/** The saved application, or for a first one the account's name and contact details. */
+function initialValuesOf(data: MyApplicationData): Partial<ApplicationFormValues> {
+  const audience = data.audience;
+  const account = data.account;
+  const localMobile = (mobile: string | null | undefined) => (mobile?.startsWith('+86') ? mobile.slice(3) : (mobile ?? ''));
+  if (!audience || audience.approveStatus === 'CREATED') {
+    return { name: audience?.name ?? account?.name ?? '', mobile: localMobile(audience?.mobile ?? account?.mobile), email: audience?.email ?? account?.email ?? '' };
+  }
+  return {
+    name: audience.name ?? '',
+    mobile: localMobile(audience.mobile),
+    email: audience.email ?? '',
+    idType: (audience.idType as IdType | null) ?? null,
+    idNumber: audience.idNumber ?? '',
+    birthDate: audience.birthDate ?? null,
+    entryPhoto: audience.entryPhoto ? { id: audience.entryPhoto.id, url: audience.entryPhoto.url } : null,
+    idPhoto: audience.idPhoto ? { id: audience.idPhoto.id, url: audience.idPhoto.url } : null,
+    visitDates: audience.visitDates.map((visit) => visit.day),
+    activationCode: audience.activationCode ?? '',
+    channelId: audience.channel?.id ?? null,
+  };
+}
+
+export interface ApplicationScreenProps {
+  titleKey: string;
+  mode: 'apply' | 'edit';
+  /** Called once the application is saved, before the page moves on (the app reloads the session: the status changed). */
+  onSaved: () => Promise<void>;
+  /** Where the visitor goes after saving (the info page). */
+  donePath: string;
+}
+
+/**
+ * Loads what the form needs (show days, channels, the registration switch, the viewer's application),
+ * then shows the form, or "Registration Closed", or "cannot be edited", by the server's submit rule.
+ */
+export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: ApplicationScreenProps) {
+  const { t, ready } = useTranslation(['application', 'photo', 'errors', 'common']);
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const options = useApplicationOptions();
+  const mine = useMyApplication();
+  const initialValues = useMemo(() => (mine.data ? initialValuesOf(mine.data) : {}), [mine.data]);
+
+  const title = (
+    <Typography.Title level={1} className="page-title">
+      {t(titleKey, { ns: 'common' })}
+    </Typography.Title>
+  );
+  if (!ready || options.isPending || mine.isPending) return <PageLoading />;
+  const failed = options.error ?? mine.error;
+  if (failed || !options.data || !mine.data) {
+    return (
+      <Result
+        status="error"
+        title={<h1 className="result-title">{t('application:loadError')}</h1>}
+        subTitle={failed ? errorText(failed) : undefined}
+        extra={
+          <Button onClick={() => void Promise.all([options.refetch(), mine.refetch()])} data-testid="application-retry">
+            {t('common:loadError.retry')}
+          </Button>
+        }
+        data-testid="application-load-error"
+      />
+    );
+  }
+  const setting = options.data.setting;
+  const audience = mine.data.audience;
+  const deadline = setting.audienceUpdateDeadline;
+  const screen = applicationScreenState({ status: audience?.approveStatus, audienceRegOpen: setting.audienceRegOpen, updateDeadline: deadline, now: new Date() });
+  if (screen === 'closed') {
+    return <Result status="warning" title={<h1 className="result-title">{t('errors:AUDIENCE_REG_CLOSED')}</h1>} data-testid="application-closed" />;
+  }
+  if (screen === 'not-editable') {
+    return <Result status="info" title={<h1 className="result-title">{t('errors:AUDIENCE_NOT_EDITABLE')}</h1>} data-testid="application-not-editable" />;
+  }
+  const accountKey = audience?.id ?? 'new';
+
+  return (
+    <div className="application-page" data-testid={mode === 'edit' ? 'application-edit-page' : 'application-page'}>
+      <div className="application-form">
+        {title}
+        <Typography.Paragraph type="secondary">{t('application:intro')}</Typography.Paragraph>
+        {audience?.approveStatus === 'REFUSE' && audience.refuseReason && (
+          <Alert
+            type="error"
+            showIcon
+            className="application-block"
+            title={t('application:refused')}
+            description={audience.refuseReason}
+            data-testid="application-refuse-reason"
+          />
+        )}
+        {deadline && audience && audience.approveStatus !== 'CREATED' && (
+          <Alert
+            type="info"
+            showIcon
+            className="application-block"
+            title={t('application:editDeadline', { deadline: formatDateTime(deadline) })}
+          />
+        )}
+      </div>
+      <ApplicationForm
+        key={accountKey}
+        options={options.data}
+        initialValues={initialValues}
+        heldDays={audience?.visitDates.map((visit) => visit.day) ?? []}
+        draftKey={`portal.application-draft.${accountKey}`}
+        onSubmitted={async () => {
+          await onSaved();
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: myApplicationQueryOptions.queryKey }),
+            queryClient.invalidateQueries({ queryKey: OWN_APPLICATION_KEY }),
+          ]);
+          void message.success(t('application:submitted'));
+          void navigate(donePath);
+        }}
+      />
+    </div>
+  );
+}

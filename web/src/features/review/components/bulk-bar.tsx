@@ -1,0 +1,62 @@
+import { Button, Flex, Popconfirm, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApproveStatus } from '@portal/shared/application/application-status';
+import { MAX_BULK_DECISIONS } from '@portal/shared/review/review.schema';
+import { bulkRules, type BulkBlock } from '../lib/decision-rules';
+
+/** Bulk approve / refuse for the selected rows; an action the selection does not allow is disabled with the reason. */
+export function BulkBar({
+  selected,
+  pending,
+  onApprove,
+  onRefuse,
+  onClear,
+}: {
+  selected: ReadonlyMap<string, ApproveStatus>;
+  pending: boolean;
+  onApprove: () => Promise<unknown>;
+  onRefuse: (revokes: number) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('review');
+  const statuses = [...selected.values()];
+  const rules = bulkRules(statuses);
+  const blockText = (block: BulkBlock | null) => (block === null || block === 'empty' ? null : t(`selection.${block}`, { max: MAX_BULK_DECISIONS }));
+  if (statuses.length === 0) {
+    return (
+      <Typography.Text type="secondary" data-testid="review-selection-hint">
+        {t('selection.hint')}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Flex align="center" gap={8} wrap role="group" aria-label={t('selection.count', { count: statuses.length })}>
+      <Typography.Text strong data-testid="review-selection-count" data-count={statuses.length}>
+        {t('selection.count', { count: statuses.length })}
+      </Typography.Text>
+      <Popconfirm
+        title={t('approve.confirmTitle')}
+        description={t('approve.confirm', { count: statuses.length })}
+        okText={t('approve.ok')}
+        cancelText={t('approve.cancel')}
+        onConfirm={onApprove}
+        disabled={!rules.approve.allowed}
+        okButtonProps={{ ...{ 'data-testid': 'review-approve-confirm' } }}
+      >
+        <Tooltip title={blockText(rules.approve.block)}>
+          <Button type="primary" disabled={!rules.approve.allowed || pending} loading={pending} data-testid="review-bulk-approve">
+            {t('selection.approve')}
+          </Button>
+        </Tooltip>
+      </Popconfirm>
+      <Tooltip title={blockText(rules.refuse.block)}>
+        <Button danger disabled={!rules.refuse.allowed || pending} onClick={() => onRefuse(rules.refuse.revokes)} data-testid="review-bulk-refuse">
+          {t('selection.refuse')}
+        </Button>
+      </Tooltip>
+      <Button type="link" onClick={onClear} disabled={pending} data-testid="review-selection-clear">
+        {t('selection.clear')}
+      </Button>
+    </Flex>
+  );
+}

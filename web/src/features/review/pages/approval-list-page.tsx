@@ -1,0 +1,161 @@
+import { App, Button, Card, Flex, Result, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApproveStatus } from '@portal/shared/application/application-status';
+import { EMPTY_FILTER, type AudienceListFilter, type AudienceListState } from '@portal/shared/review/audience-list';
+import { PageLoading } from '../../../components/page-loading';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useApproveApplications } from '../api/approve-applications';
+import type { AudienceDetail } from '../api/audience-detail';
+import { useAudienceList } from '../api/audience-list';
+import { useRefuseApplications } from '../api/refuse-applications';
+import { AudienceDetailDrawer } from '../components/audience-detail-drawer';
+import { AudienceListEmpty, AudienceListTable, type TableChange } from '../components/audience-list-table';
+import { AudienceListFilters } from '../components/audience-list-filters';
+import { BulkBar } from '../components/bulk-bar';
+import { ExportButton } from '../components/export-button';
+import { RefuseDialog, type RefuseRequest } from '../components/refuse-dialog';
+import { DETAIL_PARAM, filterKeyOf, hasFilter, lastPage, listStateOf, mergeSearch, withFilter } from '../lib/list-url';
+import { useListSearch } from '../lib/use-list-search';
+
+const NO_SELECTION: ReadonlyMap<string, ApproveStatus> = new Map();
+
+/**
+ * /wo/audience/list: the organizer's visitor approval list (ROLE_SUPER_ADMIN or ROLE_AUDIENCE, guarded
+ * by the organizer area). Filters, sort and page live in the URL; the open detail too (`detail=<id>`).
+ */
+export function ApprovalListPage() {
+  const { t, i18n, ready } = useTranslation('review');
+  const { message, notification } = App.useApp();
+  const errorText = useErrorText();
+  const { search, state, write } = useListSearch();
+  const detailId = search.get(DETAIL_PARAM);
+  const list = useAudienceList(state, i18n.language);
+  const approve = useApproveApplications();
+  const refuse = useRefuseApplications();
+  const pending = approve.isPending || refuse.isPending;
+
+  // The selection belongs to one filter: a new filter starts with none (the rows may be gone).
+  const filterKey = filterKeyOf(state);
+  const [selection, setSelection] = useState<{ key: string; rows: ReadonlyMap<string, ApproveStatus> }>({ key: filterKey, rows: NO_SELECTION });
+  const selected = selection.key === filterKey ? selection.rows : NO_SELECTION;
+  const select = (rows: ReadonlyMap<string, ApproveStatus>) => setSelection({ key: filterKey, rows });
+  const [refuseRequest, setRefuseRequest] = useState<RefuseRequest | null>(null);
+
+  const update = (change: (current: AudienceListState) => AudienceListState, replace = false) =>
+    write((current) => mergeSearch(current, change(listStateOf(current))), replace);
+  // A filter that does not change (the same keyword searched twice) leaves the URL, page and detail as they are.
+  const changeFilter = (patch: Partial<AudienceListFilter>) =>
+    update((current) => {
+      const next = withFilter(current, patch);
+      return filterKeyOf(next) === filterKeyOf(current) ? current : next;
+    }, 'keyword' in patch);
+  const resetFilter = () => update((current) => withFilter(current, EMPTY_FILTER));
+  const changeTable = (change: TableChange) => update((current) => ({ ...current, ...change }));
+  const openDetail = (id: string | null) =>
+    write((current) => {
+      if (id) current.set(DETAIL_PARAM, id);
+      else current.delete(DETAIL_PARAM);
+      return current;
+    });
+
+  // A bulk action can empty the last page: go to the page that now is the last one.
+  const data = list.data;
+  const beyondEnd = data !== undefined && !list.isPlaceholderData && data.nodes.length === 0 && data.total > 0 && state.page > lastPage(data.total, state.pageSize);
+  useEffect(() => {
+    if (beyondEnd) write((current) => mergeSearch(current, { ...listStateOf(current), page: lastPage(data.total, state.pageSize) }), true);
+  }, [beyondEnd, data, write, state.pageSize]);
+
+  const forget = (ids: readonly string[]) => {
+    if (selected.size === 0) return;
+    const rest = new Map(selected);
+    for (const id of ids) rest.delete(id);
+    select(rest);
+  };
+
+  const runApprove = async (ids: string[]) => {
+    try {
+      await approve.mutateAsync(ids);
+      void message.success(t('approve.done', { count: ids.length }));
+      forget(ids);
+    } catch (error) {
+      notification.error({ title: errorText(error) });
+    }
+  };
+
+  const runRefuse = async (reason: string) => {
+    if (!refuseRequest) return;
+    const { ids, revokes } = refuseRequest;
+    try {
+      await refuse.mutateAsync({ ids, reason });
+      void message.success(ids.length === 1 && revokes === 1 ? t('refuse.revoked') : t('refuse.done', { count: ids.length }));
+      setRefuseRequest(null);
+      forget(ids);
+    } catch (error) {
+      // The dialog stays open with the reason typed.
+      notification.error({ title: errorText(error) });
+    }
+  };
+
+  if (!ready) return <PageLoading />;
+
+  const filtered = hasFilter(state);
+  const total = data?.total ?? 0;
+  return (
+    <Flex vertical gap={16} data-testid="review-page" style={{ minWidth: 0 }}>
+      <Typography.Title level={1} className="page-title">
+        {t('title')}
+      </Typography.Title>
+      <Card size="small">
+        <AudienceListFilters filter={state} onChange={changeFilter} onReset={resetFilter} />
+      </Card>
+      <Card size="small">
+        <Flex vertical gap={12}>
+          <Flex justify="space-between" align="center" gap={12} wrap>
+            <BulkBar
+              selected={selected}
+              pending={pending}
+              onApprove={() => runApprove([...selected.keys()])}
+              onRefuse={(revokes) => setRefuseRequest({ ids: [...selected.keys()], revokes })}
+              onClear={() => select(NO_SELECTION)}
+            />
+            <ExportButton state={state} disabled={list.isError || (data !== undefined && total === 0)} />
+          </Flex>
+          {list.isError ? (
+            <Result
+              status="error"
+              title={t('error.title')}
+              subTitle={errorText(list.error)}
+              extra={
+                <Button type="primary" onClick={() => void list.refetch()} data-testid="review-retry">
+                  {t('error.retry')}
+                </Button>
+              }
+              data-testid="review-error"
+            />
+          ) : (
+            <AudienceListTable
+              state={state}
+              rows={data?.nodes ?? []}
+              total={total}
+              loading={list.isFetching && (list.isPlaceholderData || data === undefined)}
+              selected={selected}
+              onSelect={select}
+              onChange={changeTable}
+              onOpen={(id) => openDetail(id)}
+              empty={data === undefined ? <span /> : <AudienceListEmpty filtered={filtered} onReset={resetFilter} />}
+            />
+          )}
+        </Flex>
+      </Card>
+      <AudienceDetailDrawer
+        id={detailId}
+        pending={pending}
+        onClose={() => openDetail(null)}
+        onApprove={(audience: AudienceDetail) => runApprove([audience.id])}
+        onRefuse={(audience: AudienceDetail) => setRefuseRequest({ ids: [audience.id], revokes: audience.approveStatus === 'DONE' ? 1 : 0 })}
+      />
+      <RefuseDialog request={refuseRequest} pending={refuse.isPending} onSubmit={runRefuse} onCancel={() => setRefuseRequest(null)} />
+    </Flex>
+  );
+}

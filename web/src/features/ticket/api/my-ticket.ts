@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MyTicketDocument, type MyTicketQuery } from '../../../graphql/operations.generated';
+import { graphqlRequest } from '../../../lib/graphql-client';
+import { OWN_APPLICATION_KEY } from '../../../lib/own-application';
+
+export type VisitorTicket = NonNullable<NonNullable<Extract<MyTicketQuery['viewer'], { __typename: 'User' }>['audience']>['ticket']>;
+
+/** The approved visitor's VIP ticket (null before approval). */
+export const myTicketQueryOptions = queryOptions({
+  queryKey: [...OWN_APPLICATION_KEY, 'ticket'] as const,
+  queryFn: async ({ signal }) => {
+    const data = await graphqlRequest(MyTicketDocument, {}, signal);
+    return data.viewer.__typename === 'User' ? (data.viewer.audience?.ticket ?? null) : null;
+  },
+});
+
+export function useMyTicket() {
+  return useQuery(myTicketQueryOptions);
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDay, formatLocaleOf, formatTime } from './date-time';
+
+describe('date and time formatting (Beijing time, one style per language)', () => {
+  it('writes an instant as YYYY-MM-DD HH:mm in Asia/Shanghai, whatever its offset', () => {
+    expect(formatDateTime('2026-12-24T07:55:00Z')).toBe('2026-12-24 15:55');
+    expect(formatDateTime('2026-12-24T23:30:00+08:00')).toBe('2026-12-24 23:30');
+    // 16:30 UTC is already the next day in Beijing
+    expect(formatDateTime('2026-12-24T16:30:00Z')).toBe('2026-12-25 00:30');
+    expect(formatDateTime(new Date('2026-01-02T03:04:00+08:00'))).toBe('2026-01-02 03:04');
+  });
+
+  it('date and time apart, on the Beijing calendar', () => {
+    expect(formatDate('2026-12-24T16:30:00Z')).toBe('2026-12-25');
+    expect(formatTime('2026-12-24T16:30:00Z')).toBe('00:30');
+  });
+
+  it('gives an empty text for a missing or unreadable instant', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatTime('')).toBe('');
+  });
+
+  it('writes a show day as 12月24日 周四 in Chinese and Thu, Dec 24 in English', () => {
+    expect(formatDay('2026-12-24', 'zh-CN')).toBe('12月24日 周四');
+    expect(formatDay('2026-12-24', 'en-US')).toBe('Thu, Dec 24');
+    expect(formatDay('2026-01-05', 'zh-CN')).toBe('1月5日 周一');
+    expect(formatDay('2026-01-05', 'en')).toBe('Mon, Jan 5');
+    expect(formatDay('garbage', 'en-US')).toBe('garbage');
+  });
+
+  it('a day never shifts with the browser time zone', () => {
+    const before = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      expect(formatDay('2026-12-24', 'en-US')).toBe('Thu, Dec 24');
+    } finally {
+      process.env.TZ = before;
+    }
+  });
+
+  it('maps any language to one of the two styles', () => {
+    expect(formatLocaleOf('zh')).toBe('zh-CN');
+    expect(formatLocaleOf('zh-CN')).toBe('zh-CN');
+    expect(formatLocaleOf('en-GB')).toBe('en-US');
+    expect(formatLocaleOf(undefined)).toBe('en-US');
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The one place dates and times are written for people (DESIGN §6): always in the show's time zone
+ * (Asia/Shanghai, "Beijing time"), whatever the browser's, and one style per language:
+ *
+ * | what                      | zh-CN              | en-US              |
+ * |---------------------------|--------------------|--------------------|
+ * | instant (date and time)   | `2026-12-24 15:55` | `2026-12-24 15:55` |
+ * | calendar day of the show  | `12月24日 周四`     | `Thu, Dec 24`      |
+ * | date                      | `2026-12-24`       | `2026-12-24`       |
+ * | time of day               | `15:55`            | `15:55`            |
+ *
+ * Plain Intl (no dayjs plugins), so any page may use it without weight.
+ */
+import { SHOW_TIME_ZONE } from '@portal/shared/dates';
+
+export type FormatLocale = 'zh-CN' | 'en-US';
+
+/** The page's language as one of the two styles (anything Chinese is zh-CN, anything else en-US). */
+export function formatLocaleOf(language: string | undefined): FormatLocale {
+  return language?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+type Instant = string | number | Date;
+
+const numeric = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOW_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function toDate(value: Instant | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function shanghaiParts(date: Date): { year: string; month: string; day: string; hour: string; minute: string } {
+  const parts: Record<string, string> = {};
+  for (const part of numeric.formatToParts(date)) parts[part.type] = part.value;
+  return { year: parts.year ?? '', month: parts.month ?? '', day: parts.day ?? '', hour: parts.hour ?? '', minute: parts.minute ?? '' };
+}
+
+/** An instant as `2026-12-24 15:55` (Beijing time); '' when missing or unreadable. */
+export function formatDateTime(value: Instant | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { year, month, day, hour, minute } = shanghaiParts(date);
+  return `${year}-${month}-${day} ${hour}:${minute}`;
+}
+
+/** An instant's calendar date in Beijing as `2026-12-24`; '' when missing or unreadable. */
+export function formatDate(value: Instant | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { year, month, day } = shanghaiParts(date);
+  return `${year}-${month}-${day}`;
+}
+
+/** An instant's time of day in Beijing as `15:55`; '' when missing or unreadable. */
+export function formatTime(value: Instant | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { hour, minute } = shanghaiParts(date);
+  return `${hour}:${minute}`;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayFormats = new Map<FormatLocale, { weekday: Intl.DateTimeFormat; month: Intl.DateTimeFormat }>();
+
+function dayFormat(locale: FormatLocale) {
+  let format = dayFormats.get(locale);
+  if (!format) {
+    // A calendar day has no time zone: it is read and written in UTC so that it never shifts.
+    format = {
+      weekday: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' }),
+      month: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' }),
+    };
+    dayFormats.set(locale, format);
+  }
+  return format;
+}
+
+/** A calendar day of the show (YYYY-MM-DD) as `12月24日 周四` or `Thu, Dec 24`; the text itself when unreadable. */
+export function formatDay(value: string, language: string): string {
+  const match = DAY.exec(value);
+  if (!match) return value;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (Number.isNaN(date.getTime())) return value;
+  const locale = formatLocaleOf(language);
+  const { weekday, month: monthName } = dayFormat(locale);
+  return locale === 'zh-CN' ? `${month}月${day}日 ${weekday.format(date)}` : `${weekday.format(date)}, ${monthName.format(date)} ${day}`;
+}

@@ -1,0 +1,61 @@
+import { App } from 'antd';
+import { useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AltchaCaptchaHandle } from '../components/altcha-captcha';
+import { useSendCode, type SendCodeInput } from './send-code';
+import { useCountdown } from './use-countdown';
+import { useErrorText } from './use-error-text';
+
+export interface VerificationCode {
+  /** Give it to `<AltchaCaptcha ref={captcha} />`. */
+  captcha: RefObject<AltchaCaptchaHandle | null>;
+  /** The solved captcha's payload, or undefined (the widget is reset and the user told) when it failed. */
+  captchaPayload: () => Promise<string | undefined>;
+  /**
+   * Checks the form (`prepare` returns the request without the captcha, or undefined to stop), solves
+   * the captcha, asks for the code and starts the resend countdown; a refusal is shown at the top.
+   * Resolves true when a code was sent. The captcha is single-use: it is reset afterwards.
+   */
+  sendCode: (prepare: () => Promise<Omit<SendCodeInput, 'captcha'> | undefined>) => Promise<boolean>;
+  sending: boolean;
+  /** Seconds before another code may be asked for (0: now). */
+  remaining: number;
+}
+
+/** The captcha and the send-code button of the sign-in and registration forms (SPEC 5), one behaviour for both. */
+export function useVerificationCode(): VerificationCode {
+  const { t } = useTranslation('errors');
+  const { notification } = App.useApp();
+  const errorText = useErrorText();
+  const captcha = useRef<AltchaCaptchaHandle>(null);
+  const sendCodeMutation = useSendCode();
+  const { remaining, start } = useCountdown();
+
+  async function captchaPayload(): Promise<string | undefined> {
+    try {
+      return await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
+    } catch {
+      captcha.current?.reset();
+      notification.error({ title: t('AUTH_CAPTCHA_INVALID'), placement: 'top' });
+      return undefined;
+    }
+  }
+
+  async function sendCode(prepare: () => Promise<Omit<SendCodeInput, 'captcha'> | undefined>): Promise<boolean> {
+    const input = await prepare();
+    if (!input) return false;
+    const payload = await captchaPayload();
+    if (!payload) return false;
+    try {
+      start(await sendCodeMutation.mutateAsync({ ...input, captcha: payload }));
+      return true;
+    } catch (error) {
+      notification.error({ title: errorText(error), placement: 'top' });
+      return false;
+    } finally {
+      captcha.current?.reset();
+    }
+  }
+
+  return { captcha, captchaPayload, sendCode, sending: sendCodeMutation.isPending, remaining };
+}
