@@ -63,8 +63,16 @@ export type SelectVisitDatesInput = {
 };
 
 export type PhotoPurpose =
+  /** A visitor's entry-card photo (one face). */
   | 'ENTRY_CARD'
-  | 'ID_CARD';
+  /** A visitor's ID photo (one face). */
+  | 'ID_CARD'
+  /** An exhibitor staff member's badge photo (one face). */
+  | 'BADGE'
+  /** An exhibitor's catalog logo (at most 2 MB). */
+  | 'CATALOG'
+  | 'BANNER'
+  | 'PRODUCT';
 
 export type AudienceSort =
   | 'SUBMITTED_DESC'

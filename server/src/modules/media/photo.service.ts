@@ -3,16 +3,24 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/viewer';
 import { PHOTO_PROFILES, faceMatchScore, maxMegabytes, type PhotoProfile } from '@portal/shared/media/photo-rules';
+import type { Scope } from '@portal/shared/auth/scopes';
 import { euclideanDistance } from '../face/face.service';
 import type { MediaService } from './media.service';
 import type { PhotoModel, PhotoPurpose } from './media.models';
 import * as repository from './photo.repository';
 import { ZPhotoId } from './photo.policy';
 
-/** Which checks a purpose needs: visitors' photos must show exactly one face (SPEC 5). */
-const PURPOSES: Partial<Record<PhotoPurpose, { profile: PhotoProfile; face: boolean; kind: string }>> = {
-  ENTRY_CARD: { profile: 'audience', face: true, kind: 'entry-photo' },
-  ID_CARD: { profile: 'audience', face: true, kind: 'id-photo' },
+/**
+ * Who may upload a picture for a purpose and which checks it needs: people's photos (a visitor's entry
+ * card and ID, a staff badge) must show exactly one face (SPEC 5); catalog logos stay within 2 MB.
+ */
+const PURPOSES: Record<PhotoPurpose, { scopes: readonly Scope[]; profile: PhotoProfile; face: boolean; kind: string }> = {
+  ENTRY_CARD: { scopes: ['audience'], profile: 'audience', face: true, kind: 'entry-photo' },
+  ID_CARD: { scopes: ['audience'], profile: 'audience', face: true, kind: 'id-photo' },
+  BADGE: { scopes: ['exhibitor'], profile: 'general', face: true, kind: 'badge-photo' },
+  CATALOG: { scopes: ['exhibitor'], profile: 'catalog', face: false, kind: 'catalog' },
+  BANNER: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'banner' },
+  PRODUCT: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'product' },
 };
 
 /**
@@ -42,7 +50,7 @@ export class PhotoService {
 
   async upload(owner: Viewer, file: File, purpose: PhotoPurpose): Promise<PhotoModel> {
     const rules = PURPOSES[purpose];
-    if (!rules || owner.scope !== 'audience') throw new AppError('FORBIDDEN');
+    if (!rules.scopes.includes(owner.scope)) throw new AppError('FORBIDDEN');
     // Refuse an oversized upload before reading it into memory.
     if (file.size > PHOTO_PROFILES[rules.profile].maxBytes) throw new AppError('PHOTO_TOO_LARGE_BYTES', { megabytes: maxMegabytes(rules.profile) });
     const stored = await this.media.storePhoto(Buffer.from(await file.arrayBuffer()), rules);
