@@ -15,7 +15,6 @@ import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerFileRoutes } from './modules/media/files.routes';
 import { registerAudienceExportRoutes } from './modules/audience/audience-export.routes';
 
@@ -143,7 +142,6 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   await registerAuthRoutes(app, config);
   await registerFileRoutes(app);
   await registerAudienceExportRoutes(app);
-  if (!production) await registerOutboxRoutes(app, database.db);
   await registerSinglePageApp(app, config);
   return app;
 }

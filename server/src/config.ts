@@ -9,7 +9,8 @@ const booleanFlag = z
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: 127.0.0.1 outside production (a developer's portal is not on the network), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -70,6 +71,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   return {
     ...parsed,
+    HOST: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: resolve(parsed.DATA_DIR),
     /** Demo data only in the embedded default, never in production. */
     seedDemo: parsed.SEED_DEMO ?? (parsed.NODE_ENV !== 'production' && !parsed.DATABASE_URL),

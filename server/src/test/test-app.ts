@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { parseConfig } from '../config';
 import { startPortal, type RunningPortal } from '../bootstrap';
+import { toInternationalMobile } from '@portal/shared/auth/identity';
 import { CLIENT_HEADER } from '../app';
+import { latestOutboxMessages } from '../modules/messaging/dev-outbox.repository';
 
 export interface TestApp {
   portal: RunningPortal;
@@ -40,7 +42,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     portal,
     baseUrl,
-    client: (options) => new TestClient(baseUrl, options?.locale),
+    client: (options) =>
+      new TestClient(baseUrl, options?.locale, (recipient, limit) =>
+        latestOutboxMessages(portal.database.db, toInternationalMobile(recipient).toLowerCase(), limit),
+      ),
     async close() {
       await portal.close();
       if (adminUrl && databaseUrl) await dropDatabase(adminUrl, `portal_test_${suffix}`);
@@ -71,6 +76,15 @@ async function dropDatabase(adminUrl: string, name: string) {
   }
 }
 
+/** A message of the dev outbox, newest first (tests read the table: no HTTP endpoint serves it). */
+export interface DevOutboxMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  at: Date;
+}
+
 export interface GraphQLResponse<TData = Record<string, unknown>> {
   data?: TData | null;
   errors?: Array<{ message: string; path?: string[]; extensions: { classification: string; code: string; [key: string]: unknown } }>;
@@ -83,7 +97,14 @@ export class TestClient {
   constructor(
     readonly baseUrl: string,
     private readonly locale?: string,
+    private readonly readOutbox?: (recipient: string, limit: number) => Promise<DevOutboxMessage[]>,
   ) {}
+
+  /** What the dev outbox delivered to the recipient (e-mail, or mobile with or without +86), newest first. */
+  devOutbox(recipient: string, limit = 20): Promise<DevOutboxMessage[]> {
+    if (!this.readOutbox) throw new Error('this client has no dev outbox');
+    return this.readOutbox(recipient, limit);
+  }
 
   cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -4,7 +4,7 @@ import type { Locale } from '@portal/shared/i18n/locales';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { translate } from '../../lib/i18n';
-import { OutboxChannel } from '../outbox/outbox.channel';
+import { DevOutboxChannel } from './dev-outbox.channel';
 import type { EmailChannel, SmsChannel } from './message-channel';
 import { SmtpEmailChannel } from './smtp-email.channel';
 
@@ -73,7 +73,7 @@ export class Messenger {
 
 /** Email over SMTP when SMTP_URL is set; SMS through SMS_PROVIDER; the dev outbox otherwise. */
 export function createMessenger(config: Config, db: Database, logger: FastifyBaseLogger): Messenger {
-  const outbox = new OutboxChannel(db, logger);
+  const outbox = new DevOutboxChannel(db, logger);
   const email = config.SMTP_URL ? new SmtpEmailChannel(config.SMTP_URL, config.MAIL_FROM) : outbox;
   if (config.NODE_ENV === 'production' && (!config.SMTP_URL || config.SMS_PROVIDER === 'outbox')) {
     logger.warn('Email or SMS goes to the dev outbox: set SMTP_URL and SMS_PROVIDER so that users receive their codes');
