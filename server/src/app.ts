@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
 import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
+import { attachCsrfGuard } from './lib/csrf-guard';
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -30,9 +31,7 @@ declare module 'fastify' {
   }
 }
 
-/** Header the SPA sends on every state-changing call; a cross-site form or image cannot set it. */
-export const CLIENT_HEADER = 'x-portal-client';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export { CLIENT_HEADER } from './lib/csrf-guard';
 /** Two 10 MB pictures and the form around them: Fastify does not parse multipart, so we bound it here. */
 export const MULTIPART_BODY_LIMIT = 21 * 1024 * 1024;
 
@@ -41,22 +40,6 @@ function isOversizedMultipart(request: FastifyRequest): boolean {
   if (!request.headers['content-type']?.startsWith('multipart/form-data')) return false;
   const length = Number(request.headers['content-length']);
   return !Number.isFinite(length) || length > MULTIPART_BODY_LIMIT;
-}
-
-/**
- * CSRF guard for every state-changing /apis call: the custom header must be present and, when the
- * browser names an Origin, it must be ours. SameSite=Lax on the session cookie is the second layer.
- */
-function isCrossSiteRequest(request: FastifyRequest): boolean {
-  if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/apis/')) return false;
-  if (!request.headers[CLIENT_HEADER]) return true;
-  const origin = request.headers.origin;
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== request.host;
-  } catch {
-    return true;
-  }
 }
 
 export async function buildApp({ config, database, store }: AppDeps): Promise<FastifyInstance> {
@@ -73,6 +56,8 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   });
 
   app.decorate('services', createServices({ config, db: database.db, store, logger: app.log }));
+  // Before any route is registered: each one gets the guard on itself.
+  attachCsrfGuard(app, new Set(config.CORS_ORIGINS));
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
@@ -102,9 +87,8 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    const refusal = isCrossSiteRequest(request) ? 'CSRF_REJECTED' : isOversizedMultipart(request) ? 'REQUEST_TOO_LARGE' : undefined;
-    if (refusal) {
-      const error = new AppError(refusal);
+    if (isOversizedMultipart(request)) {
+      const error = new AppError('REQUEST_TOO_LARGE');
       return reply.code(error.httpStatus).send(error.toBody(localeOfRequest(request)));
     }
   });
@@ -122,11 +106,12 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   });
 
   // GraphQL: Yoga reads the raw multipart stream itself (upload spec); JSON arrives parsed.
-  const yoga = createGraphQLServer(app.services, database.db, { production });
+  const yoga = createGraphQLServer(app.services, database.db, { production, corsOrigins: config.CORS_ORIGINS });
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    config: { csrf: 'graphql' },
     handler: async (request, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(request, reply, { fastifyRequest: request, fastifyReply: reply });
       response.headers.forEach((value, key) => {

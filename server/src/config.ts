@@ -19,6 +19,15 @@ const ZEnv = z.object({
   APP_SECRET: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../web/dist')),
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Origins (scheme://host[:port], comma separated) allowed to call the GraphQL endpoint cross-origin
+   * with credentials. Unset: no CORS at all (the portal is same-origin).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each origin is scheme://host[:port], without a path'))),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),

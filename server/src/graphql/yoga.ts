@@ -1,5 +1,5 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
@@ -54,16 +54,34 @@ function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
 
 const ARMOR_LIMIT = /(depth|cost|aliases|tokens|directives).*(limit|exceeded)|limit.*exceeded/i;
 
+/** Keeps the position of the source error and Yoga's `http` hint (status by GraphQL-over-HTTP: 200 for application/json, 400 otherwise). */
 function withPath(translated: GraphQLError, source: GraphQLError): GraphQLError {
-  return new GraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions: translated.extensions });
+  const http = source.extensions?.http;
+  const extensions = http ? { ...translated.extensions, http } : translated.extensions;
+  // Yoga's own constructor: its status rules test `instanceof` against the graphql module it loaded.
+  return createGraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions });
 }
 
-export function createGraphQLServer(services: Services, db: Database, options: { production: boolean }) {
+/**
+ * CORS only for the configured origins (CORS_ORIGINS), never an echo of whatever Origin came: Yoga's
+ * default answers any Origin with credentials, and its list mode answers `null` (the Origin of
+ * sandboxed frames) to strangers.
+ */
+function corsFor(allowed: readonly string[]) {
+  return (request: Request) => {
+    const origin = request.headers.get('origin');
+    if (!origin || !allowed.includes(origin)) return false as const;
+    return { origin: [origin], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'x-portal-client'], maxAge: 600 };
+  };
+}
+
+export function createGraphQLServer(services: Services, db: Database, options: { production: boolean; corsOrigins: readonly string[] }) {
   return createYoga<YogaServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/apis/core/graphql',
     graphiql: !options.production,
     landingPage: false,
+    cors: corsFor(options.corsOrigins),
     maskedErrors: false,
     logging: false,
     plugins: [

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { parseConfig } from '../config';
 import { startPortal, type RunningPortal } from '../bootstrap';
 import { toInternationalMobile } from '@portal/shared/auth/identity';
-import { CLIENT_HEADER } from '../app';
+import { CLIENT_HEADER } from '../lib/csrf-guard';
 import { latestOutboxMessages } from '../modules/messaging/dev-outbox.repository';
 
 export interface TestApp {
