@@ -33,9 +33,10 @@ export class LoginThrottleService {
     if (lockedSeconds > 0) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: Math.ceil(lockedSeconds / 60) });
   }
 
-  async recordFailure(identity: string, ip: string): Promise<void> {
+  /** Counts a failed guess against the address, and against the identity when one is given. */
+  async recordFailure(identity: string | undefined, ip: string): Promise<void> {
     await Promise.all([
-      this.countFailure(this.keys('identity', identity), this.limits.identityMaxFailures),
+      identity === undefined ? undefined : this.countFailure(this.keys('identity', identity), this.limits.identityMaxFailures),
       this.countFailure(this.keys('ip', ip), this.limits.ipMaxFailures),
     ]);
   }
