@@ -42,6 +42,12 @@ function isOversizedMultipart(request: FastifyRequest): boolean {
   return !Number.isFinite(length) || length > MULTIPART_BODY_LIMIT;
 }
 
+/** A hop count becomes proxy-addr's own rule for numbers (trust the nearest n hops); Fastify's types omit the number form. */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp({ config, database, store }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
@@ -49,7 +55,7 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

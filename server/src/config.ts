@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** 10.0.0.1, ::1, 10.0.0.0/8, fd00::/8, and proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isAddressOrRange(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** Every environment variable the server reads, validated once at start (`.env.example` lists them). */
 const ZEnv = z.object({
@@ -18,7 +29,33 @@ const ZEnv = z.object({
   /** Secret for captcha HMAC; required in production, generated per data folder otherwise. */
   APP_SECRET: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../web/dist')),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Which X-Forwarded-For entries to believe: `false` (none: the socket's peer is the client), a hop
+   * count (the number of proxies in front of the portal), or the proxies' addresses/CIDRs, comma
+   * separated. `true` (believe the left-most, which the client writes) is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const trimmed = value.trim();
+      if (trimmed === 'false' || trimmed === '0') return false as const;
+      if (trimmed === 'true') {
+        context.addIssue({ code: 'custom', message: 'true would trust any X-Forwarded-For a client writes: give the number of proxies in front of the portal (e.g. 1) or their addresses' });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(trimmed)) {
+        const hops = Number(trimmed);
+        if (hops > 10) context.addIssue({ code: 'custom', message: 'at most 10 proxies' });
+        return hops;
+      }
+      const proxies = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = proxies.filter((entry) => !isAddressOrRange(entry));
+      if (bad.length || !proxies.length) {
+        context.addIssue({ code: 'custom', message: `false, a number of proxies, or proxy addresses/CIDRs (comma separated); not ${bad.join(', ') || 'empty'}` });
+      }
+      return proxies;
+    }),
   /**
    * Origins (scheme://host[:port], comma separated) allowed to call the GraphQL endpoint cross-origin
    * with credentials. Unset: no CORS at all (the portal is same-origin).
