@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
@@ -23,6 +24,8 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   store: ExpiringStore;
+  /** Where the log goes (tests read it); stdout by default. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -48,12 +51,13 @@ function trustProxyOption(setting: Config['TRUST_PROXY']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
-export async function buildApp({ config, database, store }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, store, logStream }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { parseConfig } from '../config';
 import { startPortal, type RunningPortal } from '../bootstrap';
 import { toInternationalMobile } from '@portal/shared/auth/identity';
@@ -18,7 +19,7 @@ export interface TestApp {
  * A real server on a random port over a fresh database: in-memory PGlite by default, or a
  * throw-away PostgreSQL database (and a Redis key prefix) when DATABASE_URL / REDIS_URL are set.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const adminUrl = process.env.DATABASE_URL;
   const suffix = randomBytes(6).toString('hex');
   let databaseUrl: string | undefined;
@@ -34,7 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const portal = await startPortal(config, { inMemoryDatabase: !databaseUrl, storePrefix: `portal-test-${suffix}:` });
+  const portal = await startPortal(config, { inMemoryDatabase: !databaseUrl, storePrefix: `portal-test-${suffix}:`, logStream: options.logStream });
   await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const address = portal.app.server.address();
   if (!address || typeof address === 'string') throw new Error('test server has no port');
