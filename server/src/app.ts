@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -9,6 +11,8 @@ import fastifyStatic from '@fastify/static';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { ErrorCode } from '@portal/shared/errors/error-codes';
+import { FALLBACK_LOCALE } from '@portal/shared/i18n/locales';
 import { AppError } from './lib/app-error';
 import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
@@ -51,6 +55,33 @@ function trustProxyOption(setting: Config['TRUST_PROXY']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+/** Yoga answers these with an empty body; the portal's answers always carry {message, reason, code}. */
+const BODILESS_REFUSALS: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (a 60 KB cookie, a broken request
+ * line): answered in the portal's shape too, in the fallback language (no header could be read).
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'VALIDATION_FAILED';
+  const refusal = new AppError(code);
+  const body = JSON.stringify(refusal.toBody(FALLBACK_LOCALE));
+  socket.end(
+    `HTTP/1.1 ${refusal.httpStatus} ${STATUS_CODES[refusal.httpStatus] ?? 'Bad Request'}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function buildApp({ config, database, store, logStream }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
@@ -63,6 +94,7 @@ export async function buildApp({ config, database, store, logStream }: AppDeps):
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    clientErrorHandler: answerClientError,
   });
 
   app.decorate('services', createServices({ config, db: database.db, store, logger: app.log }));
@@ -105,10 +137,13 @@ export async function buildApp({ config, database, store, logStream }: AppDeps):
 
   app.setErrorHandler((error, request, reply) => {
     const locale = localeOfRequest(request);
-    if (error instanceof AppError) return reply.code(error.httpStatus).send(error.toBody(locale));
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.httpStatus).send(error.toBody(locale));
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const known = new AppError(status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED');
+      const known = new AppError(status === 404 ? 'NOT_FOUND' : status === 413 ? 'REQUEST_TOO_LARGE' : (BODILESS_REFUSALS[status] ?? 'VALIDATION_FAILED'));
       return reply.code(status).send(known.toBody(locale));
     }
     request.log.error({ err: error }, 'unexpected error');
@@ -127,6 +162,11 @@ export async function buildApp({ config, database, store, logStream }: AppDeps):
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });
+      const refusal = response.status >= 400 && !response.body ? BODILESS_REFUSALS[response.status] : undefined;
+      if (refusal) {
+        const error = new AppError(refusal);
+        return reply.code(response.status).header('content-type', 'application/json; charset=utf-8').send(error.toBody(localeOfRequest(request)));
+      }
       reply.status(response.status);
       reply.send(response.body);
       return reply;

@@ -30,7 +30,7 @@ export class LoginThrottleService {
       this.store.ttl(this.keys('ip', ip).lock),
     ]);
     const lockedSeconds = Math.max(identityLock, ipLock);
-    if (lockedSeconds > 0) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: Math.ceil(lockedSeconds / 60) });
+    if (lockedSeconds > 0) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: Math.ceil(lockedSeconds / 60) }).retryAfter(lockedSeconds);
   }
 
   /** Counts a failed guess against the address, and against the identity when one is given. */
