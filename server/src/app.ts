@@ -199,11 +199,24 @@ async function registerSinglePageApp(app: FastifyInstance, config: Config) {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app`);
   }
   app.setNotFoundHandler((request, reply) => {
-    const acceptsHtml = request.headers.accept?.includes('text/html');
-    if (request.method === 'GET' && hasBuild && acceptsHtml && !request.url.startsWith('/apis/')) {
+    // Every GET outside /apis/ is a client route, whatever it accepts (curl and link checkers send
+    // Accept: */*); only a missing hashed asset stays a 404, so that a stale chunk is not taken for HTML.
+    const path = decodedPath(request.url);
+    const clientRoute = !path.startsWith('/apis/') && !path.startsWith('/assets/');
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasBuild && clientRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const error = new AppError('NOT_FOUND');
     return reply.code(404).send(error.toBody(localeOfRequest(request)));
   });
+}
+
+/** The path of a request URL as the router sees it (percent-decoded, without the query). */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
