@@ -20,6 +20,7 @@ import { attachCsrfGuard } from './lib/csrf-guard';
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { sessionIdOf } from './modules/auth/session-cookie';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerFileRoutes } from './modules/media/files.routes';
 import { registerAudienceExportRoutes } from './modules/audience/audience-export.routes';
@@ -158,7 +159,8 @@ export async function buildApp({ config, database, store, logStream }: AppDeps):
     method: ['GET', 'POST', 'OPTIONS'],
     config: { csrf: 'graphql' },
     handler: async (request, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { fastifyRequest: request, fastifyReply: reply });
+      const signedIn = await app.services.auth.viewerOf(sessionIdOf(request));
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { fastifyRequest: request, fastifyReply: reply, signedIn });
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });

@@ -14,6 +14,8 @@ export interface GraphQLContext {
   /** The signed-in account, when the session cookie is valid; resolvers authorise from this only. */
   viewer: AccountModel | undefined;
   session: SessionRecord | undefined;
+  /** Signs the caller in as the account (a new session in the cookie, the old one ended). */
+  startSession(account: AccountModel): Promise<void>;
   loaders: Loaders;
 }
 
@@ -21,4 +23,6 @@ export interface GraphQLContext {
 export interface YogaServerContext {
   fastifyRequest: FastifyRequest;
   fastifyReply: FastifyReply;
+  /** The caller's session, resolved once at the edge before Yoga runs. */
+  signedIn: { viewer: AccountModel; session: SessionRecord } | undefined;
 }

@@ -4,7 +4,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
 import { localeOfRequest } from '../lib/request-locale';
-import { SESSION_COOKIE } from '../modules/auth/session.service';
+import { sessionIdOf, setSessionCookie } from '../modules/auth/session-cookie';
 import type { Services } from '../services';
 import type { GraphQLContext, YogaServerContext } from './context';
 import { buildSchema } from './schema';
@@ -95,9 +95,16 @@ export function createGraphQLServer(services: Services, db: Database, options: {
       }),
       useErrorClassification(),
     ],
-    context: async ({ fastifyRequest: request, fastifyReply: reply }) => {
-      const signedIn = await services.auth.viewerOf(request.cookies[SESSION_COOKIE]);
-      return { request, reply, requestId: request.id, locale: localeOfRequest(request), services, viewer: signedIn?.viewer, session: signedIn?.session, loaders: createLoaders(db) };
-    },
+    context: ({ fastifyRequest: request, fastifyReply: reply, signedIn }) => ({
+      request,
+      reply,
+      requestId: request.id,
+      locale: localeOfRequest(request),
+      services,
+      viewer: signedIn?.viewer,
+      session: signedIn?.session,
+      loaders: createLoaders(db),
+      startSession: async (account) => setSessionCookie(request, reply, await services.auth.startSession(sessionIdOf(request), account)),
+    }),
   });
 }

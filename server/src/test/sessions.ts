@@ -1,5 +1,5 @@
 import type { AccountModel } from '../graphql/models';
-import { SESSION_COOKIE } from '../modules/auth/session.service';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 import type { TestApp, TestClient } from './test-app';
 
 /**

@@ -20,7 +20,7 @@ export const accountResolvers: Resolvers = {
         decodedPassword(input.newPassword),
       );
       // Every other session has ended with the version bump; this one continues under a new id.
-      await context.services.auth.startSession(context.request, context.reply, updated);
+      await context.startSession(updated);
       return true;
     },
   },

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { localeOfRequest } from '../../lib/request-locale';
-import { SESSION_COOKIE } from '../auth/session.service';
+import { sessionIdOf } from '../auth/session-cookie';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -18,7 +18,7 @@ function contentDisposition(names: { ascii: string; localised: string }) {
 export async function registerAudienceExportRoutes(app: FastifyInstance) {
   app.get('/apis/files/exports/audiences.xlsx', async (request, reply) => {
     const { audienceExport, auth, audit } = app.services;
-    const viewer = await audienceExport.authorize((await auth.viewerOf(request.cookies[SESSION_COOKIE]))?.viewer);
+    const viewer = await audienceExport.authorize((await auth.viewerOf(sessionIdOf(request)))?.viewer);
     const input = audienceExport.parseQuery(request.query);
     const locale = localeOfRequest(request);
     const output = new PassThrough();

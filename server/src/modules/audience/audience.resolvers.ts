@@ -42,7 +42,7 @@ export const audienceResolvers: Resolvers = {
     },
     registerAudience: async (_parent, { input }, context) => {
       const account = await context.services.registration.register(input);
-      await context.services.auth.startSession(context.request, context.reply, account);
+      await context.startSession(account);
       return account;
     },
   },

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createAccount } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { SESSION_COOKIE } from './session.service';
+import { SESSION_COOKIE } from './session-cookie';
 import {
   advanceClock,
   countOutboxMessages,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { SESSION_COOKIE } from '../auth/session.service';
+import { sessionIdOf } from '../auth/session-cookie';
 
 /**
  * Authorised downloads of stored pictures: the session decides, the response is never cached by a
@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '../auth/session.service';
  */
 export async function registerFileRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/apis/files/photos/:id', async (request, reply) => {
-    const viewer = (await app.services.auth.viewerOf(request.cookies[SESSION_COOKIE]))?.viewer;
+    const viewer = (await app.services.auth.viewerOf(sessionIdOf(request)))?.viewer;
     if (!viewer) throw new AppError('UNAUTHENTICATED');
     const { photo, reviewed } = await app.services.photos.readable(viewer, request.params.id);
     const file = await app.services.photos.open(photo);
