@@ -1,4 +1,4 @@
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import { BREAK, GraphQLError, visit, type DocumentNode, type ExecutionResult } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { ZodError } from 'zod';
@@ -8,6 +8,7 @@ import { sessionIdOf, setSessionCookie } from '../modules/auth/session-cookie';
 import type { Services } from '../services';
 import type { GraphQLContext, YogaServerContext } from './context';
 import { buildSchema } from './schema';
+import { MAX_QUERY_COST, operationCost } from './query-cost';
 import { createLoaders } from './loaders';
 import type { Database } from '../db/client';
 
@@ -21,7 +22,7 @@ function isExecutionResult(value: unknown): value is ExecutionResult {
  * a zod failure becomes VALIDATION_FAILED with the offending fields; a GraphQL parse or validation
  * error (no original error) is BAD_REQUEST; anything else is logged with the request id and masked.
  */
-function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
+function useErrorClassification(options: { production: boolean }): Plugin<GraphQLContext, YogaServerContext> {
   return {
     onResultProcess({ result, setResult, serverContext }) {
       if (!isExecutionResult(result) || !result.errors?.length) return;
@@ -35,11 +36,13 @@ function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
           translated.extensions.fields = original.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
           return withPath(translated, error);
         }
-        if (!original || original instanceof GraphQLError) {
+        // By name as well: graphql-js may be loaded twice (CJS for Yoga, ESM for us under Vitest).
+        if (!original || original instanceof GraphQLError || original.name === 'GraphQLError') {
           // Parse, validation and armor (depth, cost, aliases) errors: the technical text stays as detail.
           const code = ARMOR_LIMIT.test(error.message) ? 'QUERY_TOO_COMPLEX' : 'VALIDATION_FAILED';
           const translated = new AppError(code).toGraphQLError(locale);
-          translated.extensions.detail = error.message;
+          // Production names nothing the caller did not write ("Did you mean NAME_ASC?" maps the schema).
+          translated.extensions.detail = options.production ? error.message.replace(SUGGESTION, '') : error.message;
           return withPath(translated, error);
         }
         request.log.error({ err: original, path: error.path }, 'unexpected GraphQL error');
@@ -50,6 +53,42 @@ function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
       setResult({ ...result, errors });
     },
   };
+}
+
+const SUGGESTION = /\s*Did you mean [^?]*\?/g;
+
+/**
+ * Refused before any resolver runs: an operation that costs more than MAX_QUERY_COST (page size ×
+ * what each item selects), and, in production, introspection by anyone but an organizer.
+ */
+function useExecutionGuards(options: { production: boolean }): Plugin<GraphQLContext, YogaServerContext> {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as GraphQLContext;
+      if (options.production && context.viewer?.scope !== 'organizer' && asksForIntrospection(args.document)) {
+        setResultAndStopExecution({ errors: [createGraphQLError('introspection is disabled', { originalError: new AppError('FORBIDDEN') })] });
+        return;
+      }
+      const cost = operationCost(args.schema, args.document, args.variableValues as Record<string, unknown> | undefined, args.operationName);
+      if (cost > MAX_QUERY_COST) {
+        setResultAndStopExecution({ errors: [createGraphQLError(`Query cost limit exceeded: ${cost} > ${MAX_QUERY_COST}`)] });
+      }
+    },
+  };
+}
+
+function asksForIntrospection(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 const ARMOR_LIMIT = /(depth|cost|aliases|tokens|directives).*(limit|exceeded)|limit.*exceeded/i;
@@ -93,7 +132,8 @@ export function createGraphQLServer(services: Services, db: Database, options: {
         maxDirectives: { n: 20 },
         blockFieldSuggestion: { enabled: options.production },
       }),
-      useErrorClassification(),
+      useExecutionGuards(options),
+      useErrorClassification(options),
     ],
     context: ({ fastifyRequest: request, fastifyReply: reply, signedIn }) => ({
       request,

@@ -1,19 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema/index';
 import { createAccount } from '../../test/factories';
+import { productionEnv } from '../../test/production-env';
 import { createTestApp } from '../../test/test-app';
 import { requestCode, type ErrorBody } from '../auth/auth-test-support';
-
-function productionEnv() {
-  const { privateKey } = generateKeyPairSync('ed25519');
-  return {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'trace',
-    TICKET_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  };
-}
 
 describe('production without a delivery channel (issue 7, item 6)', () => {
   it('says so at start-up, refuses to send, and no code reaches the log or the database', async () => {
@@ -24,7 +15,7 @@ describe('production without a delivery channel (issue 7, item 6)', () => {
         done();
       },
     });
-    const app = await createTestApp(productionEnv(), { logStream });
+    const app = await createTestApp({ ...productionEnv(), LOG_LEVEL: 'trace' }, { logStream });
     try {
       expect(lines.some((line) => line.includes('No delivery channel for email (set SMTP_URL) and SMS (set SMS_PROVIDER)'))).toBe(true);
       const { account: organizer } = await createAccount(app, 'organizer');
