@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Chromium executable, or '' when none was found and the journeys are skipped. */
     chromiumPath: string;
+    /** The server's log file: the journeys read verification codes from the dev outbox's lines in it. */
+    serverLogFile: string;
   }
 }
 
@@ -68,6 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
     project.provide('chromiumPath', '');
     project.provide('baseUrl', '');
+    project.provide('serverLogFile', '');
     return async () => {};
   }
 
@@ -84,6 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   project.provide('chromiumPath', chromiumPath);
   project.provide('baseUrl', server.baseUrl);
+  project.provide('serverLogFile', logFile);
 
   return async () => {
     await server?.stop();

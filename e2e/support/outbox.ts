@@ -1,4 +1,13 @@
-import { baseUrl } from './browser';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+
+/**
+ * Verification codes for the journeys. The server has no HTTP endpoint that reveals a message
+ * (docs/decisions.md, Hardening): in development the dev outbox prints each message to the server
+ * log, which global-setup captures to a file; the journeys read that file, as a developer reads the
+ * console.
+ */
+const serverLogFile = inject('serverLogFile');
 
 export interface OutboxMessage {
   recipient: string;
@@ -6,23 +15,24 @@ export interface OutboxMessage {
   at: string;
 }
 
-function isOutboxMessage(value: unknown): value is OutboxMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.recipient === 'string' && typeof record.body === 'string' && typeof record.at === 'string';
-}
+const OUTBOX_PREFIX = 'dev outbox: ';
 
-/** Messages the dev outbox holds for a recipient (GET /apis/dev/outbox, non-production only). */
-export async function readOutbox(recipient: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${baseUrl}/apis/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
-  if (!response.ok) {
-    throw new Error(`GET /apis/dev/outbox answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+/** Messages the dev outbox printed for a recipient (an e-mail, or a mobile with or without +86). */
+export function readOutbox(recipient: string): OutboxMessage[] {
+  const wanted = (/^\d{11}$/.test(recipient) ? `+86${recipient}` : recipient).toLowerCase();
+  const messages: OutboxMessage[] = [];
+  for (const line of readFileSync(serverLogFile, 'utf8').split('\n')) {
+    if (!line.includes('"devOutbox":true')) continue;
+    try {
+      const entry = JSON.parse(line) as { recipient?: unknown; msg?: unknown; time?: unknown };
+      if (typeof entry.recipient !== 'string' || typeof entry.msg !== 'string' || typeof entry.time !== 'number') continue;
+      if (entry.recipient.toLowerCase() !== wanted) continue;
+      messages.push({ recipient: entry.recipient, body: entry.msg.slice(OUTBOX_PREFIX.length), at: new Date(entry.time).toISOString() });
+    } catch {
+      // a line cut in the middle of a write: read again on the next poll
+    }
   }
-  const body: unknown = await response.json();
-  if (!Array.isArray(body) || !body.every(isOutboxMessage)) {
-    throw new Error(`GET /apis/dev/outbox did not return [{recipient, body, at}]: ${JSON.stringify(body).slice(0, 300)}`);
-  }
-  return body;
+  return messages;
 }
 
 /**
@@ -30,10 +40,11 @@ export async function readOutbox(recipient: string): Promise<OutboxMessage[]> {
  * (the first group of 4 to 8 digits).
  */
 export async function waitForVerificationCode(recipient: string, since: Date, timeoutMs = 15_000): Promise<string> {
+  if (!serverLogFile) throw new Error('no server log file: the journeys need the server started by global-setup');
   const deadline = Date.now() + timeoutMs;
   let seen: OutboxMessage[] = [];
   while (Date.now() < deadline) {
-    seen = await readOutbox(recipient);
+    seen = readOutbox(recipient);
     const fresh = seen
       .filter((message) => Date.parse(message.at) >= since.getTime() - 1_000)
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
@@ -41,5 +52,8 @@ export async function waitForVerificationCode(recipient: string, since: Date, ti
     if (code) return code;
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`no verification code for ${recipient} in the outbox after ${timeoutMs} ms; it holds: ${JSON.stringify(seen)}`);
+  throw new Error(
+    `no verification code for ${recipient} in the server log (${serverLogFile}) after ${timeoutMs} ms; ` +
+      `it holds: ${JSON.stringify(seen)} (E2E_SERVER_LOG_LEVEL must be info or lower)`,
+  );
 }

@@ -18,6 +18,8 @@ export interface StartServerOptions {
 
 export interface RunningServer {
   baseUrl: string;
+  /** Process group of the server (tsx and the node process it starts). */
+  pid: number | undefined;
   port: number;
   dataDir: string;
   logFile: string;
@@ -136,7 +138,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     try {
       const response = await fetch(`${baseUrl}/apis/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) {
-        return { baseUrl, port, dataDir, logFile: options.logFile, logTail: () => tail, stop };
+        return { baseUrl, pid: child.pid, port, dataDir, logFile: options.logFile, logTail: () => tail, stop };
       }
       lastProblem = `GET /apis/health answered ${response.status}: ${(await response.text()).slice(0, 300)}`;
     } catch (error) {

@@ -10,6 +10,7 @@ import { repoRoot } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from './login';
 import { baselineName, scenarios, type Scenario, type ScenarioContext, type TargetName } from './scenarios';
 import { startPortal, startScript, type Target } from './targets';
+import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 1);
@@ -153,6 +154,13 @@ async function main() {
     await Promise.all([...targets.values()].map((target) => target.stop()));
   }
 
+  let memory: PhotoUploadResult | undefined;
+  if (!only || only.includes(PHOTO_UPLOADS_SCENARIO)) {
+    console.log(`bench: ${PHOTO_UPLOADS_SCENARIO} — memory and viewer latency under eight 49 MP 16-bit PNG uploads`);
+    memory = await runPhotoUploads(logDir);
+    console.log(`        RSS +${memory.rssAddedMb} MB (peak ${memory.rssPeakMb} MB), viewer p99 ${memory.viewerP99Ms} ms, uploads: ${memory.uploadStatuses.join(', ')}`);
+  }
+
   const baseline = results.find((row) => row.name === baselineName);
   for (const row of results) {
     row.ratioToNodeHttp = baseline && baseline.requestsPerSecond > 0 ? Number((row.requestsPerSecond / baseline.requestsPerSecond).toPrecision(3)) : null;
@@ -164,6 +172,7 @@ async function main() {
     machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}, load average ${loadBefore.toFixed(2)} before the run`,
     settings: `autocannon: ${connections} connections, pipelining 1, ${warmupSeconds} s warm-up then ${durationSeconds} s per scenario; portal with PGlite, NODE_ENV=development, LOG_LEVEL=warn.`,
     results,
+    ...(memory ? { memory: [memory] } : {}),
   };
   const outDir = join(repoRoot, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
@@ -171,8 +180,9 @@ async function main() {
   const stem = only ? 'subset' : 'latest';
   const suffix = only ? '.tmp' : '';
   writeFileSync(join(outDir, `${stem}.json${suffix}`), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(outDir, `${stem}.md${suffix}`), markdown(report));
-  console.log(`\n${markdown(report)}\nbench: wrote bench/results/${stem}.json${suffix} and ${stem}.md${suffix}`);
+  const text = markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '');
+  writeFileSync(join(outDir, `${stem}.md${suffix}`), text);
+  console.log(`\n${text}\nbench: wrote bench/results/${stem}.json${suffix} and ${stem}.md${suffix}`);
   const failed = results.filter((row) => row.non2xx + row.errors + row.timeouts > 0);
   if (failed.length > 0) {
     console.error(`bench: ${failed.map((row) => row.name).join(', ')} had failed requests; see the table`);

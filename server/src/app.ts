@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -6,22 +8,28 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { ErrorCode } from '@portal/shared/errors/error-codes';
+import { FALLBACK_LOCALE } from '@portal/shared/i18n/locales';
 import { AppError } from './lib/app-error';
 import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
+import { attachCsrfGuard } from './lib/csrf-guard';
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { sessionIdOf } from './modules/auth/session-cookie';
 import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { MODULES } from './modules/registry';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   store: ExpiringStore;
+  /** Where the log goes (tests read it); stdout by default. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -30,9 +38,7 @@ declare module 'fastify' {
   }
 }
 
-/** Header the SPA sends on every state-changing call; a cross-site form or image cannot set it. */
-export const CLIENT_HEADER = 'x-portal-client';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export { CLIENT_HEADER } from './lib/csrf-guard';
 /** Two 10 MB pictures and the form around them: Fastify does not parse multipart, so we bound it here. */
 export const MULTIPART_BODY_LIMIT = 21 * 1024 * 1024;
 
@@ -43,36 +49,57 @@ function isOversizedMultipart(request: FastifyRequest): boolean {
   return !Number.isFinite(length) || length > MULTIPART_BODY_LIMIT;
 }
 
-/**
- * CSRF guard for every state-changing /apis call: the custom header must be present and, when the
- * browser names an Origin, it must be ours. SameSite=Lax on the session cookie is the second layer.
- */
-function isCrossSiteRequest(request: FastifyRequest): boolean {
-  if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/apis/')) return false;
-  if (!request.headers[CLIENT_HEADER]) return true;
-  const origin = request.headers.origin;
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== request.host;
-  } catch {
-    return true;
-  }
+/** A hop count becomes proxy-addr's own rule for numbers (trust the nearest n hops); Fastify's types omit the number form. */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
 
-export async function buildApp({ config, database, store }: AppDeps): Promise<FastifyInstance> {
+/** Yoga answers these with an empty body; the portal's answers always carry {message, reason, code}. */
+const BODILESS_REFUSALS: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (a 60 KB cookie, a broken request
+ * line): answered in the portal's shape too, in the fallback language (no header could be read).
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_HEADERS_TOO_LARGE' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'VALIDATION_FAILED';
+  const refusal = new AppError(code);
+  const body = JSON.stringify(refusal.toBody(FALLBACK_LOCALE));
+  socket.end(
+    `HTTP/1.1 ${refusal.httpStatus} ${STATUS_CODES[refusal.httpStatus] ?? 'Bad Request'}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+export async function buildApp({ config, database, store, logStream }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    clientErrorHandler: answerClientError,
   });
 
   app.decorate('services', createServices({ config, db: database.db, store, logger: app.log }));
+  // Before any route is registered: each one gets the guard on itself.
+  attachCsrfGuard(app, new Set(config.CORS_ORIGINS));
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
@@ -102,19 +129,21 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    const refusal = isCrossSiteRequest(request) ? 'CSRF_REJECTED' : isOversizedMultipart(request) ? 'REQUEST_TOO_LARGE' : undefined;
-    if (refusal) {
-      const error = new AppError(refusal);
+    if (isOversizedMultipart(request)) {
+      const error = new AppError('REQUEST_TOO_LARGE');
       return reply.code(error.httpStatus).send(error.toBody(localeOfRequest(request)));
     }
   });
 
   app.setErrorHandler((error, request, reply) => {
     const locale = localeOfRequest(request);
-    if (error instanceof AppError) return reply.code(error.httpStatus).send(error.toBody(locale));
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.httpStatus).send(error.toBody(locale));
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const known = new AppError(status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED');
+      const known = new AppError(status === 404 ? 'NOT_FOUND' : status === 413 ? 'REQUEST_TOO_LARGE' : (BODILESS_REFUSALS[status] ?? 'VALIDATION_FAILED'));
       return reply.code(status).send(known.toBody(locale));
     }
     request.log.error({ err: error }, 'unexpected error');
@@ -122,16 +151,23 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   });
 
   // GraphQL: Yoga reads the raw multipart stream itself (upload spec); JSON arrives parsed.
-  const yoga = createGraphQLServer(app.services, { production });
+  const yoga = createGraphQLServer(app.services, { production, corsOrigins: config.CORS_ORIGINS });
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    config: { csrf: 'graphql' },
     handler: async (request, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { fastifyRequest: request, fastifyReply: reply });
+      const signedIn = await app.services.auth.viewerOf(sessionIdOf(request));
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { fastifyRequest: request, fastifyReply: reply, signedIn });
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });
+      const refusal = response.status >= 400 && !response.body ? BODILESS_REFUSALS[response.status] : undefined;
+      if (refusal) {
+        const error = new AppError(refusal);
+        return reply.code(response.status).header('content-type', 'application/json; charset=utf-8').send(error.toBody(localeOfRequest(request)));
+      }
       reply.status(response.status);
       reply.send(response.body);
       return reply;
@@ -141,7 +177,6 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   await registerHealthRoutes(app, database);
   await registerAuthRoutes(app, config);
   for (const module of MODULES) if ('registerRoutes' in module) await module.registerRoutes(app);
-  if (!production) await registerOutboxRoutes(app, database.db);
   await registerSinglePageApp(app, config);
   return app;
 }
@@ -164,11 +199,24 @@ async function registerSinglePageApp(app: FastifyInstance, config: Config) {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app`);
   }
   app.setNotFoundHandler((request, reply) => {
-    const acceptsHtml = request.headers.accept?.includes('text/html');
-    if (request.method === 'GET' && hasBuild && acceptsHtml && !request.url.startsWith('/apis/')) {
+    // Every GET outside /apis/ is a client route, whatever it accepts (curl and link checkers send
+    // Accept: */*); only a missing hashed asset stays a 404, so that a stale chunk is not taken for HTML.
+    const path = decodedPath(request.url);
+    const clientRoute = !path.startsWith('/apis/') && !path.startsWith('/assets/');
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasBuild && clientRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const error = new AppError('NOT_FOUND');
     return reply.code(404).send(error.toBody(localeOfRequest(request)));
   });
+}
+
+/** The path of a request URL as the router sees it (percent-decoded, without the query). */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DatabaseExpiringStore, RedisExpiringStore, type ExpiringStore } from './lib/expiring-store';
@@ -14,12 +15,12 @@ export interface RunningPortal {
 /** Opens the database (migrations run in-process), the shared store and the app; used by main.ts and the tests. */
 export async function startPortal(
   config: Config,
-  options: { inMemoryDatabase?: boolean; storePrefix?: string } = {},
+  options: { inMemoryDatabase?: boolean; storePrefix?: string; logStream?: DestinationStream } = {},
 ): Promise<RunningPortal> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: options.inMemoryDatabase });
   const store = config.REDIS_URL ? new RedisExpiringStore(config.REDIS_URL, options.storePrefix) : new DatabaseExpiringStore(database.db);
   try {
-    const app = await buildApp({ config, database, store });
+    const app = await buildApp({ config, database, store, logStream: options.logStream });
     await app.services.accounts.ensureRoles();
     const sealed = await app.services.personalData.sealIdNumbers();
     if (sealed > 0) app.log.info({ sealed }, 'ID numbers encrypted at rest');

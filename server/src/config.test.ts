@@ -34,3 +34,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://127.0.0.1/x' }).seedDemo).toBe(false);
   });
 });
+
+describe('HOST (issue 7, item 1)', () => {
+  it('listens on loopback only outside production unless told otherwise', () => {
+    expect(parseConfig({}).HOST).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(parseConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    const secrets = { APP_SECRET: 'x'.repeat(32), TICKET_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIA==\\n-----END PRIVATE KEY-----' };
+    expect(parseConfig({ NODE_ENV: 'production', ...secrets }).HOST).toBe('0.0.0.0');
+  });
+});

@@ -1,15 +1,27 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** 10.0.0.1, ::1, 10.0.0.0/8, fd00::/8, and proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isAddressOrRange(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 /** Every environment variable the server reads, validated once at start (`.env.example` lists them). */
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: 127.0.0.1 outside production (a developer's portal is not on the network), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -17,7 +29,42 @@ const ZEnv = z.object({
   /** Secret for captcha HMAC; required in production, generated per data folder otherwise. */
   APP_SECRET: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../web/dist')),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Which X-Forwarded-For entries to believe: `false` (none: the socket's peer is the client), a hop
+   * count (the number of proxies in front of the portal), or the proxies' addresses/CIDRs, comma
+   * separated. `true` (believe the left-most, which the client writes) is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const trimmed = value.trim();
+      if (trimmed === 'false' || trimmed === '0') return false as const;
+      if (trimmed === 'true') {
+        context.addIssue({ code: 'custom', message: 'true would trust any X-Forwarded-For a client writes: give the number of proxies in front of the portal (e.g. 1) or their addresses' });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(trimmed)) {
+        const hops = Number(trimmed);
+        if (hops > 10) context.addIssue({ code: 'custom', message: 'at most 10 proxies' });
+        return hops;
+      }
+      const proxies = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = proxies.filter((entry) => !isAddressOrRange(entry));
+      if (bad.length || !proxies.length) {
+        context.addIssue({ code: 'custom', message: `false, a number of proxies, or proxy addresses/CIDRs (comma separated); not ${bad.join(', ') || 'empty'}` });
+      }
+      return proxies;
+    }),
+  /**
+   * Origins (scheme://host[:port], comma separated) allowed to call the GraphQL endpoint cross-origin
+   * with credentials. Unset: no CORS at all (the portal is same-origin).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each origin is scheme://host[:port], without a path'))),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
@@ -76,6 +123,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   return {
     ...parsed,
+    HOST: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: resolve(parsed.DATA_DIR),
     /** Demo data only in the embedded default, never in production. */
     seedDemo: parsed.SEED_DEMO ?? (parsed.NODE_ENV !== 'production' && !parsed.DATABASE_URL),

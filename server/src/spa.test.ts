@@ -31,6 +31,18 @@ describe('single-page app serving', () => {
     }
   });
 
+  it('answers every GET outside /apis/ with the app shell, whatever it accepts (issue 7, item 13)', async () => {
+    for (const accept of ['*/*', undefined, 'application/json']) {
+      for (const path of ['/', '/wo/audience/list', '/visitor/web/register?lang=en-US']) {
+        const response = await app.client().fetch(path, { headers: accept ? { accept } : {} });
+        expect({ path, accept, status: response.status, type: response.headers.get('content-type') }).toEqual({ path, accept, status: 200, type: expect.stringMatching(/^text\/html/) });
+        expect(await response.text()).toContain('<title>portal</title>');
+      }
+    }
+    const encodedApi = await app.client().fetch('/%61pis/unknown', { headers: { accept: '*/*' } });
+    expect(encodedApi.status).toBe(404);
+  });
+
   it('serves hashed assets immutable and pre-compressed', async () => {
     const response = await app.client().fetch('/assets/app-abc123.js', { headers: { 'accept-encoding': 'br' } });
     expect(response.status).toBe(200);

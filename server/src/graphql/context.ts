@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@portal/shared/i18n/locales';
 import type { Services } from '../services';
-import type { AccountViewer } from '../modules/account/account.models';
+import type { AccountModel, AccountViewer } from '../modules/account/account.models';
 import type { RequestOrigin } from '../modules/audit/audit.models';
 import type { SessionRecord } from '../modules/auth/session.service';
 import type { Loaders } from '../modules/registry';
@@ -17,6 +17,8 @@ export interface GraphQLContext {
   /** The signed-in account with its roles, when the session cookie is valid; policies decide from this only. */
   viewer: AccountViewer | undefined;
   session: SessionRecord | undefined;
+  /** Signs the caller in as the account (a new session in the cookie, the old one ended). */
+  startSession(account: AccountModel): Promise<void>;
   loaders: Loaders;
 }
 
@@ -24,4 +26,6 @@ export interface GraphQLContext {
 export interface YogaServerContext {
   fastifyRequest: FastifyRequest;
   fastifyReply: FastifyReply;
+  /** The caller's session, resolved once at the edge before Yoga runs. */
+  signedIn: { viewer: AccountModel; session: SessionRecord } | undefined;
 }

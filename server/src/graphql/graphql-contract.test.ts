@@ -23,10 +23,18 @@ describe('GraphQL endpoint contract', () => {
     expect(await response.json()).toEqual({ data: { project: { setting: { audienceRegOpen: true } } } });
   });
 
-  it('refuses a cross-site request: no client header, or a foreign Origin', async () => {
+  it('refuses a cross-site request: a preflight-free one without the client header, or a foreign Origin', async () => {
+    // A JSON POST cannot be sent cross-site without a preflight: standard clients need no header (Apollo's rule).
     const withoutHeader = await app.client().graphql('{ project { setting { audienceRegOpen } } }', undefined, { csrf: false });
-    expect(withoutHeader.status).toBe(403);
-    expect(withoutHeader.body).toMatchObject({ reason: 'FORBIDDEN', code: 'CSRF_REJECTED' });
+    expect(withoutHeader.status).toBe(200);
+    const textPlain = await app.client().fetch('/apis/core/graphql', {
+      method: 'POST',
+      csrf: false,
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ project { setting { audienceRegOpen } } }' }),
+    });
+    expect(textPlain.status).toBe(403);
+    expect(await textPlain.json()).toMatchObject({ reason: 'FORBIDDEN', code: 'CSRF_REJECTED' });
 
     const form = new FormData();
     form.set('operations', JSON.stringify({ query: 'mutation { updateProfile(input: { name: "x" }) { __typename } }' }));

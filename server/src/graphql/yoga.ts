@@ -1,14 +1,15 @@
-import { GraphQLError, type ExecutionResult } from 'graphql';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { BREAK, GraphQLError, visit, type DocumentNode, type ExecutionResult } from 'graphql';
+import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
 import { localeOfRequest } from '../lib/request-locale';
-import { SESSION_COOKIE } from '../modules/auth/session.service';
+import { sessionIdOf, setSessionCookie } from '../modules/auth/session-cookie';
 import type { Services } from '../services';
 import type { GraphQLContext, YogaServerContext } from './context';
 import { originOfRequest } from '../http/request-viewer';
 import { buildSchema } from './schema';
+import { MAX_QUERY_COST, operationCost } from './query-cost';
 import { createLoaders } from '../modules/registry';
 
 
@@ -21,7 +22,7 @@ function isExecutionResult(value: unknown): value is ExecutionResult {
  * a zod failure becomes VALIDATION_FAILED with the offending fields; a GraphQL parse or validation
  * error (no original error) is BAD_REQUEST; anything else is logged with the request id and masked.
  */
-function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
+function useErrorClassification(options: { production: boolean }): Plugin<GraphQLContext, YogaServerContext> {
   return {
     onResultProcess({ result, setResult, serverContext }) {
       if (!isExecutionResult(result) || !result.errors?.length) return;
@@ -35,12 +36,13 @@ function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
           translated.extensions.fields = original.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
           return withPath(translated, error);
         }
-        // By name too: graphql-js is loaded both as ESM and as CommonJS here, so `instanceof` can miss.
+        // By name as well: graphql-js may be loaded twice (CJS for Yoga, ESM for us under Vitest).
         if (!original || original instanceof GraphQLError || original.name === 'GraphQLError') {
           // Parse, validation and armor (depth, cost, aliases) errors: the technical text stays as detail.
           const code = ARMOR_LIMIT.test(error.message) ? 'QUERY_TOO_COMPLEX' : 'VALIDATION_FAILED';
           const translated = new AppError(code).toGraphQLError(locale);
-          translated.extensions.detail = error.message;
+          // Production names nothing the caller did not write ("Did you mean NAME_ASC?" maps the schema).
+          translated.extensions.detail = options.production ? error.message.replace(SUGGESTION, '') : error.message;
           return withPath(translated, error);
         }
         request.log.error({ err: original, path: error.path }, 'unexpected GraphQL error');
@@ -53,18 +55,72 @@ function useErrorClassification(): Plugin<GraphQLContext, YogaServerContext> {
   };
 }
 
-const ARMOR_LIMIT = /(depth|cost|aliases|tokens|directives).*(limit|exceeded)|limit.*exceeded/i;
+const SUGGESTION = /\s*Did you mean [^?]*\?/g;
 
-function withPath(translated: GraphQLError, source: GraphQLError): GraphQLError {
-  return new GraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions: translated.extensions });
+/**
+ * Refused before any resolver runs: an operation that costs more than MAX_QUERY_COST (page size ×
+ * what each item selects), and, in production, introspection by anyone but an organizer.
+ */
+function useExecutionGuards(options: { production: boolean }): Plugin<GraphQLContext, YogaServerContext> {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as GraphQLContext;
+      if (options.production && context.viewer?.scope !== 'organizer' && asksForIntrospection(args.document)) {
+        setResultAndStopExecution({ errors: [createGraphQLError('introspection is disabled', { originalError: new AppError('FORBIDDEN') })] });
+        return;
+      }
+      const cost = operationCost(args.schema, args.document, args.variableValues as Record<string, unknown> | undefined, args.operationName);
+      if (cost > MAX_QUERY_COST) {
+        setResultAndStopExecution({ errors: [createGraphQLError(`Query cost limit exceeded: ${cost} > ${MAX_QUERY_COST}`)] });
+      }
+    },
+  };
 }
 
-export function createGraphQLServer(services: Services, options: { production: boolean }) {
+function asksForIntrospection(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+const ARMOR_LIMIT = /(depth|cost|aliases|tokens|directives).*(limit|exceeded)|limit.*exceeded/i;
+
+/** Keeps the position of the source error and Yoga's `http` hint (status by GraphQL-over-HTTP: 200 for application/json, 400 otherwise). */
+function withPath(translated: GraphQLError, source: GraphQLError): GraphQLError {
+  const http = source.extensions?.http;
+  const extensions = http ? { ...translated.extensions, http } : translated.extensions;
+  // Yoga's own constructor: its status rules test `instanceof` against the graphql module it loaded.
+  return createGraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions });
+}
+
+/**
+ * CORS only for the configured origins (CORS_ORIGINS), never an echo of whatever Origin came: Yoga's
+ * default answers any Origin with credentials, and its list mode answers `null` (the Origin of
+ * sandboxed frames) to strangers.
+ */
+function corsFor(allowed: readonly string[]) {
+  return (request: Request) => {
+    const origin = request.headers.get('origin');
+    if (!origin || !allowed.includes(origin)) return false as const;
+    return { origin: [origin], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'x-portal-client'], maxAge: 600 };
+  };
+}
+
+export function createGraphQLServer(services: Services, options: { production: boolean; corsOrigins: readonly string[] }) {
   return createYoga<YogaServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/apis/core/graphql',
     graphiql: !options.production,
     landingPage: false,
+    cors: corsFor(options.corsOrigins),
     maskedErrors: false,
     logging: false,
     plugins: [
@@ -76,22 +132,20 @@ export function createGraphQLServer(services: Services, options: { production: b
         maxDirectives: { n: 20 },
         blockFieldSuggestion: { enabled: options.production },
       }),
-      useErrorClassification(),
+      useExecutionGuards(options),
+      useErrorClassification(options),
     ],
-    context: async ({ fastifyRequest: request, fastifyReply: reply }) => {
-      const signedIn = await services.auth.viewerOf(request.cookies[SESSION_COOKIE]);
-      const viewer = signedIn ? await services.accounts.viewerOf(signedIn.viewer) : undefined;
-      return {
-        request,
-        reply,
-        requestId: request.id,
-        origin: originOfRequest(request),
-        locale: localeOfRequest(request),
-        services,
-        viewer,
-        session: signedIn?.session,
-        loaders: createLoaders(services),
-      };
-    },
+    context: async ({ fastifyRequest: request, fastifyReply: reply, signedIn }) => ({
+      request,
+      reply,
+      requestId: request.id,
+      origin: originOfRequest(request),
+      locale: localeOfRequest(request),
+      services,
+      viewer: signedIn ? await services.accounts.viewerOf(signedIn.viewer) : undefined,
+      session: signedIn?.session,
+      loaders: createLoaders(services),
+      startSession: async (account) => setSessionCookie(request, reply, await services.auth.startSession(sessionIdOf(request), account)),
+    }),
   });
 }

@@ -6,6 +6,8 @@ import type { Locale } from '@portal/shared/i18n/locales';
 /** A known failure: a stable code, its classification, and parameters for the translated message. */
 export class AppError extends Error {
   readonly classification: ErrorClassification;
+  /** For a refusal that ends by itself (throttles, waits): sent as Retry-After. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -20,9 +22,13 @@ export class AppError extends Error {
 
   /** The HTTP status of a REST response refusing the whole request. */
   get httpStatus(): number {
-    if (this.code === 'AUTH_TOO_MANY_ATTEMPTS' || this.code === 'AUTH_CODE_LIMIT_REACHED') return 429;
-    if (this.code === 'REQUEST_TOO_LARGE') return 413;
-    return HTTP_STATUS[this.classification];
+    return HTTP_STATUS_OF_CODE[this.code] ?? HTTP_STATUS[this.classification];
+  }
+
+  /** Says when to try again (whole seconds, at least 1). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 
   toBody(locale: Locale) {
@@ -40,6 +46,19 @@ export class AppError extends Error {
     });
   }
 }
+
+/** Codes whose HTTP status is more precise than their classification's. */
+const HTTP_STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
+  AUTH_TOO_MANY_ATTEMPTS: 429,
+  AUTH_CODE_LIMIT_REACHED: 429,
+  AUTH_CODE_TOO_SOON: 429,
+  REQUEST_TOO_LARGE: 413,
+  REQUEST_HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_ACCEPTABLE: 406,
+  METHOD_NOT_ALLOWED: 405,
+};
 
 const HTTP_STATUS: Record<ErrorClassification, number> = {
   UNAUTHORIZED: 401,

@@ -1,5 +1,5 @@
 import type { AccountModel } from '../modules/account/account.models';
-import { SESSION_COOKIE } from '../modules/auth/session.service';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 import type { TestApp, TestClient } from './test-app';
 
 /**

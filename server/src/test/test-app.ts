@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { parseConfig } from '../config';
 import { startPortal, type RunningPortal } from '../bootstrap';
-import { CLIENT_HEADER } from '../app';
+import { toInternationalMobile } from '@portal/shared/auth/identity';
+import { CLIENT_HEADER } from '../lib/csrf-guard';
+import { latestOutboxMessages } from '../modules/messaging/dev-outbox.repository';
 
 export interface TestApp {
   portal: RunningPortal;
@@ -16,7 +19,7 @@ export interface TestApp {
  * A real server on a random port over a fresh database: in-memory PGlite by default, or a
  * throw-away PostgreSQL database (and a Redis key prefix) when DATABASE_URL / REDIS_URL are set.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const adminUrl = process.env.DATABASE_URL;
   const suffix = randomBytes(6).toString('hex');
   let databaseUrl: string | undefined;
@@ -32,7 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const portal = await startPortal(config, { inMemoryDatabase: !databaseUrl, storePrefix: `portal-test-${suffix}:` });
+  const portal = await startPortal(config, { inMemoryDatabase: !databaseUrl, storePrefix: `portal-test-${suffix}:`, logStream: options.logStream });
   await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const address = portal.app.server.address();
   if (!address || typeof address === 'string') throw new Error('test server has no port');
@@ -40,7 +43,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     portal,
     baseUrl,
-    client: (options) => new TestClient(baseUrl, options?.locale),
+    client: (options) =>
+      new TestClient(baseUrl, options?.locale, (recipient, limit) =>
+        latestOutboxMessages(portal.database.db, toInternationalMobile(recipient).toLowerCase(), limit),
+      ),
     async close() {
       await portal.close();
       if (adminUrl && databaseUrl) await dropDatabase(adminUrl, `portal_test_${suffix}`);
@@ -71,6 +77,15 @@ async function dropDatabase(adminUrl: string, name: string) {
   }
 }
 
+/** A message of the dev outbox, newest first (tests read the table: no HTTP endpoint serves it). */
+export interface DevOutboxMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  at: Date;
+}
+
 export interface GraphQLResponse<TData = Record<string, unknown>> {
   data?: TData | null;
   errors?: Array<{ message: string; path?: string[]; extensions: { classification: string; code: string; [key: string]: unknown } }>;
@@ -83,7 +98,14 @@ export class TestClient {
   constructor(
     readonly baseUrl: string,
     private readonly locale?: string,
+    private readonly readOutbox?: (recipient: string, limit: number) => Promise<DevOutboxMessage[]>,
   ) {}
+
+  /** What the dev outbox delivered to the recipient (e-mail, or mobile with or without +86), newest first. */
+  devOutbox(recipient: string, limit = 20): Promise<DevOutboxMessage[]> {
+    if (!this.readOutbox) throw new Error('this client has no dev outbox');
+    return this.readOutbox(recipient, limit);
+  }
 
   cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

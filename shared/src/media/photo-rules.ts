@@ -23,8 +23,14 @@ export type PhotoProfile = keyof typeof PHOTO_PROFILES;
 
 /** Both sides must be at least this many pixels (after EXIF orientation). */
 export const PHOTO_MIN_SIDE = 200;
-/** Refused above this (decompression bombs); a 50 MP camera picture still passes. */
-export const PHOTO_MAX_PIXELS = 50_000_000;
+/**
+ * Refused above this, from the header, before anything is decoded (decompression bombs). 24 MP is a
+ * 6000×4000 picture: every phone's default mode (12–24 MP) passes; a 48–50 MP full-resolution shot
+ * is 10–25 MB as JPEG, beyond the 5 MB of the visitor's form anyway. An ID photo needs 200×200.
+ */
+export const PHOTO_MAX_PIXELS = 24_000_000;
+/** Stored pictures are scaled down to at most this many pixels on the longer side (never enlarged). */
+export const PHOTO_STORED_MAX_SIDE = 2048;
 /** Stored pictures are re-encoded as JPEG at this quality, without any metadata. */
 export const PHOTO_JPEG_QUALITY = 90;
 

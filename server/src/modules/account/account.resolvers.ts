@@ -10,12 +10,12 @@ export const accountResolvers: Resolvers = {
       const viewer = requireViewer(context.viewer);
       const updated = await context.services.accounts.changePassword(viewer.id, parseInput(ZChangePasswordInput, input));
       // Every other session has ended with the version bump; this one continues under a new id.
-      await context.services.auth.startSession(context.request, context.reply, updated);
+      await context.startSession(updated);
       return true;
     },
     registerAudience: async (_parent, { input }, context) => {
       const account = await context.services.registration.register(parseInput(ZRegisterAudienceInput, input));
-      await context.services.auth.startSession(context.request, context.reply, account);
+      await context.startSession(account);
       return account;
     },
   },

@@ -1,7 +1,7 @@
 import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { solveCaptcha } from '../../test/captcha';
-import type { TestApp, TestClient } from '../../test/test-app';
+import type { DevOutboxMessage, TestApp, TestClient } from '../../test/test-app';
 
 /** Test support of the sign-in tests: the forms as the login page posts them, and the dev outbox. */
 
@@ -28,17 +28,9 @@ export async function requestCode(client: TestClient, identity: string, purpose:
   return client.postForm('/apis/auth/code', { identity, purpose, scope, captcha: await solveCaptcha(client) });
 }
 
-interface OutboxRow {
-  channel: string;
-  recipient: string;
-  subject: string | null;
-  body: string;
-}
-
-/** The newest message the dev outbox holds for the recipient, read over HTTP like the e2e tests do. */
-export async function latestOutboxMessage(client: TestClient, recipient: string): Promise<OutboxRow | undefined> {
-  const response = await client.fetch(`/apis/dev/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`);
-  const [row] = (await response.json()) as OutboxRow[];
+/** The newest message the dev outbox holds for the recipient (read from its table). */
+export async function latestOutboxMessage(client: TestClient, recipient: string): Promise<DevOutboxMessage | undefined> {
+  const [row] = await client.devOutbox(recipient, 1);
   return row;
 }
 
@@ -56,6 +48,5 @@ export function advanceClock(app: TestApp, milliseconds: number) {
 }
 
 export async function countOutboxMessages(client: TestClient, recipient: string) {
-  const response = await client.fetch(`/apis/dev/outbox?recipient=${encodeURIComponent(recipient)}&limit=100`);
-  return ((await response.json()) as OutboxRow[]).length;
+  return (await client.devOutbox(recipient, 100)).length;
 }

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/index';
 import { createAccount } from '../../test/factories';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
-import { SESSION_COOKIE } from './session.service';
+import { SESSION_COOKIE } from './session-cookie';
 import { postPasswordLogin, type ErrorBody } from './auth-test-support';
 
 const VIEWER = '{ viewer { __typename ... on Ouser { id loginCount lastLoginDate } ... on User { id loginCount } ... on Xuser { id loginCount } } }';

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { localeOfRequest } from '../../lib/request-locale';
 import { parseAuthForm } from './auth-input';
 import type { AuthRequestContext } from './login.service';
+import { clearSessionCookie, sessionIdOf, setSessionCookie } from './session-cookie';
 
 function contextOf(request: FastifyRequest): AuthRequestContext {
   return { ip: request.ip, requestId: request.id, locale: localeOfRequest(request) };
@@ -19,7 +20,7 @@ export async function registerAuthRoutes(app: FastifyInstance, _config: Config) 
   app.post('/apis/auth/login', async (request, reply) => {
     const form = parseAuthForm(ZLoginForm, request.body);
     const account = await app.services.login.login(form, contextOf(request));
-    await app.services.auth.startSession(request, reply, account);
+    setSessionCookie(request, reply, await app.services.auth.startSession(sessionIdOf(request), account));
     reply.header('cache-control', 'no-store');
     return { scope: account.scope };
   });
@@ -31,7 +32,8 @@ export async function registerAuthRoutes(app: FastifyInstance, _config: Config) 
   });
 
   app.post('/apis/auth/logout', async (request, reply) => {
-    await app.services.auth.endSession(request, reply);
+    await app.services.auth.endSession(sessionIdOf(request));
+    clearSessionCookie(reply);
     return reply.code(204).send();
   });
 }

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AccountModel } from '../account/account.models';
 import type { AccountService } from '../account/account.service';
-import { SESSION_COOKIE, type SessionRecord, type SessionService } from './session.service';
+import type { SessionRecord, SessionService } from './session.service';
+import type { StartedSession } from './session-cookie';
 
-/** Sign-in, sign-out and the session cookie. */
+/** Sign-in and sign-out on plain session ids; the edge (session-cookie.ts) reads and writes the cookie. */
 export class AuthService {
   constructor(
     private readonly config: Config,
@@ -13,7 +13,7 @@ export class AuthService {
   ) {}
 
   /**
-   * The signed-in account of a session cookie: the session must be live, the account enabled, and
+   * The signed-in account of a session id: the session must be live, the account enabled, and
    * the password unchanged since the session began.
    */
   async viewerOf(rawSessionId: string | undefined): Promise<{ viewer: AccountModel; session: SessionRecord } | undefined> {
@@ -24,25 +24,14 @@ export class AuthService {
     return { viewer: account, session };
   }
 
-  private cookieOptions(request: FastifyRequest) {
-    return {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: request.protocol === 'https',
-      maxAge: this.config.SESSION_ABSOLUTE_HOURS * 3600,
-    };
-  }
-
-  /** Starts a new session for the account, ending the one the request carried (rotation at login). */
-  async startSession(request: FastifyRequest, reply: FastifyReply, account: AccountModel) {
-    await this.sessions.destroy(request.cookies[SESSION_COOKIE]);
+  /** Starts a new session for the account, ending the one the caller held (rotation at login). */
+  async startSession(previousSessionId: string | undefined, account: AccountModel): Promise<StartedSession> {
+    await this.sessions.destroy(previousSessionId);
     const sessionId = await this.sessions.create(account.id, account.scope, account.sessionVersion);
-    reply.setCookie(SESSION_COOKIE, sessionId, this.cookieOptions(request));
+    return { sessionId, maxAgeSeconds: this.config.SESSION_ABSOLUTE_HOURS * 3600 };
   }
 
-  async endSession(request: FastifyRequest, reply: FastifyReply) {
-    await this.sessions.destroy(request.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  async endSession(sessionId: string | undefined): Promise<void> {
+    await this.sessions.destroy(sessionId);
   }
 }

@@ -30,12 +30,13 @@ export class LoginThrottleService {
       this.store.ttl(this.keys('ip', ip).lock),
     ]);
     const lockedSeconds = Math.max(identityLock, ipLock);
-    if (lockedSeconds > 0) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: Math.ceil(lockedSeconds / 60) });
+    if (lockedSeconds > 0) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: Math.ceil(lockedSeconds / 60) }).retryAfter(lockedSeconds);
   }
 
-  async recordFailure(identity: string, ip: string): Promise<void> {
+  /** Counts a failed guess against the address, and against the identity when one is given. */
+  async recordFailure(identity: string | undefined, ip: string): Promise<void> {
     await Promise.all([
-      this.countFailure(this.keys('identity', identity), this.limits.identityMaxFailures),
+      identity === undefined ? undefined : this.countFailure(this.keys('identity', identity), this.limits.identityMaxFailures),
       this.countFailure(this.keys('ip', ip), this.limits.ipMaxFailures),
     ]);
   }

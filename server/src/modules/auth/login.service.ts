@@ -62,7 +62,11 @@ export class LoginService {
       return account;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      if (identity && GUESSING_FAILURES.has(error.code)) await this.throttle.recordFailure(identity.value, context.ip);
+      if (identity && GUESSING_FAILURES.has(error.code)) {
+        // A code guess costs no captcha, so it must not count against the account (anyone could lock
+        // it): the code itself allows 5 tries and each code costs a captcha. The address still counts.
+        await this.throttle.recordFailure(credentialKind(form) === 'password' ? identity.value : undefined, context.ip);
+      }
       await this.audit('auth.login_failed', context, account, { identity: identity?.value ?? form.identity, scope: form.scope, code: error.code });
       throw error;
     }
@@ -94,15 +98,26 @@ export class LoginService {
       if (!passwordMatches) throw new AppError('AUTH_WRONG_PASSWORD');
       return account;
     }
-    if (!account) throw new AppError('AUTH_NOT_REGISTERED');
+    // No captcha was solved for this request: until the code is proven, every failure answers the
+    // same for known and unknown identities (a code is only ever sent to a registered one).
+    try {
+      await this.verificationCodes.consume(identity, 'login', credential.code);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'AUTH_WRONG_CODE') throw new AppError('AUTH_WRONG_IDENTITY_OR_CODE');
+      throw error;
+    }
+    if (!account) throw new AppError('AUTH_WRONG_IDENTITY_OR_CODE');
     if (account.disabled) throw new AppError('AUTH_LOGIN_PROHIBITED');
-    await this.verificationCodes.consume(identity, 'login', credential.code);
     return account;
   }
 
   private async audit(action: string, context: AuthRequestContext, account: AccountRow | undefined, detail: Record<string, unknown>) {
     await this.auditLog.record(context, { action, actorId: account?.id ?? null, subjectType: 'account', subjectId: account?.id, detail });
   }
+}
+
+function credentialKind(form: TLoginForm): Credential['kind'] {
+  return form.password ? 'password' : 'code';
 }
 
 /** A non-empty password means password sign-in; otherwise a `code` field means code sign-in. */

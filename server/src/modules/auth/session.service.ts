@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Scope } from '@portal/shared/auth/scopes';
 import type { ExpiringStore } from '../../lib/expiring-store';
 
-export const SESSION_COOKIE = 'sid';
-
 export interface SessionRecord {
   accountId: string;
   scope: Scope;

@@ -40,8 +40,9 @@ export class VerificationCodeService {
 
   /** Counts a code request from an address (any purpose, any outcome); throws past the hourly cap. */
   async countRequestFrom(ip: string): Promise<void> {
-    const requests = await this.store.increment(hashedKey('code-requests:ip', ip), HOUR_SECONDS);
-    if (requests > this.limits.addressHourlyLimit) throw new AppError('AUTH_CODE_LIMIT_REACHED');
+    const key = hashedKey('code-requests:ip', ip);
+    const requests = await this.store.increment(key, HOUR_SECONDS);
+    if (requests > this.limits.addressHourlyLimit) throw new AppError('AUTH_CODE_LIMIT_REACHED').retryAfter(await this.secondsLeft(key, HOUR_SECONDS));
   }
 
   /** Sends a new code (replacing any earlier one for this purpose) and returns when another may be asked. */
@@ -53,8 +54,11 @@ export class VerificationCodeService {
     try {
       const counters = { hour: hashedKey('code-sent:hour', identity.value), day: hashedKey('code-sent:day', identity.value) };
       const [sentThisHour, sentToday] = await Promise.all([this.store.get(counters.hour), this.store.get(counters.day)]);
-      if (Number(sentThisHour ?? 0) >= VERIFICATION_CODE_HOURLY_LIMIT || Number(sentToday ?? 0) >= VERIFICATION_CODE_DAILY_LIMIT) {
-        throw new AppError('AUTH_CODE_LIMIT_REACHED');
+      if (Number(sentToday ?? 0) >= VERIFICATION_CODE_DAILY_LIMIT) {
+        throw new AppError('AUTH_CODE_LIMIT_REACHED').retryAfter(await this.secondsLeft(counters.day, DAY_SECONDS));
+      }
+      if (Number(sentThisHour ?? 0) >= VERIFICATION_CODE_HOURLY_LIMIT) {
+        throw new AppError('AUTH_CODE_LIMIT_REACHED').retryAfter(await this.secondsLeft(counters.hour, HOUR_SECONDS));
       }
       const code = randomInt(0, 10 ** VERIFICATION_CODE_LENGTH).toString().padStart(VERIFICATION_CODE_LENGTH, '0');
       try {
@@ -94,6 +98,12 @@ export class VerificationCodeService {
     if (!firstUse) throw new AppError('AUTH_WRONG_IDENTITY_OR_CODE');
   }
 
+  /** What remains of a counter's window (the whole window when the store cannot tell). */
+  private async secondsLeft(key: string, windowSeconds: number) {
+    const left = await this.store.ttl(key);
+    return left > 0 ? left : windowSeconds;
+  }
+
   private codeKey(purpose: VerificationPurpose, identity: string) {
     return hashedKey(`code:${purpose}`, identity);
   }
@@ -111,7 +121,7 @@ export class VerificationCodeService {
     if (await this.store.setIfAbsent(key, String(now), VERIFICATION_CODE_RESEND_SECONDS)) return;
     const sentAt = Number(await this.store.get(key));
     const waitSeconds = Math.ceil((sentAt + VERIFICATION_CODE_RESEND_SECONDS * 1000 - now) / 1000);
-    if (waitSeconds > 0) throw new AppError('AUTH_CODE_TOO_SOON', { seconds: waitSeconds });
+    if (waitSeconds > 0) throw new AppError('AUTH_CODE_TOO_SOON', { seconds: waitSeconds }).retryAfter(waitSeconds);
     await this.store.set(key, String(now), VERIFICATION_CODE_RESEND_SECONDS);
   }
 }

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createAccount } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { SESSION_COOKIE } from './session.service';
+import { SESSION_COOKIE } from './session-cookie';
 import {
   advanceClock,
   countOutboxMessages,
@@ -12,6 +12,7 @@ import {
   postCodeLogin,
   requestCode,
   type ErrorBody,
+  postPasswordLogin,
 } from './auth-test-support';
 
 const MINUTE = 60_000;
@@ -74,18 +75,19 @@ describe('verification-code sign-in', () => {
     await requestCode(client, mobile);
     const right = await latestCodeSentTo(client, mobile);
     const wrong = right === '123456' ? '654321' : '123456';
+    // Without a captcha, a wrong code answers as an unknown identity would (issue 7, item 4).
     expect(await errorOf(await postCodeLogin(app.client({ locale: 'en-US' }), { identity: mobile, code: wrong, scope: 'audience' }))).toEqual({
       status: 400,
-      code: 'AUTH_WRONG_CODE',
-      message: 'Wrong verification code',
+      code: 'AUTH_WRONG_IDENTITY_OR_CODE',
+      message: 'Wrong user name or verification code',
     });
     expect(await errorOf(await postCodeLogin(app.client({ locale: 'zh-CN' }), { identity: mobile, code: wrong, scope: 'audience' }))).toEqual({
       status: 400,
-      code: 'AUTH_WRONG_CODE',
-      message: '验证码错误',
+      code: 'AUTH_WRONG_IDENTITY_OR_CODE',
+      message: '用户名或验证码错误',
     });
     expect(await errorOf(await postCodeLogin(app.client({ locale: 'en-US' }), { identity: mobile, code: 'abcdef', scope: 'organizer' }))).toMatchObject({
-      code: 'AUTH_WRONG_CODE',
+      code: 'AUTH_WRONG_IDENTITY_OR_CODE',
     });
     // The right code at the wrong entrance: proven first, then refused for its scope.
     expect(await errorOf(await postCodeLogin(app.client(), { identity: mobile, code: right, scope: 'organizer' }))).toMatchObject({
@@ -117,7 +119,7 @@ describe('verification-code sign-in', () => {
     const code = await latestCodeSentTo(client, mobile);
     const wrong = code === '111111' ? '222222' : '111111';
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await errorOf(await postCodeLogin(client, { identity: mobile, code: wrong, scope: 'audience' }))).code).toBe('AUTH_WRONG_CODE');
+      expect((await errorOf(await postCodeLogin(client, { identity: mobile, code: wrong, scope: 'audience' }))).code).toBe('AUTH_WRONG_IDENTITY_OR_CODE');
     }
     expect((await errorOf(await postCodeLogin(client, { identity: mobile, code, scope: 'audience' }))).code).toBe('AUTH_CODE_EXPIRED');
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
@@ -151,7 +153,7 @@ describe('verification-code sign-in', () => {
 
     const latest = await latestCodeSentTo(client, mobile);
     if (latest !== first) {
-      expect((await errorOf(await postCodeLogin(client, { identity: mobile, code: first, scope: 'audience' }))).code).toBe('AUTH_WRONG_CODE');
+      expect((await errorOf(await postCodeLogin(client, { identity: mobile, code: first, scope: 'audience' }))).code).toBe('AUTH_WRONG_IDENTITY_OR_CODE');
     }
     expect((await postCodeLogin(client, { identity: mobile, code: latest, scope: 'audience' })).status).toBe(200);
   });
@@ -254,5 +256,40 @@ describe('verification-code limits per address and delivery', () => {
       await mailing.close();
       await closeSmtp();
     }
+  });
+});
+
+describe('code sign-in without a captcha (issue 7, item 4)', () => {
+  it('code guesses do not lock the owner out: the right password with a captcha still signs in', async () => {
+    const strict = await createTestApp({ LOGIN_MAX_FAILURES: '5', IP_MAX_FAILURES: '1000' });
+    try {
+      const { account, password } = await createAccount(strict, 'audience');
+      const mobile = account.mobile ?? '';
+      await requestCode(strict.client(), mobile);
+      const attacker = strict.client();
+      for (let guess = 0; guess < 8; guess++) {
+        const response = await postCodeLogin(attacker, { identity: mobile, code: String(100000 + guess), scope: 'audience' });
+        expect(response.status).toBe(400);
+      }
+      const owner = await postPasswordLogin(strict.client(), { identity: mobile, password, scope: 'audience' });
+      expect(owner.status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('answers the same for an unknown, a known, a code-holding and a disabled identity', async () => {
+    const known = await audienceAccount();
+    const holding = await audienceAccount();
+    await requestCode(app.client(), holding);
+    const { account: disabled } = await createAccount(app, 'audience', { disabled: true });
+    const answers = [];
+    for (const identity of ['13700000008', known, holding, disabled.mobile ?? '']) {
+      for (const locale of ['en-US', 'zh-CN'] as const) {
+        answers.push(await errorOf(await postCodeLogin(app.client({ locale }), { identity, code: '000001', scope: 'audience' })));
+      }
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(2);
+    expect(answers[0]).toEqual({ status: 400, code: 'AUTH_WRONG_IDENTITY_OR_CODE', message: 'Wrong user name or verification code' });
   });
 });

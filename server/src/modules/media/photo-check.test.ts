@@ -72,7 +72,25 @@ describe('checkPhoto', () => {
     const bomb = Buffer.from(png);
     ihdr.copy(bomb, 12);
     bomb.writeUInt32BE(crc32(ihdr), 29);
-    await expect(checkPhoto(bomb)).rejects.toMatchObject({ code: 'PHOTO_RESOLUTION_TOO_HIGH', params: { megapixels: 50 } });
+    await expect(checkPhoto(bomb)).rejects.toMatchObject({ code: 'PHOTO_RESOLUTION_TOO_HIGH', params: { megapixels: 24 } });
+  });
+
+  it('refuses a 7000×7000 16-bit PNG from its header (issue 7, item 7: 24 MP at most)', async () => {
+    const png = await noise(300, 300).png().toBuffer();
+    const ihdr = Buffer.from(png.subarray(12, 29));
+    ihdr.writeUInt32BE(7000, 4);
+    ihdr.writeUInt32BE(7000, 8);
+    ihdr.writeUInt8(16, 12);
+    const bomb = Buffer.from(png);
+    ihdr.copy(bomb, 12);
+    bomb.writeUInt32BE(crc32(ihdr), 29);
+    await expect(checkPhoto(bomb, 'general')).rejects.toMatchObject({ code: 'PHOTO_RESOLUTION_TOO_HIGH', params: { megapixels: 24 } });
+  });
+
+  it('stores a large picture scaled down to 2048 pixels on its longer side, and decodes a few at a time', async () => {
+    const input = await noise(5000, 3000).jpeg({ quality: 25 }).toBuffer();
+    const photos = await Promise.all(Array.from({ length: 4 }, () => checkPhoto(input, 'general')));
+    for (const photo of photos) expect([photo.width, photo.height]).toEqual([2048, 1229]);
   });
 
   it('applies the EXIF orientation, then drops it', async () => {

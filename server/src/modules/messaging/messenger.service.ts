@@ -4,8 +4,8 @@ import type { Locale } from '@portal/shared/i18n/locales';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { translate } from '../../lib/i18n';
-import { OutboxChannel } from '../outbox/outbox.channel';
-import type { EmailChannel, OutgoingMessage, SmsChannel } from './message-channel';
+import { DevOutboxChannel } from './dev-outbox.channel';
+import type { EmailChannel, MessageChannel, OutgoingMessage, SmsChannel } from './message-channel';
 import { SmtpEmailChannel } from './smtp-email.channel';
 
 const MESSAGES = 'messages';
@@ -71,13 +71,28 @@ export class Messenger {
   }
 }
 
-/** Email over SMTP when SMTP_URL is set; SMS through SMS_PROVIDER; the dev outbox otherwise. */
-export function createMessenger(config: Config, db: Database, logger: FastifyBaseLogger): Messenger {
-  const outbox = new OutboxChannel(db, logger);
-  const email = config.SMTP_URL ? new SmtpEmailChannel(config.SMTP_URL, config.MAIL_FROM) : outbox;
-  if (config.NODE_ENV === 'production' && (!config.SMTP_URL || config.SMS_PROVIDER === 'outbox')) {
-    logger.warn('Email or SMS goes to the dev outbox: set SMTP_URL and SMS_PROVIDER so that users receive their codes');
+/** The channel of production when none is configured: refuses every message, and never writes its text anywhere. */
+class UnconfiguredChannel implements MessageChannel<OutgoingMessage> {
+  constructor(private readonly kind: OutgoingMessage['kind']) {}
+
+  async send(): Promise<void> {
+    throw new Error(`no ${this.kind === 'email' ? 'SMTP_URL' : 'SMS_PROVIDER'} configured: the message was not sent`);
   }
-  const smsChannels: Record<Config['SMS_PROVIDER'], SmsChannel> = { outbox };
+}
+
+/**
+ * Email over SMTP when SMTP_URL is set; SMS through SMS_PROVIDER; the dev outbox otherwise, outside
+ * production only. In production a missing channel refuses its messages ("Failed to send the code"),
+ * so that no code or notice ever reaches the log, and start-up says so.
+ */
+export function createMessenger(config: Config, db: Database, logger: FastifyBaseLogger): Messenger {
+  const production = config.NODE_ENV === 'production';
+  const fallback = (kind: OutgoingMessage['kind']) => (production ? new UnconfiguredChannel(kind) : new DevOutboxChannel(db, logger));
+  const email = config.SMTP_URL ? new SmtpEmailChannel(config.SMTP_URL, config.MAIL_FROM) : fallback('email');
+  const smsChannels: Record<Config['SMS_PROVIDER'], SmsChannel> = { outbox: fallback('sms') };
+  const missing = [!config.SMTP_URL && 'email (set SMTP_URL)', config.SMS_PROVIDER === 'outbox' && 'SMS (set SMS_PROVIDER)'].filter(Boolean);
+  if (production && missing.length) {
+    logger.error(`No delivery channel for ${missing.join(' and ')}: verification codes and review notices by that way are refused, never logged`);
+  }
   return new Messenger({ email, sms: smsChannels[config.SMS_PROVIDER] });
 }

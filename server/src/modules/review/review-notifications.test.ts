@@ -28,8 +28,7 @@ async function reviewerOf(app: TestApp): Promise<TestClient> {
 }
 
 async function outbox(client: TestClient, recipient: string): Promise<OutboxRow[]> {
-  const response = await client.fetch(`/apis/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
-  return (await response.json()) as OutboxRow[];
+  return client.devOutbox(recipient);
 }
 
 async function decisionIds(app: TestApp, audienceId: string) {

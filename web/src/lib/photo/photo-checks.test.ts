@@ -63,11 +63,11 @@ describe('size and pixel rules (SPEC 5/9)', () => {
     expect(checkPhotoSize(3 * 1024 * 1024, 'catalog')).toEqual({ code: 'PHOTO_TOO_LARGE_BYTES', params: { megabytes: 2 } });
   });
 
-  it('needs both sides at least 200 pixels and at most 50 megapixels', () => {
+  it('needs both sides at least 200 pixels and at most 24 megapixels', () => {
     expect(checkPhotoPixels(200, 200)).toBeUndefined();
     expect(checkPhotoPixels(199, 800)).toEqual({ code: 'PHOTO_RESOLUTION_TOO_LOW' });
     expect(checkPhotoPixels(800, 199)).toEqual({ code: 'PHOTO_RESOLUTION_TOO_LOW' });
-    expect(checkPhotoPixels(10_000, 5_001)).toEqual({ code: 'PHOTO_RESOLUTION_TOO_HIGH', params: { megapixels: 50 } });
+    expect(checkPhotoPixels(10_000, 5_001)).toEqual({ code: 'PHOTO_RESOLUTION_TOO_HIGH', params: { megapixels: 24 } });
   });
 });
 

@@ -59,7 +59,7 @@ export function checkPhotoSize(bytes: number, profile: PhotoProfile): PhotoProbl
   return undefined;
 }
 
-/** Pixel rule: both sides at least 200 (rotation does not change that), at most 50 megapixels. */
+/** Pixel rule: both sides at least 200 (rotation does not change that), at most PHOTO_MAX_PIXELS (24 megapixels). */
 export function checkPhotoPixels(width: number, height: number): PhotoProblem | undefined {
   if (width < PHOTO_MIN_SIDE || height < PHOTO_MIN_SIDE) return { code: 'PHOTO_RESOLUTION_TOO_LOW' };
   if (width * height > PHOTO_MAX_PIXELS) return { code: 'PHOTO_RESOLUTION_TOO_HIGH', params: { megapixels: PHOTO_MAX_PIXELS / 1_000_000 } };
