@@ -15,7 +15,7 @@ import { exactPath, PATHS, visitorPaths } from './paths';
 
 /** What the demo seed printed at start-up (the harness writes the server's log to e2e/artifacts/server.log). */
 export interface SeedFacts {
-  /** Unused activation codes (the five the seed prints). */
+  /** Unused activation codes (the twenty the seed prints). */
   codes: string[];
   /** The show days, YYYY-MM-DD, in order. */
   showDays: string[];
@@ -34,7 +34,8 @@ export function readSeedFacts(): SeedFacts {
   if (!log.includes(`Server listening at ${baseUrl}`)) {
     throw new Error(`${serverLogFile} is not the log of the server at ${baseUrl} (another e2e run may have overwritten it)`);
   }
-  const codes = log.match(/Unused activation codes \([^)]*\): (.+)$/m)?.[1]?.trim().split(/\s+/) ?? [];
+  const codeBlock = log.match(/Unused activation codes \([^)]*\):\n([\s\S]*?)More unused codes/)?.[1] ?? '';
+  const codes = codeBlock.match(/MX-[A-Z0-9]{4}-[A-Z0-9]{4}/g) ?? [];
   const showDays = log.match(/Demo show: ([\d, -]+) \(/)?.[1]?.split(/,\s*/) ?? [];
   const fullDay = log.match(/(\d{4}-\d{2}-\d{2}) has \d+ seats and is full/)?.[1];
   if (codes.length === 0 || showDays.length < 2 || !fullDay) {

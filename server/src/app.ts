@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError } from './lib/app-error';
+import { developmentLogging } from './lib/dev-logging';
 import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
 import { createServices, type Services } from './services';
@@ -16,6 +17,7 @@ import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
+import { registerActivationCodeDevRoutes } from './modules/activation-code/activation-code-dev.routes';
 import { MODULES } from './modules/registry';
 
 export interface AppDeps {
@@ -62,10 +64,10 @@ function isCrossSiteRequest(request: FastifyRequest): boolean {
 export async function buildApp({ config, database, store }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
-    logger: {
+    ...(await developmentLogging(config, {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    })),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, store }: AppDeps): Promise<Fa
   await registerAuthRoutes(app, config);
   for (const module of MODULES) if ('registerRoutes' in module) await module.registerRoutes(app);
   if (!production) await registerOutboxRoutes(app, database.db);
+  if (!production) await registerActivationCodeDevRoutes(app, app.services.activationCodes);
   await registerSinglePageApp(app, config);
   return app;
 }

@@ -16,6 +16,6 @@ export class OutboxChannel implements MessageChannel<OutgoingMessage> {
   async send(message: OutgoingMessage): Promise<void> {
     const subject = message.kind === 'email' ? message.subject : null;
     await insertOutboxMessage(this.db, { channel: message.kind, recipient: message.to, subject, body: message.text });
-    this.logger.info({ channel: message.kind, recipient: message.to, subject }, `dev outbox: ${message.text}`);
+    this.logger.info({ channel: message.kind, recipient: message.to, subject }, `dev outbox → ${message.to}: ${message.text}`);
   }
 }
