@@ -25,6 +25,7 @@ import {
   type Visitor,
 } from './support/visitor-journey';
 import { exactPath, loginPath, PATHS } from './support/paths';
+import { formatDayRange } from '../web/src/lib/format/date-time';
 
 interface Journey {
   device: Device;
@@ -148,6 +149,9 @@ describeE2E('visitor journey', () => {
 
       // 2. The application with both photos, an unused code, a date and both consents.
       await page.getByTestId('application-page').waitFor();
+      // The footer gives the running show's days, not a past edition's (issue 8 item 14).
+      const lastDay = seed.showDays[seed.showDays.length - 1] ?? firstDay;
+      await expect.poll(() => page.getByTestId('show-footer').innerText()).toContain(formatDayRange(firstDay, lastDay, locale));
       await checkInBothLanguages(page, shot('02', 'application'), locale, 'common:public.application', device);
       const form = page.getByTestId('application-form');
       expect(await page.getByTestId('application-name').inputValue()).toBe(visitor.name);

@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useSession } from '../../features/viewer/api/viewer';
 import { PATHS } from '../paths';
+import { ShowFooter } from './show-footer';
 import { UserMenu } from './user-menu';
 
 /** Header and content without a left menu: public pages, /usercenter, the not-found page. */
@@ -24,7 +25,7 @@ export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) 
       <Layout.Content className="area-content simple-content">
         <Outlet />
       </Layout.Content>
-      <Layout.Footer className="area-footer">{t('footer')}</Layout.Footer>
+      <ShowFooter />
     </Layout>
   );
 }
