@@ -104,8 +104,11 @@ async function refuseOpenApplication(page: Page, reason: string): Promise<void> 
   await page.getByTestId('audience-detail-refuse').waitFor({ state: 'detached' });
 }
 
-async function approveOpenApplication(page: Page): Promise<void> {
+async function approveOpenApplication(page: Page, name: string, locale: Locale): Promise<void> {
   await page.getByTestId('audience-detail-approve').click();
+  // The question names what is approved (issue 8 item 3).
+  const question = page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-popconfirm-title');
+  expect(squash(await question.innerText())).toBe(squash(uiText(locale, 'review:approve.confirmTitleOne').replace('{{name}}', name)));
   await page.getByTestId('audience-detail-approve-confirm').click();
   // An approved application offers only the revocation.
   await page.getByTestId('audience-detail-revoke').waitFor({ state: 'visible' });
@@ -218,7 +221,7 @@ describeE2E('visitor journey', () => {
 
       // 6. The organizer approves.
       await openApplication(office, visitor.name, locale);
-      await approveOpenApplication(office);
+      await approveOpenApplication(office, visitor.name, locale);
       // Back to the list (axe would otherwise measure the list's colours through the drawer's mask).
       await office.getByRole('button', { name: t('review:detail.close'), exact: true }).click();
       await office.waitForURL((url) => !url.searchParams.has('detail'));

@@ -1,3 +1,4 @@
+import type { SelectedRow } from '../lib/approve-title';
 import { Button, Empty, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
@@ -33,8 +34,8 @@ export function AudienceListTable({
   rows: AudienceListRow[];
   total: number;
   loading: boolean;
-  selected: ReadonlyMap<string, ApproveStatus>;
-  onSelect: (selection: Map<string, ApproveStatus>) => void;
+  selected: ReadonlyMap<string, SelectedRow>;
+  onSelect: (selection: Map<string, SelectedRow>) => void;
   onChange: (change: TableChange) => void;
   onOpen: (id: string) => void;
   empty: React.ReactNode;
@@ -142,11 +143,12 @@ export function AudienceListTable({
         preserveSelectedRowKeys: true,
         getCheckboxProps: (row) => ({ disabled: !isSelectable(row.approveStatus), 'aria-label': t('table.select', { name: nameOf(row) }) }),
         onChange: (keys, selectedRows) => {
-          const next = new Map<string, ApproveStatus>();
+          const next = new Map<string, SelectedRow>();
           for (const key of keys) {
             const id = String(key);
-            const status = selectedRows.find((row) => row?.id === id)?.approveStatus ?? selected.get(id);
-            if (status) next.set(id, status);
+            const row = selectedRows.find((candidate) => candidate?.id === id);
+            const entry = row ? { status: row.approveStatus, name: row.name ?? null } : selected.get(id);
+            if (entry) next.set(id, entry);
           }
           onSelect(next);
         },
