@@ -1,7 +1,6 @@
 import { App, Button, Card, Flex, Result, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApproveStatus } from '@portal/shared/application/application-status';
 import { EMPTY_FILTER, type AudienceListFilter, type AudienceListState } from '@portal/shared/review/audience-list';
 import { PageLoading } from '../../../components/page-loading';
 import { useErrorText } from '../../../lib/use-error-text';
