@@ -182,6 +182,8 @@ describeE2E('visitor journey', () => {
       await page.getByTestId('info-page').waitFor();
       expect(await page.getByTestId('info-page').getAttribute('data-status')).toBe('WAIT');
       expect(squash(await page.getByTestId('info-status-tag').innerText())).toBe(squash(t('visitor:info.status.WAIT.tag')));
+      // Pending, not refused: "Edit", while the server's rule allows it (issue 8 item 4).
+      expect(squash(await page.getByTestId('info-action-edit').innerText())).toBe(squash(t('visitor:info.actions.edit')));
       await checkInBothLanguages(page, shot('03', 'info-pending'), locale, 'visitor:info.status.WAIT.title', device);
       lap('application submitted, pending');
 
@@ -203,6 +205,7 @@ describeE2E('visitor journey', () => {
       expect(await openInfo(page)).toBe('REFUSE');
       expect(await page.getByTestId('info-refuse-reason').innerText()).toContain(journey.refuseReason);
       await checkInBothLanguages(page, shot('05', 'info-refused'), locale, 'visitor:info.status.REFUSE.title', device);
+      expect(squash(await page.getByTestId('info-action-edit').innerText())).toBe(squash(t('visitor:info.actions.resubmit')));
       await page.getByTestId('info-action-edit').click();
       await waitForPath(page, visitorPaths.edit);
       await page.getByTestId('application-edit-page').waitFor();

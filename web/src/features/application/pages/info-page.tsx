@@ -7,7 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { useApplicationInfo } from '../api/application-info';
 import { OwnIdNumber } from '../components/own-id-number';
-import { infoStatusView, updateDeadlinePassed, type InfoAction } from '../lib/application-status';
+import { actionLabelKey, infoStatusView, updateDeadlinePassed, type InfoAction } from '../lib/application-status';
 
 export interface InfoLinks {
   apply: string;
@@ -39,7 +39,7 @@ export function InfoPage({ links }: { links: InfoLinks }) {
   const deadlineText = updateDeadline ? formatDateTime(updateDeadline) : undefined;
   const actionButton = (action: InfoAction, primary: boolean) => (
     <Button key={action} type={primary ? 'primary' : 'default'} onClick={() => void navigate(links[action])} data-testid={`info-action-${action}`}>
-      {t(`info.actions.${action}`)}
+      {t(actionLabelKey(audience.approveStatus, action))}
     </Button>
   );
   const none = t('notAvailable');
