@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { maxMegabytes, PHOTO_ACCEPT, PHOTO_MIN_BYTES, PHOTO_MIN_SIDE, FACE_RATIO_MAX, FACE_RATIO_MIN, type PhotoProfile } from '@portal/shared/media/photo-rules';
 import { cropPicture, type CropArea } from '../lib/photo/crop-image';
-import type { FaceMeasure } from '../lib/photo/face-measure';
+import { faceAdvice, type FaceMeasure } from '../lib/photo/face-measure';
 import { checkPhotoFile, type PhotoProblem } from '../lib/photo/photo-checks';
 import { useErrorText } from '../lib/use-error-text';
 import './photo-upload.css';
@@ -71,6 +71,10 @@ function percent(ratio: number | null): number {
  */
 export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, disabled }: PhotoUploadProps) {
   const { t } = useTranslation(['photo', 'errors']);
+  const faceAdviceText = (measure: FaceMeasure) => {
+    const advice = faceAdvice(measure);
+    return t(`photo:${advice.key}`, advice.values);
+  };
   const errorText = useErrorText();
   const input = useRef<HTMLInputElement>(null);
   const plainInput = useRef<HTMLInputElement>(null);
@@ -198,7 +202,7 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
               data-faces={face.measure.faces}
               data-ratio={face.measure.ratio ?? ''}
               title={face.measure.problem ? codeText(face.measure.problem) : t('photo:faceOk', { percent: percent(face.measure.ratio) })}
-              description={face.measure.problem ? t('photo:faceMeasured', { faces: face.measure.faces, percent: percent(face.measure.ratio) }) : undefined}
+              description={face.measure.problem ? faceAdviceText(face.measure) : undefined}
             />
           )}
           {!busy && face?.kind === 'unavailable' && (
