@@ -44,7 +44,7 @@ export interface OpenedPage {
 }
 
 const viewports = {
-  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+  desktop: { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
   mobile: {
     viewport: { width: 390, height: 844 },
     isMobile: true,

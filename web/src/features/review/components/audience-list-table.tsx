@@ -51,19 +51,19 @@ export function AudienceListTable({
       sortDirections: ['ascend'],
       sortOrder: columnSortOrder(state.sort, 'name'),
       fixed: 'left',
-      width: 140,
+      width: 120,
       render: (_value, row) => (
         <Typography.Link onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(row) })} data-testid="review-row-name">
           {nameOf(row)}
         </Typography.Link>
       ),
     },
-    { key: 'mobile', dataIndex: 'mobile', title: t('columns.mobile'), width: 150, render: (value: string | null) => value ?? '' },
+    { key: 'mobile', dataIndex: 'mobile', title: t('columns.mobile'), width: 130, render: (value: string | null) => value ?? '' },
     {
       key: 'idNumber',
       dataIndex: 'idNumberMasked',
       title: t('columns.idNumber'),
-      width: 200,
+      width: 170,
       render: (value: string | null) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{value ?? ''}</span>,
     },
     {
@@ -73,13 +73,13 @@ export function AudienceListTable({
       sorter: true,
       sortDirections: ['ascend'],
       sortOrder: columnSortOrder(state.sort, 'status'),
-      width: 110,
+      width: 100,
       render: (status: ApproveStatus) => <ApplicationStatusTag status={status} label={t(`status.${status}`)} testId="review-status-tag" />,
     },
     {
       key: 'visitDates',
       title: t('columns.visitDates'),
-      width: 150,
+      width: 120,
       render: (_value, row) => (
         <span style={{ whiteSpace: 'pre-line' }}>
           {row.visitDates
@@ -90,7 +90,7 @@ export function AudienceListTable({
         </span>
       ),
     },
-    { key: 'channel', title: t('columns.channel'), width: 130, ellipsis: true, render: (_value, row) => row.channel?.name ?? '' },
+    { key: 'channel', title: t('columns.channel'), width: 100, ellipsis: true, render: (_value, row) => row.channel?.name ?? '' },
     {
       key: 'submittedAt',
       dataIndex: 'submittedAt',
@@ -98,14 +98,17 @@ export function AudienceListTable({
       sorter: true,
       sortDirections: ['descend', 'ascend'],
       sortOrder: columnSortOrder(state.sort, 'submittedAt'),
-      width: 170,
+      // The widths add up to less than the list's room at 1366 px (a fixed layout shrinks every column
+      // when they do not), so that "2026-12-24 15:55" and the sort arrows are never cut (issue 8 item 6).
+      width: 150,
+      className: 'review-col-submitted',
       render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
     },
     {
       key: 'actions',
       title: t('columns.actions'),
       fixed: 'right',
-      width: 90,
+      width: 80,
       render: (_value, row) => (
         <Button type="link" size="small" onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(row) })} data-testid="review-row-open">
           {t('table.view')}
