@@ -80,6 +80,11 @@ export async function checkInBothLanguages(page: Page, name: string, locale: Loc
     await showsMarker(current);
     await waitForSettled(page);
     if (device === 'mobile') expect.soft(await horizontalOverflow(page), `sideways overflow on ${name} (${current})`).toBeLessThanOrEqual(0);
+    // The header's title is never cut ("China Mo…" on a phone, issue 8 item 7).
+    const title = await page.locator('.area-title').evaluate((element) => ({ text: element.textContent, cut: element.scrollWidth > element.clientWidth }));
+    expect.soft(title.cut, `header title "${title.text}" cut on ${name} (${current})`).toBe(false);
+    // English pages use English punctuation (issue 8 item 2).
+    if (current === 'en-US') expect.soft(await page.evaluate(() => document.body.innerText), `full-width colon on ${name}`).not.toContain('：');
     await checkPageFromTop(page, `${name}-${current}`);
   };
   await photograph(locale);

@@ -1,4 +1,4 @@
-import { Layout } from 'antd';
+import { Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
@@ -11,6 +11,8 @@ import { UserMenu } from './user-menu';
 export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) {
   const { t } = useTranslation();
   const { session } = useSession();
+  // On a phone the switcher and the user menu are icons, so that the title is not cut (issue 8 item 7).
+  const compact = Grid.useBreakpoint().md === false;
   return (
     <Layout className="area-layout" data-testid={testId} style={{ minHeight: '100vh' }}>
       <Layout.Header className="area-header">
@@ -18,8 +20,8 @@ export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) 
           {t('appName')}
         </Link>
         <div className="area-header-actions">
-          <LanguageSwitcher />
-          {session.status === 'loaded' ? <UserMenu settingsPath={session.scope === 'organizer' ? PATHS.organizerSettings : PATHS.settings} /> : null}
+          <LanguageSwitcher compact={compact} />
+          {session.status === 'loaded' ? <UserMenu settingsPath={session.scope === 'organizer' ? PATHS.organizerSettings : PATHS.settings} compact={compact} /> : null}
         </div>
       </Layout.Header>
       <Layout.Content className="area-content simple-content">
