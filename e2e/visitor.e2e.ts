@@ -26,6 +26,7 @@ import {
 } from './support/visitor-journey';
 import { exactPath, loginPath, PATHS } from './support/paths';
 import { formatDayRange } from '../web/src/lib/format/date-time';
+import { accessibleNames } from './support/accessible-names';
 
 interface Journey {
   device: Device;
@@ -159,7 +160,23 @@ describeE2E('visitor journey', () => {
       const form = page.getByTestId('application-form');
       expect(await page.getByTestId('application-name').inputValue()).toBe(visitor.name);
       expect(await page.getByTestId('application-mobile').inputValue()).toBe(visitor.mobile);
-      await page.getByTestId('application-email').fill(visitor.email);
+      // Forms (issue 8 items 9-11): a name with digits is refused at the field before sending (the shared
+      // schema); an empty email says "required" (SPEC 5); the photo buttons say what they do.
+      const nameInput = page.getByTestId('application-name');
+      await nameInput.fill('R2D2 2026');
+      await nameInput.blur();
+      await form.getByText(t('errors:AUDIENCE_NAME_INVALID'), { exact: true }).waitFor();
+      await nameInput.fill(visitor.name);
+      const emailInput = page.getByTestId('application-email');
+      await emailInput.focus();
+      await emailInput.blur();
+      await form.getByText(t('errors:AUDIENCE_EMAIL_REQUIRED'), { exact: true }).waitFor();
+      const buttonNames = (await accessibleNames(page, ['button'])).map((button) => button.name);
+      for (const field of ['entryPhoto', 'idPhoto']) {
+        expect(buttonNames).toContain(t('photo:chooseFor').replace('{{label}}', t(`application:fields.${field}`)));
+      }
+      expect((await accessibleNames(page, ['textbox'])).map((box) => box.name)).toContain(t('application:fields.name'));
+      await emailInput.fill(visitor.email);
       await chooseOption(page, t('application:fields.idType'), t('application:idTypes.MAINLAND_ID'));
       await page.getByTestId('application-id-number').fill(visitor.idNumber);
       const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile);

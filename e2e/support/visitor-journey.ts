@@ -2,6 +2,7 @@
  * Steps of the visitor journey (register → apply → review → ticket → visit dates → records) through the
  * real UI, shared by the desktop and the mobile runs of e2e/visitor.e2e.ts.
  */
+import { namesWithRequiredMark } from './accessible-names';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -83,6 +84,8 @@ export async function checkInBothLanguages(page: Page, name: string, locale: Loc
     // The header's title is never cut ("China Mo…" on a phone, issue 8 item 7).
     const title = await page.locator('.area-title').evaluate((element) => ({ text: element.textContent, cut: element.scrollWidth > element.clientWidth }));
     expect.soft(title.cut, `header title "${title.text}" cut on ${name} (${current})`).toBe(false);
+    // The required mark is not part of any control's name (issue 8 item 11).
+    expect.soft(await namesWithRequiredMark(page), `names with "*" on ${name} (${current})`).toEqual([]);
     // English pages use English punctuation (issue 8 item 2).
     if (current === 'en-US') expect.soft(await page.evaluate(() => document.body.innerText), `full-width colon on ${name}`).not.toContain('：');
     await checkPageFromTop(page, `${name}-${current}`);

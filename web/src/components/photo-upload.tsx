@@ -34,6 +34,8 @@ export interface PhotoUploadProps {
   aspect?: number;
   /** Set by antd's Form.Item so that the label points at the picker button. */
   id?: string;
+  /** What the picture is ("Entry card photo"): the picker button says what it does for it (issue 8 item 11). */
+  label?: string;
   disabled?: boolean;
 }
 
@@ -69,7 +71,7 @@ function percent(ratio: number | null): number {
  * step, the face rule measured in the browser exactly like the server, then the upload. Every refusal
  * is the translated message of its error code; the server's refusal is shown the same way.
  */
-export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, disabled }: PhotoUploadProps) {
+export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, label, disabled }: PhotoUploadProps) {
   const { t } = useTranslation(['photo', 'errors']);
   const faceAdviceText = (measure: FaceMeasure) => {
     const advice = faceAdvice(measure);
@@ -173,7 +175,15 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
       </div>
       <Flex vertical gap={8} className="photo-upload-side">
         <Flex wrap gap={8} align="center">
-          <Button id={id} icon={<CameraOutlined />} onClick={() => input.current?.click()} disabled={disabled || busy} data-testid={`photo-choose-${purpose}`}>
+          <Button
+            id={id}
+            icon={<CameraOutlined />}
+            onClick={() => input.current?.click()}
+            disabled={disabled || busy}
+            // Without it the field's label would name the button; the name starts with its visible words.
+            aria-label={label ? t(value ? 'photo:replaceFor' : 'photo:chooseFor', { label }) : undefined}
+            data-testid={`photo-choose-${purpose}`}
+          >
             {value ? t('photo:replace') : t('photo:choose')}
           </Button>
           {source && step === 'idle' && (
