@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { outboxMessages } from '../../db/schema/index';
+import { outboxMessages } from './outbox.tables';
 
 export type OutboxMessage = typeof outboxMessages.$inferInsert;
 
