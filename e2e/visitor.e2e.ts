@@ -250,8 +250,9 @@ describeE2E('visitor journey', () => {
       await office.reload();
       await office.getByTestId('review-table').getByTestId('review-status-tag').waitFor();
       expect(await office.getByTestId('review-table').getByTestId('review-status-tag').getAttribute('data-status')).toBe('DONE');
-      // The "Submitted" column shows its title and whole dates at 1366 px (issue 8 item 6).
-      const clipped = await office.locator('.review-col-submitted').evaluateAll((cells) =>
+      // The "Submitted" column shows its title and whole dates at 1366 px (issue 8 item 6), and a mobile number
+      // stays on one line.
+      const clipped = await office.locator('.review-col-submitted, .review-col-mobile').evaluateAll((cells) =>
         cells
           .filter((cell) => [cell, ...Array.from(cell.querySelectorAll('.ant-table-column-title'))].some((node) => node.scrollWidth > node.clientWidth))
           .map((cell) => cell.textContent),

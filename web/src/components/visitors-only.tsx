@@ -1,3 +1,4 @@
+import { IdcardOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ export function VisitorsOnly({ scope, name, areaPath, onSignOut }: { scope: 'org
   return (
     <Result
       status="info"
+      // A calm sign, not an alarm: nothing went wrong, the page is for someone else.
+      icon={<IdcardOutlined style={{ color: 'rgba(0, 0, 0, 0.45)' }} aria-hidden />}
       data-testid="visitors-only"
       data-scope={scope}
       title={<h1 className="result-title">{t('visitorsOnly.title')}</h1>}

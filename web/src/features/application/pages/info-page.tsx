@@ -91,7 +91,7 @@ export function InfoPage({ links }: { links: InfoLinks }) {
                 data-testid="info-entry-photo"
               />
             ) : null}
-            <Descriptions column={mobile ? 1 : 2} layout={mobile ? 'vertical' : 'horizontal'} size="small" style={{ flex: 1 }} data-testid="info-fields">
+            <Descriptions column={mobile ? 1 : 2} layout={mobile ? 'vertical' : 'horizontal'} colon={!mobile} size="small" style={{ flex: 1 }} data-testid="info-fields">
               <Descriptions.Item label={t('info.fields.name')}>{audience.name ?? none}</Descriptions.Item>
               <Descriptions.Item label={t('info.fields.mobile')}>{audience.mobile ?? none}</Descriptions.Item>
               <Descriptions.Item label={t('info.fields.email')}>{audience.email ?? none}</Descriptions.Item>

@@ -58,7 +58,14 @@ export function AudienceListTable({
         </Typography.Link>
       ),
     },
-    { key: 'mobile', dataIndex: 'mobile', title: t('columns.mobile'), width: 130, render: (value: string | null) => value ?? '' },
+    {
+      key: 'mobile',
+      dataIndex: 'mobile',
+      title: t('columns.mobile'),
+      width: 150,
+      className: 'review-col-mobile',
+      render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{value ?? ''}</span>,
+    },
     {
       key: 'idNumber',
       dataIndex: 'idNumberMasked',
