@@ -2,11 +2,11 @@
  * Steps of the visitor journey (register → apply → review → ticket → visit dates → records) through the
  * real UI, shared by the desktop and the mobile runs of e2e/visitor.e2e.ts.
  */
-import { namesWithRequiredMark } from './accessible-names';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { namesWithRequiredMark } from './accessible-names';
 import { baseUrl, unlessPageFails, type Device, type Locale } from './browser';
 import { waitForVerificationCode } from './outbox';
 import { checkPage, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './portal';
@@ -50,6 +50,10 @@ export const otherLocale = (locale: Locale): Locale => (locale === 'zh-CN' ? 'en
 /** Switches the language with the header's language switcher. */
 export async function switchLanguage(page: Page, to: Locale): Promise<void> {
   await page.getByTestId('language-switcher').click();
+  // The menu is clicked once it has finished opening: an item clicked while antd's opening motion still
+  // runs can be replaced under the pointer, and the click is lost (seen once on a loaded machine).
+  const menu = page.locator('.ant-dropdown').filter({ has: page.getByTestId(`language-option-${to}`) });
+  await expect.poll(() => menu.getAttribute('class'), { timeout: 15_000 }).toMatch(/^(?!.*(-hidden|-appear|-enter|-leave)).*$/);
   await page.getByTestId(`language-option-${to}`).click();
   await waitForLanguage(page, to);
 }
