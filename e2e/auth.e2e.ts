@@ -144,3 +144,43 @@ describeE2E('sign-in with a verification code', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describeE2E('visitor pages for other accounts', () => {
+  const browser = useBrowser();
+  const cases = [
+    { user: demoUsers.organizer, locale: 'en-US' as Locale },
+    { user: demoUsers.exhibitor, locale: 'zh-CN' as Locale },
+  ];
+
+  for (const { user, locale } of cases) {
+    it(`a signed-in ${user.kind} who opens the visitor application is told it is for visitors (${locale})`, async () => {
+      const { page, problems } = await browser.open({ locale });
+      await page.goto(loginPath({ scope: user.scope }));
+      await waitForLanguage(page, locale);
+      await signInWithPassword(page, user);
+      await waitForPath(page, user.landing);
+
+      // SPEC 2 sends anyone but a visitor to the registration, which says so instead of showing its form (issue 8 item 8).
+      await page.goto(PATHS.visitorApplication);
+      await waitForPath(page, exactPath(PATHS.visitorRegister));
+      await waitForLanguage(page, locale);
+      const notice = page.getByTestId('visitors-only');
+      await notice.waitFor();
+      expect(await notice.getAttribute('data-scope')).toBe(user.scope);
+      await expectHeading(page, uiText(locale, 'common:visitorsOnly.title'));
+      expect(await page.getByTestId('register-page').count()).toBe(0);
+      await checkPage(page, `visitors-only-${user.kind}-${locale}`);
+
+      // The way to their own area…
+      await page.getByTestId('visitors-only-area').click();
+      await waitForPath(page, user.landing);
+
+      // …or out, staying on the registration.
+      await page.goto(PATHS.visitorRegister);
+      await page.getByTestId('visitors-only-sign-out').click();
+      await page.getByTestId('register-page').waitFor();
+      expect(await viewerTypename(page)).toBeNull();
+      expect(problems).toEqual([]);
+    });
+  }
+});

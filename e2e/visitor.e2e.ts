@@ -25,6 +25,8 @@ import {
   type Visitor,
 } from './support/visitor-journey';
 import { exactPath, loginPath, PATHS } from './support/paths';
+import { formatDayRange } from '../web/src/lib/format/date-time';
+import { accessibleNames } from './support/accessible-names';
 
 interface Journey {
   device: Device;
@@ -103,8 +105,11 @@ async function refuseOpenApplication(page: Page, reason: string): Promise<void> 
   await page.getByTestId('audience-detail-refuse').waitFor({ state: 'detached' });
 }
 
-async function approveOpenApplication(page: Page): Promise<void> {
+async function approveOpenApplication(page: Page, name: string, locale: Locale): Promise<void> {
   await page.getByTestId('audience-detail-approve').click();
+  // The question names what is approved (issue 8 item 3).
+  const question = page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-popconfirm-title');
+  expect(squash(await question.innerText())).toBe(squash(uiText(locale, 'review:approve.confirmTitleOne').replace('{{name}}', name)));
   await page.getByTestId('audience-detail-approve-confirm').click();
   // An approved application offers only the revocation.
   await page.getByTestId('audience-detail-revoke').waitFor({ state: 'visible' });
@@ -148,11 +153,30 @@ describeE2E('visitor journey', () => {
 
       // 2. The application with both photos, an unused code, a date and both consents.
       await page.getByTestId('application-page').waitFor();
+      // The footer gives the running show's days, not a past edition's (issue 8 item 14).
+      const lastDay = seed.showDays[seed.showDays.length - 1] ?? firstDay;
+      await expect.poll(() => page.getByTestId('show-footer').innerText()).toContain(formatDayRange(firstDay, lastDay, locale));
       await checkInBothLanguages(page, shot('02', 'application'), locale, 'common:public.application', device);
       const form = page.getByTestId('application-form');
       expect(await page.getByTestId('application-name').inputValue()).toBe(visitor.name);
       expect(await page.getByTestId('application-mobile').inputValue()).toBe(visitor.mobile);
-      await page.getByTestId('application-email').fill(visitor.email);
+      // Forms (issue 8 items 9-11): a name with digits is refused at the field before sending (the shared
+      // schema); an empty email says "required" (SPEC 5); the photo buttons say what they do.
+      const nameInput = page.getByTestId('application-name');
+      await nameInput.fill('R2D2 2026');
+      await nameInput.blur();
+      await form.getByText(t('errors:AUDIENCE_NAME_INVALID'), { exact: true }).waitFor();
+      await nameInput.fill(visitor.name);
+      const emailInput = page.getByTestId('application-email');
+      await emailInput.focus();
+      await emailInput.blur();
+      await form.getByText(t('errors:AUDIENCE_EMAIL_REQUIRED'), { exact: true }).waitFor();
+      const buttonNames = (await accessibleNames(page, ['button'])).map((button) => button.name);
+      for (const field of ['entryPhoto', 'idPhoto']) {
+        expect(buttonNames).toContain(t('photo:chooseFor').replace('{{label}}', t(`application:fields.${field}`)));
+      }
+      expect((await accessibleNames(page, ['textbox'])).map((box) => box.name)).toContain(t('application:fields.name'));
+      await emailInput.fill(visitor.email);
       await chooseOption(page, t('application:fields.idType'), t('application:idTypes.MAINLAND_ID'));
       await page.getByTestId('application-id-number').fill(visitor.idNumber);
       const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile);
@@ -175,6 +199,8 @@ describeE2E('visitor journey', () => {
       await page.getByTestId('info-page').waitFor();
       expect(await page.getByTestId('info-page').getAttribute('data-status')).toBe('WAIT');
       expect(squash(await page.getByTestId('info-status-tag').innerText())).toBe(squash(t('visitor:info.status.WAIT.tag')));
+      // Pending, not refused: "Edit", while the server's rule allows it (issue 8 item 4).
+      expect(squash(await page.getByTestId('info-action-edit').innerText())).toBe(squash(t('visitor:info.actions.edit')));
       await checkInBothLanguages(page, shot('03', 'info-pending'), locale, 'visitor:info.status.WAIT.title', device);
       lap('application submitted, pending');
 
@@ -196,6 +222,7 @@ describeE2E('visitor journey', () => {
       expect(await openInfo(page)).toBe('REFUSE');
       expect(await page.getByTestId('info-refuse-reason').innerText()).toContain(journey.refuseReason);
       await checkInBothLanguages(page, shot('05', 'info-refused'), locale, 'visitor:info.status.REFUSE.title', device);
+      expect(squash(await page.getByTestId('info-action-edit').innerText())).toBe(squash(t('visitor:info.actions.resubmit')));
       await page.getByTestId('info-action-edit').click();
       await waitForPath(page, visitorPaths.edit);
       await page.getByTestId('application-edit-page').waitFor();
@@ -214,7 +241,7 @@ describeE2E('visitor journey', () => {
 
       // 6. The organizer approves.
       await openApplication(office, visitor.name, locale);
-      await approveOpenApplication(office);
+      await approveOpenApplication(office, visitor.name, locale);
       // Back to the list (axe would otherwise measure the list's colours through the drawer's mask).
       await office.getByRole('button', { name: t('review:detail.close'), exact: true }).click();
       await office.waitForURL((url) => !url.searchParams.has('detail'));
@@ -223,6 +250,14 @@ describeE2E('visitor journey', () => {
       await office.reload();
       await office.getByTestId('review-table').getByTestId('review-status-tag').waitFor();
       expect(await office.getByTestId('review-table').getByTestId('review-status-tag').getAttribute('data-status')).toBe('DONE');
+      // The "Submitted" column shows its title and whole dates at 1366 px (issue 8 item 6), and a mobile number
+      // stays on one line.
+      const clipped = await office.locator('.review-col-submitted, .review-col-mobile').evaluateAll((cells) =>
+        cells
+          .filter((cell) => [cell, ...Array.from(cell.querySelectorAll('.ant-table-column-title'))].some((node) => node.scrollWidth > node.clientWidth))
+          .map((cell) => cell.textContent),
+      );
+      expect(clipped).toEqual([]);
       await checkPageFromTop(office, shot('07', 'organizer-list-approved'));
       lap('approved by the organizer');
 

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { namesWithRequiredMark } from './accessible-names';
 import { baseUrl, unlessPageFails, type Device, type Locale } from './browser';
 import { waitForVerificationCode } from './outbox';
 import { checkPage, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './portal';
@@ -15,7 +16,7 @@ import { exactPath, PATHS, visitorPaths } from './paths';
 
 /** What the demo seed printed at start-up (the harness writes the server's log to e2e/artifacts/server.log). */
 export interface SeedFacts {
-  /** Unused activation codes (the five the seed prints). */
+  /** Unused activation codes (the twenty the seed prints). */
   codes: string[];
   /** The show days, YYYY-MM-DD, in order. */
   showDays: string[];
@@ -34,7 +35,8 @@ export function readSeedFacts(): SeedFacts {
   if (!log.includes(`Server listening at ${baseUrl}`)) {
     throw new Error(`${serverLogFile} is not the log of the server at ${baseUrl} (another e2e run may have overwritten it)`);
   }
-  const codes = log.match(/Unused activation codes \([^)]*\): (.+)$/m)?.[1]?.trim().split(/\s+/) ?? [];
+  const codeBlock = log.match(/Unused activation codes \([^)]*\):\n([\s\S]*?)More unused codes/)?.[1] ?? '';
+  const codes = codeBlock.match(/MX-[A-Z0-9]{4}-[A-Z0-9]{4}/g) ?? [];
   const showDays = log.match(/Demo show: ([\d, -]+) \(/)?.[1]?.split(/,\s*/) ?? [];
   const fullDay = log.match(/(\d{4}-\d{2}-\d{2}) has \d+ seats and is full/)?.[1];
   if (codes.length === 0 || showDays.length < 2 || !fullDay) {
@@ -48,6 +50,10 @@ export const otherLocale = (locale: Locale): Locale => (locale === 'zh-CN' ? 'en
 /** Switches the language with the header's language switcher. */
 export async function switchLanguage(page: Page, to: Locale): Promise<void> {
   await page.getByTestId('language-switcher').click();
+  // The menu is clicked once it has finished opening: an item clicked while antd's opening motion still
+  // runs can be replaced under the pointer, and the click is lost (seen once on a loaded machine).
+  const menu = page.locator('.ant-dropdown').filter({ has: page.getByTestId(`language-option-${to}`) });
+  await expect.poll(() => menu.getAttribute('class'), { timeout: 15_000 }).toMatch(/^(?!.*(-hidden|-appear|-enter|-leave)).*$/);
   await page.getByTestId(`language-option-${to}`).click();
   await waitForLanguage(page, to);
 }
@@ -79,6 +85,13 @@ export async function checkInBothLanguages(page: Page, name: string, locale: Loc
     await showsMarker(current);
     await waitForSettled(page);
     if (device === 'mobile') expect.soft(await horizontalOverflow(page), `sideways overflow on ${name} (${current})`).toBeLessThanOrEqual(0);
+    // The header's title is never cut ("China Mo…" on a phone, issue 8 item 7).
+    const title = await page.locator('.area-title').evaluate((element) => ({ text: element.textContent, cut: element.scrollWidth > element.clientWidth }));
+    expect.soft(title.cut, `header title "${title.text}" cut on ${name} (${current})`).toBe(false);
+    // The required mark is not part of any control's name (issue 8 item 11).
+    expect.soft(await namesWithRequiredMark(page), `names with "*" on ${name} (${current})`).toEqual([]);
+    // English pages use English punctuation (issue 8 item 2).
+    if (current === 'en-US') expect.soft(await page.evaluate(() => document.body.innerText), `full-width colon on ${name}`).not.toContain('：');
     await checkPageFromTop(page, `${name}-${current}`);
   };
   await photograph(locale);

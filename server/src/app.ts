@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/client';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { FALLBACK_LOCALE } from '@portal/shared/i18n/locales';
 import { AppError } from './lib/app-error';
+import { developmentLogging } from './lib/dev-logging';
 import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
 import { attachCsrfGuard } from './lib/csrf-guard';
@@ -22,6 +23,7 @@ import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { sessionIdOf } from './modules/auth/session-cookie';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerActivationCodeDevRoutes } from './modules/activation-code/activation-code-dev.routes';
 import { MODULES } from './modules/registry';
 
 export interface AppDeps {
@@ -85,11 +87,11 @@ function answerClientError(error: Error & { code?: string }, socket: Socket) {
 export async function buildApp({ config, database, store, logStream }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
-    logger: {
+    ...(await developmentLogging(config, {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       ...(logStream ? { stream: logStream } : {}),
-    },
+    })),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -177,6 +179,7 @@ export async function buildApp({ config, database, store, logStream }: AppDeps):
   await registerHealthRoutes(app, database);
   await registerAuthRoutes(app, config);
   for (const module of MODULES) if ('registerRoutes' in module) await module.registerRoutes(app);
+  if (!production) await registerActivationCodeDevRoutes(app, app.services.activationCodes);
   await registerSinglePageApp(app, config);
   return app;
 }

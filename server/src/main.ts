@@ -9,10 +9,9 @@ async function main() {
   const portal = await startPortal(config);
   const { app } = portal;
 
+  let created: Awaited<ReturnType<typeof seedDemoData>>;
   if (config.seedDemo) {
-    const created = await seedDemoData(app.services, portal.database.db);
-    // Printed once, on the run that created them.
-    if (created) console.log(formatDemoSummary(created));
+    created = await seedDemoData(app.services, portal.database.db);
     if (created && config.DEMO_BULK_AUDIENCES > 0) {
       const started = performance.now();
       const added = await fillBulkApplications(portal.database.db, config.DEMO_BULK_AUDIENCES);
@@ -41,6 +40,8 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // The demo box is printed once, on the run that created the data, last, so that it stays on screen.
+  if (created) console.log(formatDemoSummary(created, `http://localhost:${port}`));
   console.log(`Portal ready on http://localhost:${port} (database: ${portal.database.kind})`);
 }
 

@@ -19,17 +19,20 @@ const code = (value: ErrorCode) => ({ message: value });
 /** Chinese names with the middle dot, Latin names with spaces, hyphens and apostrophes. */
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}·.'\- ]*$/u;
 
-export const ZVisitorName = z.string(code('AUDIENCE_NAME_INVALID')).trim().min(1, code('AUDIENCE_NAME_INVALID')).max(NAME_MAX_LENGTH, code('AUDIENCE_NAME_INVALID')).regex(NAME_PATTERN, code('AUDIENCE_NAME_INVALID'));
+export const ZVisitorName = z.string(code('AUDIENCE_NAME_INVALID')).trim().min(1, code('AUDIENCE_NAME_REQUIRED')).max(NAME_MAX_LENGTH, code('AUDIENCE_NAME_INVALID')).regex(NAME_PATTERN, code('AUDIENCE_NAME_INVALID'));
 
 export const ZVisitorMobile = z
   .string(code('AUDIENCE_MOBILE_INVALID'))
   .trim()
+  .min(1, code('AUDIENCE_MOBILE_REQUIRED'))
   .transform(toInternationalMobile)
   .pipe(z.string().regex(INTERNATIONAL_MOBILE, code('AUDIENCE_MOBILE_INVALID')));
 
 export const ZEmail = z
   .string(code('AUTH_INVALID_EMAIL'))
   .trim()
+  // SPEC 5: "required" and "valid" are two messages (issue 8 item 10).
+  .min(1, code('AUDIENCE_EMAIL_REQUIRED'))
   .toLowerCase()
   .pipe(z.email(code('AUTH_INVALID_EMAIL')).max(EMAIL_MAX_LENGTH, code('AUTH_INVALID_EMAIL')));
 

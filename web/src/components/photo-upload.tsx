@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { maxMegabytes, PHOTO_ACCEPT, PHOTO_MIN_BYTES, PHOTO_MIN_SIDE, FACE_RATIO_MAX, FACE_RATIO_MIN, type PhotoProfile } from '@portal/shared/media/photo-rules';
 import { cropPicture, type CropArea } from '../lib/photo/crop-image';
-import type { FaceMeasure } from '../lib/photo/face-measure';
+import { faceAdvice, type FaceMeasure } from '../lib/photo/face-measure';
 import { checkPhotoFile, type PhotoProblem } from '../lib/photo/photo-checks';
 import { useErrorText } from '../lib/use-error-text';
 import './photo-upload.css';
@@ -34,6 +34,8 @@ export interface PhotoUploadProps {
   aspect?: number;
   /** Set by antd's Form.Item so that the label points at the picker button. */
   id?: string;
+  /** What the picture is ("Entry card photo"): the picker button says what it does for it (issue 8 item 11). */
+  label?: string;
   disabled?: boolean;
 }
 
@@ -69,8 +71,12 @@ function percent(ratio: number | null): number {
  * step, the face rule measured in the browser exactly like the server, then the upload. Every refusal
  * is the translated message of its error code; the server's refusal is shown the same way.
  */
-export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, disabled }: PhotoUploadProps) {
+export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, label, disabled }: PhotoUploadProps) {
   const { t } = useTranslation(['photo', 'errors']);
+  const faceAdviceText = (measure: FaceMeasure) => {
+    const advice = faceAdvice(measure);
+    return t(`photo:${advice.key}`, advice.values);
+  };
   const errorText = useErrorText();
   const input = useRef<HTMLInputElement>(null);
   const plainInput = useRef<HTMLInputElement>(null);
@@ -169,7 +175,15 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
       </div>
       <Flex vertical gap={8} className="photo-upload-side">
         <Flex wrap gap={8} align="center">
-          <Button id={id} icon={<CameraOutlined />} onClick={() => input.current?.click()} disabled={disabled || busy} data-testid={`photo-choose-${purpose}`}>
+          <Button
+            id={id}
+            icon={<CameraOutlined />}
+            onClick={() => input.current?.click()}
+            disabled={disabled || busy}
+            // Without it the field's label would name the button; the name starts with its visible words.
+            aria-label={label ? t(value ? 'photo:replaceFor' : 'photo:chooseFor', { label }) : undefined}
+            data-testid={`photo-choose-${purpose}`}
+          >
             {value ? t('photo:replace') : t('photo:choose')}
           </Button>
           {source && step === 'idle' && (
@@ -198,7 +212,7 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
               data-faces={face.measure.faces}
               data-ratio={face.measure.ratio ?? ''}
               title={face.measure.problem ? codeText(face.measure.problem) : t('photo:faceOk', { percent: percent(face.measure.ratio) })}
-              description={face.measure.problem ? t('photo:faceMeasured', { faces: face.measure.faces, percent: percent(face.measure.ratio) }) : undefined}
+              description={face.measure.problem ? faceAdviceText(face.measure) : undefined}
             />
           )}
           {!busy && face?.kind === 'unavailable' && (

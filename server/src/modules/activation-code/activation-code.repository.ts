@@ -30,3 +30,13 @@ export async function findActivationCodeValue(db: Executor, id: string) {
   const [row] = await db.select({ code: activationCodes.code }).from(activationCodes).where(eq(activationCodes.id, id));
   return row?.code ?? null;
 }
+
+export async function listUnusedActivationCodes(db: Executor, limit: number) {
+  const rows = await db
+    .select({ code: activationCodes.code })
+    .from(activationCodes)
+    .where(eq(activationCodes.status, 'UNUSED'))
+    .orderBy(activationCodes.code)
+    .limit(limit);
+  return rows.map((row) => row.code);
+}

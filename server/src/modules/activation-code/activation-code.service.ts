@@ -35,6 +35,11 @@ export class ActivationCodeService {
     return repository.findActivationCodeValue(this.db, id);
   }
 
+  /** Unused codes, for the development route that hands demo codes out (never in production). */
+  unused(limit: number) {
+    return repository.listUnusedActivationCodes(this.db, limit);
+  }
+
   /** Adds codes (the seed; the show-office issue adds batches and imports); duplicates are skipped. */
   insert(codes: readonly string[], batch: string | null, tx: Executor = this.db) {
     return repository.insertActivationCodes(tx, codes, batch);

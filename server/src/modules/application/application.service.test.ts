@@ -100,7 +100,9 @@ describe('ApplicationService', () => {
   });
 
   it.each([
-    [{ name: '' }, 'AUDIENCE_NAME_INVALID'],
+    [{ name: '' }, 'AUDIENCE_NAME_REQUIRED'],
+    [{ mobile: ' ' }, 'AUDIENCE_MOBILE_REQUIRED'],
+    [{ email: '' }, 'AUDIENCE_EMAIL_REQUIRED'],
     [{ name: '12345' }, 'AUDIENCE_NAME_INVALID'],
     [{ mobile: '12345' }, 'AUDIENCE_MOBILE_INVALID'],
     [{ email: 'not-an-email' }, 'AUTH_INVALID_EMAIL'],

@@ -95,7 +95,7 @@ describe('GET /apis/files/exports/audiences.xlsx', () => {
     const rows = await sheetRows(body);
     expect(rows[0]).toEqual(['提交时间（北京时间）', '状态', '姓名', '手机号', '邮箱', '证件类型', '证件号码（已脱敏）', '参观日期', '获知渠道', '拒绝原因']);
     expect(rows.slice(1).map((row) => row[2])).toEqual(['Anna Schmidt', '张伟', '李娜']);
-    expect(rows[1]).toEqual(['2025-03-02 20:00:00', '已拒绝', 'Anna Schmidt', expect.any(String), expect.any(String), '护照', 'C0*****47', '2025-04-12', '', 'ID photo is blurred']);
+    expect(rows[1]).toEqual(['2025-03-02 20:00:00', '未通过', 'Anna Schmidt', expect.any(String), expect.any(String), '护照', 'C0*****47', '2025-04-12', '', 'ID photo is blurred']);
     expect(rows[2]).toEqual([
       '2025-03-01 09:30:00',
       '待审核',

@@ -68,12 +68,12 @@ describe('review notifications', () => {
       await app.portal.app.services.notices.drain();
 
       const [email] = await outbox(reviewer, 'wang.fang@example.com');
-      expect(email).toMatchObject({ channel: 'email', subject: '您的摩博会VIP申请已通过' });
+      expect(email).toMatchObject({ channel: 'email', subject: '您的摩博会 VIP 申请已通过' });
       expect(email?.body).toContain('王芳，您好');
       expect(email?.body).toContain('参观日期：2025-04-10, 2025-04-12');
       const [sms] = await outbox(reviewer, '+8613911112222');
       expect(sms).toMatchObject({ channel: 'sms', subject: null });
-      expect(sms?.body).toBe('【摩博会】王芳，您的VIP申请已通过，参观日期：2025-04-10, 2025-04-12，请携带实体门票及证件入场。');
+      expect(sms?.body).toBe('【摩博会】王芳，您的 VIP 申请已通过，参观日期：2025-04-10, 2025-04-12，请携带实体门票及证件入场。');
     });
 
     it('sends a refused visitor the reason by email, and the SMS points to the portal', async () => {

@@ -5,7 +5,7 @@ import { accounts, activationCodes, admissions, audienceStatusHistory, audiences
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loginAs } from '../../test/captcha';
 import { getProjectSetting } from '../show/show.repository';
-import { DEMO_ACCOUNTS, DEMO_CHANNELS, formatDemoSummary, seedDemoData, type DemoSeedSummary } from './demo-seed';
+import { DEMO_ACCOUNTS, DEMO_CHANNELS, PRINTED_CODES, formatDemoSummary, seedDemoData, type DemoSeedSummary } from './demo-seed';
 import { seedShowDefaults } from './show-seed';
 
 // 00:30 on 1 January in Beijing while it is still 31 December in UTC.
@@ -37,12 +37,18 @@ describe('demo seed', () => {
     expect((await app.portal.app.services.show.channels()).map((channel) => [channel.nameZh, channel.nameEn])).toEqual(DEMO_CHANNELS.map((pair) => [...pair]));
   });
 
-  it('leaves 200 unused activation codes and prints five of them', async () => {
+  it('leaves 200 unused activation codes, prints twenty of them and where the others are', async () => {
     const db = app.portal.database.db;
     const [unused] = await db.select({ n: sql<number>`count(*)::int` }).from(activationCodes).where(eq(activationCodes.status, 'UNUSED'));
     expect(unused?.n).toBe(200);
-    expect(summary?.sampleCodes).toHaveLength(5);
-    const printed = formatDemoSummary(summary as DemoSeedSummary);
+    expect(summary?.sampleCodes).toHaveLength(PRINTED_CODES);
+    const printed = formatDemoSummary(summary as DemoSeedSummary, app.baseUrl);
+    expect(printed).toContain(`${app.baseUrl}/apis/dev/activation-codes`);
+    expect(printed).toContain(`${app.baseUrl}/apis/dev/outbox?recipient=`);
+    // The development route hands out the unused codes, one a line.
+    const listed = (await (await fetch(`${app.baseUrl}/apis/dev/activation-codes?limit=500`)).text()).trim().split('\n');
+    expect(listed).toHaveLength(200);
+    for (const code of summary?.sampleCodes ?? []) expect(listed).toContain(code);
     for (const code of summary?.sampleCodes ?? []) expect(printed).toContain(code);
     expect(printed).toContain(DEMO_ACCOUNTS.organizer.password);
   });

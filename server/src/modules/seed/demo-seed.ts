@@ -40,7 +40,7 @@ export const DEMO_SHOW = {
 
 export interface DemoSeedSummary {
   accounts: string[];
-  /** A few unused activation codes, printed at start-up. */
+  /** Unused activation codes printed at start-up (`PRINTED_CODES`). */
   sampleCodes: string[];
   showDays: string[];
   smallDay: string;
@@ -128,7 +128,7 @@ export async function seedDemoData(services: Services, db: Database, now = new D
       `exhibitor  ${DEMO_ACCOUNTS.exhibitor.identity} / ${DEMO_ACCOUNTS.exhibitor.password}  (演示摩托 Demo Moto, booth A-101, 10 badges)  → /login?scope=exhibitor`,
       `visitor    ${DEMO_ACCOUNTS.audience.identity} / ${DEMO_ACCOUNTS.audience.password}  (no application yet)  → /login?scope=audience`,
     ],
-    sampleCodes: [...unusedCodes].slice(0, 5),
+    sampleCodes: [...unusedCodes].slice(0, PRINTED_CODES),
     showDays: days,
     smallDay,
     updateDeadline,
@@ -138,17 +138,33 @@ export async function seedDemoData(services: Services, db: Database, now = new D
   };
 }
 
-/** The lines main.ts prints once, on the run that created the demo data. */
-export function formatDemoSummary(summary: DemoSeedSummary): string {
-  return [
-    '',
-    'Demo accounts (embedded database only):',
+/** How many unused activation codes the start-up box shows (the rest: `GET /apis/dev/activation-codes`). */
+export const PRINTED_CODES = 20;
+
+/**
+ * The box main.ts prints once, on the run that created the demo data, after the server listens at
+ * `baseUrl`: the accounts, the show, activation codes and where more codes and new verification codes
+ * are found (issue 8 items 12–13). Only a left border, so that Chinese text cannot misalign it.
+ */
+export function formatDemoSummary(summary: DemoSeedSummary, baseUrl = 'http://localhost:3000'): string {
+  const rows: string[][] = [];
+  for (let index = 0; index < summary.sampleCodes.length; index += 5) rows.push(summary.sampleCodes.slice(index, index + 5));
+  const lines = [
+    `Demo accounts (embedded database only; sign in at ${baseUrl}/login):`,
     ...summary.accounts.map((line) => `  ${line}`),
     '',
     `Demo show: ${summary.showDays.join(', ')} (Beijing time; registration for each day closes at 09:00 that day;`,
     `  ${summary.smallDay} has ${DEMO_SHOW.smallDayCapacity} seats and is full). Registration can be changed until ${shanghaiDate(summary.updateDeadline)} 23:59:59.`,
-    `Unused activation codes (${summary.unusedCodes} in all; ${summary.sampleCodes.length} shown): ${summary.sampleCodes.join('  ')}`,
-    `${summary.applications} made-up applications to review at /wo/audience/list. Demo data seeded in ${summary.milliseconds} ms.`,
     '',
-  ].join('\n');
+    `Unused activation codes (${summary.unusedCodes} in all; ${summary.sampleCodes.length} shown, each usable once):`,
+    ...rows.map((row) => `  ${row.join('  ')}`),
+    `  More unused codes: ${baseUrl}/apis/dev/activation-codes`,
+    '',
+    'Verification codes (SMS and email) are not sent in development: each one appears in this log as',
+    `  "dev outbox → <mobile or email>: …" and at ${baseUrl}/apis/dev/outbox?recipient=<mobile or email>`,
+    '',
+    `${summary.applications} made-up applications to review at ${baseUrl}/wo/audience/list. Demo data seeded in ${summary.milliseconds} ms.`,
+  ];
+  const rule = '─'.repeat(78);
+  return ['', `╭─ Moto Expo portal: demo data ${rule.slice(31)}`, ...lines.map((line) => (line ? `│ ${line}` : '│')), `╰${rule}`, ''].join('\n');
 }

@@ -1,15 +1,18 @@
-import { Layout } from 'antd';
+import { Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useSession } from '../../features/viewer/api/viewer';
 import { PATHS } from '../paths';
+import { ShowFooter } from './show-footer';
 import { UserMenu } from './user-menu';
 
 /** Header and content without a left menu: public pages, /usercenter, the not-found page. */
 export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) {
   const { t } = useTranslation();
   const { session } = useSession();
+  // On a phone the switcher and the user menu are icons, so that the title is not cut (issue 8 item 7).
+  const compact = Grid.useBreakpoint().md === false;
   return (
     <Layout className="area-layout" data-testid={testId} style={{ minHeight: '100vh' }}>
       <Layout.Header className="area-header">
@@ -17,14 +20,14 @@ export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) 
           {t('appName')}
         </Link>
         <div className="area-header-actions">
-          <LanguageSwitcher />
-          {session.status === 'loaded' ? <UserMenu settingsPath={session.scope === 'organizer' ? PATHS.organizerSettings : PATHS.settings} /> : null}
+          <LanguageSwitcher compact={compact} />
+          {session.status === 'loaded' ? <UserMenu settingsPath={session.scope === 'organizer' ? PATHS.organizerSettings : PATHS.settings} compact={compact} /> : null}
         </div>
       </Layout.Header>
       <Layout.Content className="area-content simple-content">
         <Outlet />
       </Layout.Content>
-      <Layout.Footer className="area-footer">{t('footer')}</Layout.Footer>
+      <ShowFooter />
     </Layout>
   );
 }

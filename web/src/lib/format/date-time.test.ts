@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatLocaleOf, formatTime } from './date-time';
+import { formatDate, formatDateTime, formatDay, formatDayRange, formatLocaleOf, formatTime } from './date-time';
 
 describe('date and time formatting (Beijing time, one style per language)', () => {
   it('writes an instant as YYYY-MM-DD HH:mm in Asia/Shanghai, whatever its offset', () => {
@@ -45,5 +45,17 @@ describe('date and time formatting (Beijing time, one style per language)', () =
     expect(formatLocaleOf('zh-CN')).toBe('zh-CN');
     expect(formatLocaleOf('en-GB')).toBe('en-US');
     expect(formatLocaleOf(undefined)).toBe('en-US');
+  });
+
+  it('writes the span of the show in each language (the footer)', () => {
+    expect(formatDayRange('2026-12-23', '2026-12-26', 'zh-CN')).toBe('2026年12月23日–26日');
+    expect(formatDayRange('2026-12-23', '2026-12-26', 'en-US')).toBe('Dec 23–26, 2026');
+    expect(formatDayRange('2026-04-28', '2026-05-01', 'zh-CN')).toBe('2026年4月28日–5月1日');
+    expect(formatDayRange('2026-04-28', '2026-05-01', 'en-US')).toBe('Apr 28 – May 1, 2026');
+    expect(formatDayRange('2026-12-30', '2027-01-02', 'zh-CN')).toBe('2026年12月30日–2027年1月2日');
+    expect(formatDayRange('2026-12-30', '2027-01-02', 'en-US')).toBe('Dec 30, 2026 – Jan 2, 2027');
+    expect(formatDayRange('2026-12-24', '2026-12-24', 'en-US')).toBe('Dec 24, 2026');
+    expect(formatDayRange('2026-12-24', '2026-12-24', 'zh-CN')).toBe('2026年12月24日');
+    expect(formatDayRange('soon', '2026-12-24', 'zh-CN')).toBe('');
   });
 });

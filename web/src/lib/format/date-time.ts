@@ -95,3 +95,30 @@ export function formatDay(value: string, language: string): string {
   const { weekday, month: monthName } = dayFormat(locale);
   return locale === 'zh-CN' ? `${month}月${day}日 ${weekday.format(date)}` : `${weekday.format(date)}, ${monthName.format(date)} ${day}`;
 }
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The span of the show (first and last day, YYYY-MM-DD) for a footer or a heading:
+ * `2026年12月23日–26日` / `Dec 23–26, 2026`; across months `2026年4月28日–5月1日` / `Apr 28 – May 1, 2026`;
+ * across years both years. One day alone is that day; '' when a day is unreadable.
+ */
+export function formatDayRange(first: string, last: string, language: string): string {
+  const from = DAY.exec(first);
+  const to = DAY.exec(last);
+  if (!from || !to) return '';
+  const [y1, m1, d1] = [Number(from[1]), Number(from[2]), Number(from[3])];
+  const [y2, m2, d2] = [Number(to[1]), Number(to[2]), Number(to[3])];
+  const sameYear = y1 === y2;
+  const sameMonth = sameYear && m1 === m2;
+  if (formatLocaleOf(language) === 'zh-CN') {
+    const start = `${y1}年${m1}月${d1}日`;
+    if (first === last) return start;
+    return `${start}–${sameMonth ? '' : sameYear ? `${m2}月` : `${y2}年${m2}月`}${d2}日`;
+  }
+  const month = (m: number) => EN_MONTHS[m - 1] ?? '';
+  if (first === last) return `${month(m1)} ${d1}, ${y1}`;
+  if (sameMonth) return `${month(m1)} ${d1}–${d2}, ${y1}`;
+  if (sameYear) return `${month(m1)} ${d1} – ${month(m2)} ${d2}, ${y1}`;
+  return `${month(m1)} ${d1}, ${y1} – ${month(m2)} ${d2}, ${y2}`;
+}

@@ -83,6 +83,8 @@ export async function initI18n(): Promise<Locale> {
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
       returnNull: false,
+      // i18next ≥ 25.8 prints a sponsor notice to every visitor's console unless told not to (issue 8 item 15).
+      showSupportNotice: false,
     });
   applyLocale(locale);
   return locale;

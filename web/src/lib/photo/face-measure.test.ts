@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FACE_DETECTOR_INPUT_SIZES, FACE_DETECTOR_MIN_SCORE, type FaceDetection } from '@portal/shared/media/photo-rules';
-import { detectionSize, faceVerdict, measureFaces } from './face-measure';
+import { detectionSize, faceAdvice, faceVerdict, measureFaces } from './face-measure';
 
 const face = (x: number, y: number, width: number, height: number, score = 0.9): FaceDetection => ({ x, y, width, height, score });
 
@@ -50,5 +50,17 @@ describe('measureFaces', () => {
   it('faceVerdict agrees with the summary', () => {
     expect(faceVerdict({ faces: 1, boxes: [], ratio: 0.3, pass: 0 }).problem).toBeNull();
     expect(faceVerdict({ faces: 0, boxes: [], ratio: null, pass: null }).problem).toBe('FACE_NOT_CLEAR');
+  });
+});
+
+describe('faceAdvice (issue 8 item 5)', () => {
+  it('says how many faces and that only one may appear, without an area', () => {
+    expect(faceAdvice({ faces: 2, ratio: 0 })).toEqual({ key: 'faceMany', values: { faces: 2 } });
+    expect(faceAdvice({ faces: 3, ratio: 0.2 })).toEqual({ key: 'faceMany', values: { faces: 3 } });
+  });
+
+  it('says when no face was found, and gives the area of one face against the rule', () => {
+    expect(faceAdvice({ faces: 0, ratio: null })).toEqual({ key: 'faceNone', values: {} });
+    expect(faceAdvice({ faces: 1, ratio: 0.0834 })).toEqual({ key: 'faceArea', values: { percent: 8.3, min: 15, max: 45 } });
   });
 });

@@ -7,6 +7,8 @@
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import {
   FACE_DETECTION_MAX_SIDE,
+  FACE_RATIO_MAX,
+  FACE_RATIO_MIN,
   FACE_DETECTOR_INPUT_SIZES,
   FACE_DETECTOR_MIN_SCORE,
   isFaceRatioAllowed,
@@ -43,4 +45,18 @@ export async function measureFaces(detect: DetectPass, width: number, height: nu
   const passes: FaceDetection[][] = [];
   for (const inputSize of FACE_DETECTOR_INPUT_SIZES) passes.push(await detect(inputSize, FACE_DETECTOR_MIN_SCORE));
   return faceVerdict(summariseFaceDetections(passes, width, height));
+}
+
+/**
+ * What the visitor reads under a refused face check (keys in `photo`; issue 8 item 5): no face; how
+ * many faces, and that only one person may appear; or how much of the picture the one face fills
+ * against the rule. The area is only given when there is exactly one face (it means nothing otherwise).
+ */
+export function faceAdvice(measure: Pick<FaceMeasure, 'faces' | 'ratio'>): { key: string; values: Record<string, number> } {
+  if (measure.faces === 0) return { key: 'faceNone', values: {} };
+  if (measure.faces > 1) return { key: 'faceMany', values: { faces: measure.faces } };
+  return {
+    key: 'faceArea',
+    values: { percent: measure.ratio === null ? 0 : Math.round(measure.ratio * 1000) / 10, min: FACE_RATIO_MIN * 100, max: FACE_RATIO_MAX * 100 },
+  };
 }

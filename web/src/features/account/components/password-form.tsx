@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ZPasswordForm } from '@portal/shared/account/account.schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import { schemaRule } from '../../../lib/schema-rule';
+import { showAtFields } from '../../../lib/server-field-errors';
+import { passwordFieldProblems } from '../lib/settings-field-problems';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useChangePassword } from '../api/change-password';
 
@@ -31,6 +33,7 @@ export function PasswordForm() {
             form.resetFields();
             void message.success(t('password.changed'));
           } catch (error) {
+            showAtFields(form, passwordFieldProblems(error), t);
             notification.error({ title: errorText(error) });
           }
         }}

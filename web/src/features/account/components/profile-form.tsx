@@ -2,6 +2,8 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH, ZUpdateProfileInput } from '@portal/shared/account/account.schema';
 import { schemaRule } from '../../../lib/schema-rule';
+import { showAtFields } from '../../../lib/server-field-errors';
+import { profileFieldProblems } from '../lib/settings-field-problems';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -15,9 +17,11 @@ export function ProfileForm({ name, nickname, onSaved }: { name: string; nicknam
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
   const mutation = useUpdateProfile();
+  const [form] = Form.useForm<ProfileValues>();
   return (
     <Card title={<h2 className="card-title">{t('profile.title')}</h2>}>
       <Form<ProfileValues>
+        form={form}
         name="profile"
         layout="vertical"
         initialValues={{ name, nickname: nickname ?? '' }}
@@ -27,6 +31,7 @@ export function ProfileForm({ name, nickname, onSaved }: { name: string; nicknam
             await onSaved();
             void message.success(t('profile.saved'));
           } catch (error) {
+            showAtFields(form, profileFieldProblems(error), t);
             notification.error({ title: errorText(error) });
           }
         }}

@@ -11,7 +11,8 @@ import { VerificationCodeField } from '../../../components/verification-code-fie
 import { useErrorText } from '../../../lib/use-error-text';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterAudience } from '../api/register-audience';
-import { registerIdentity, registerIdentityProblem, type RegisterMethod } from '../lib/register-rules';
+import { registerFieldProblems, registerIdentity, registerIdentityProblem, type RegisterMethod } from '../lib/register-rules';
+import { showAtFields } from '../../../lib/server-field-errors';
 
 interface RegisterValues {
   identity: string;
@@ -52,6 +53,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
     try {
       await registerMutation.mutateAsync({ identity: registerIdentity(method, values.identity), code: values.code, password: values.password, name: values.name });
     } catch (error) {
+      // Every refusal the server ties to a field is shown at that field, and the page scrolls to it.
+      showAtFields(form, registerFieldProblems(error), t);
       showError(error);
       return;
     }

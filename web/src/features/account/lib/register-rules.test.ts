@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerAudienceInput } from '../api/register-audience';
-import { registerIdentity, registerIdentityProblem } from './register-rules';
+import { GraphQLClientError } from '../../../lib/graphql-client';
+import { registerFieldProblems, registerIdentity, registerIdentityProblem } from './register-rules';
 
 describe('registration identity (SPEC 5/9)', () => {
   it('a mainland mobile is 11 digits starting 1-9; others need + and the country code', () => {
@@ -27,5 +28,18 @@ describe('registration identity (SPEC 5/9)', () => {
       name: '张三',
     });
     expect(registerAudienceInput({ identity: 'Visitor@Example.com', code: '1', password: '密码abc12345', name: 'A' }).identity).toBe('visitor@example.com');
+  });
+});
+
+describe('server refusals land on their field (issue 8 item 9)', () => {
+  const refusal = (code: string, fields?: Array<{ path: string; message: string }>) =>
+    new GraphQLClientError(200, [{ message: 'refused', extensions: { classification: 'BAD_REQUEST', code, ...(fields ? { fields } : {}) } }], null);
+
+  it('by the fields the server names, else by the code', () => {
+    expect(registerFieldProblems(refusal('VALIDATION_FAILED', [{ path: 'name', message: 'AUDIENCE_NAME_INVALID' }]))).toEqual({ name: 'AUDIENCE_NAME_INVALID' });
+    expect(registerFieldProblems(refusal('AUTH_WRONG_CODE'))).toEqual({ code: 'AUTH_WRONG_CODE' });
+    expect(registerFieldProblems(refusal('ACCOUNT_IDENTITY_TAKEN'))).toEqual({ identity: 'ACCOUNT_IDENTITY_TAKEN' });
+    expect(registerFieldProblems(refusal('AUTH_CAPTCHA_INVALID'))).toEqual({});
+    expect(registerFieldProblems(new Error('network'))).toEqual({});
   });
 });

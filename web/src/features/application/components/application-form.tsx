@@ -215,12 +215,12 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
         <Row gutter={[16, 8]}>
           <Col xs={24} lg={12}>
             <Form.Item name="entryPhoto" label={t('application:fields.entryPhoto')} required rules={[rule('entryPhoto')]} extra={t('application:hints.entryPhoto')}>
-              <PhotoUpload purpose="ENTRY_CARD" profile="audience" upload={uploadPhoto} />
+              <PhotoUpload purpose="ENTRY_CARD" profile="audience" upload={uploadPhoto} label={t('application:fields.entryPhoto')} />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
             <Form.Item name="idPhoto" label={t('application:fields.idPhoto')} required rules={[rule('idPhoto')]} extra={t('application:hints.idPhoto')}>
-              <PhotoUpload purpose="ID_CARD" profile="audience" upload={uploadPhoto} />
+              <PhotoUpload purpose="ID_CARD" profile="audience" upload={uploadPhoto} label={t('application:fields.idPhoto')} />
             </Form.Item>
           </Col>
         </Row>

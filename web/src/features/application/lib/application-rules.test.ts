@@ -36,9 +36,10 @@ describe('validateApplication', () => {
 
   it('gives every empty field its own error code', () => {
     expect(validateApplication(EMPTY_APPLICATION, context)).toEqual({
-      name: { code: 'AUDIENCE_NAME_INVALID' },
-      mobile: { code: 'AUDIENCE_MOBILE_INVALID' },
-      email: { code: 'AUTH_INVALID_EMAIL' },
+      name: { code: 'AUDIENCE_NAME_REQUIRED' },
+      mobile: { code: 'AUDIENCE_MOBILE_REQUIRED' },
+      // SPEC 5: an empty email is "required", not "valid address" (issue 8 item 10).
+      email: { code: 'AUDIENCE_EMAIL_REQUIRED' },
       idType: { code: 'AUDIENCE_ID_TYPE_REQUIRED' },
       idNumber: { code: 'AUDIENCE_ID_NUMBER_INVALID' },
       entryPhoto: { code: 'AUDIENCE_ENTRY_PHOTO_REQUIRED' },

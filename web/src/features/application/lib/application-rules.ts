@@ -9,7 +9,7 @@ import { submitApplicationSchema, ZApplicationFields, type ApplicationRuleContex
 import type { IdType, MainlandIdProblem } from '@portal/shared/application/id-number';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
 import type { SubmitApplicationInput } from '../../../graphql/operations.generated';
-import { GraphQLClientError } from '../../../lib/graphql-client';
+import { serverFieldCodes } from '../../../lib/server-field-errors';
 
 export interface PhotoRef {
   id: string;
@@ -89,8 +89,11 @@ export function fieldOfInputPath(path: string): ApplicationField | undefined {
 
 /** Server codes that belong to one field even when the server names no field (uniqueness, code, capacity). */
 const FIELD_OF_CODE: Partial<Record<ErrorCode, ApplicationField>> = {
+  AUDIENCE_NAME_REQUIRED: 'name',
   AUDIENCE_NAME_INVALID: 'name',
+  AUDIENCE_MOBILE_REQUIRED: 'mobile',
   AUDIENCE_MOBILE_INVALID: 'mobile',
+  AUDIENCE_EMAIL_REQUIRED: 'email',
   AUDIENCE_MOBILE_TAKEN: 'mobile',
   AUTH_INVALID_EMAIL: 'email',
   AUDIENCE_ID_TYPE_REQUIRED: 'idType',
@@ -149,24 +152,11 @@ export function parseApplication(values: ApplicationFormValues): SubmitApplicati
   return { ...result.data, birthDate: result.data.birthDate ?? null, channelId: result.data.channelId ?? null };
 }
 
-/** The server's refusal, field by field: `extensions.fields` (path, code) when given, else the field its code belongs to. */
+/** The server's refusal, field by field (`lib/server-field-errors.ts`). */
 export function serverFieldProblems(error: unknown): Partial<Record<ApplicationField, FieldProblem>> {
+  const codes = serverFieldCodes(error, fieldOfInputPath, FIELD_OF_CODE);
   const problems: Partial<Record<ApplicationField, FieldProblem>> = {};
-  if (!(error instanceof GraphQLClientError)) return problems;
-  const entry = error.response.errors[0];
-  const fields = entry?.extensions?.fields;
-  if (Array.isArray(fields)) {
-    for (const item of fields as Array<{ path?: unknown; code?: unknown; message?: unknown }>) {
-      const field = typeof item.path === 'string' ? fieldOfInputPath(item.path) : undefined;
-      const code = isErrorCode(item.code) ? item.code : isErrorCode(item.message) ? item.message : undefined;
-      if (field && code && !problems[field]) problems[field] = { code };
-    }
-  }
-  const code = entry?.extensions?.code;
-  if (isErrorCode(code)) {
-    const field = FIELD_OF_CODE[code];
-    if (field && !problems[field]) problems[field] = { code };
-  }
+  for (const [field, code] of Object.entries(codes) as Array<[ApplicationField, ErrorCode]>) problems[field] = { code };
   return problems;
 }
 

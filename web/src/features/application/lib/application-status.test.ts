@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canEditApplication, infoStatusView, updateDeadlinePassed } from './application-status';
+import { actionLabelKey, canEditApplication, infoStatusView, updateDeadlinePassed } from './application-status';
 
 const NOW = Date.parse('2024-11-01T00:00:00+08:00');
 const DEADLINE = '2024-11-13T23:59:59+08:00';
@@ -21,6 +21,13 @@ describe('my registration: status view per approveStatus (SPEC 4)', () => {
   it('REFUSE: the reason and edit-and-resubmit, which disappears after the deadline', () => {
     expect(infoStatusView('REFUSE', DEADLINE, NOW, true)).toMatchObject({ tone: 'error', descriptionKey: 'info.status.REFUSE.description', showReason: true, actions: ['edit'] });
     expect(infoStatusView('REFUSE', PASSED, NOW, true)).toMatchObject({ descriptionKey: 'info.status.REFUSE.closed', showReason: true, actions: [] });
+  });
+
+  it('a pending application offers "Edit", a refused one "Edit and resubmit" (issue 8 item 4)', () => {
+    expect(infoStatusView('WAIT', DEADLINE, NOW, true).actions).toEqual(['edit']);
+    expect(actionLabelKey('WAIT', 'edit')).toBe('info.actions.edit');
+    expect(actionLabelKey('REFUSE', 'edit')).toBe('info.actions.resubmit');
+    expect(infoStatusView('WAIT', PASSED, NOW, true).actions).toEqual([]);
   });
 
   it('DONE: the activated-ticket text and links to ticket, visit dates and records, never edit', () => {

@@ -27,6 +27,14 @@ export function canEditApplication(status: ApproveStatus, deadline: string | nul
   return submitRefusal({ status, audienceRegOpen, updateDeadline: deadline ? new Date(deadline) : null, now: new Date(now) }) === null;
 }
 
+/**
+ * The words on an action button (keys in `visitor`): a pending application is edited ("Edit"), a
+ * refused one is corrected and sent again ("Edit and resubmit") — issue 8 item 4.
+ */
+export function actionLabelKey(status: ApproveStatus, action: InfoAction): string {
+  return action === 'edit' && status === 'REFUSE' ? 'info.actions.resubmit' : `info.actions.${action}`;
+}
+
 export function infoStatusView(status: ApproveStatus, deadline: string | null | undefined, now: number, audienceRegOpen: boolean): InfoStatusView {
   const editable = canEditApplication(status, deadline, now, audienceRegOpen);
   switch (status) {

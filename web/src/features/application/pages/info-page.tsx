@@ -7,7 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { useApplicationInfo } from '../api/application-info';
 import { OwnIdNumber } from '../components/own-id-number';
-import { infoStatusView, updateDeadlinePassed, type InfoAction } from '../lib/application-status';
+import { actionLabelKey, infoStatusView, updateDeadlinePassed, type InfoAction } from '../lib/application-status';
 
 export interface InfoLinks {
   apply: string;
@@ -39,7 +39,7 @@ export function InfoPage({ links }: { links: InfoLinks }) {
   const deadlineText = updateDeadline ? formatDateTime(updateDeadline) : undefined;
   const actionButton = (action: InfoAction, primary: boolean) => (
     <Button key={action} type={primary ? 'primary' : 'default'} onClick={() => void navigate(links[action])} data-testid={`info-action-${action}`}>
-      {t(`info.actions.${action}`)}
+      {t(actionLabelKey(audience.approveStatus, action))}
     </Button>
   );
   const none = t('notAvailable');
@@ -91,7 +91,7 @@ export function InfoPage({ links }: { links: InfoLinks }) {
                 data-testid="info-entry-photo"
               />
             ) : null}
-            <Descriptions column={mobile ? 1 : 2} layout={mobile ? 'vertical' : 'horizontal'} size="small" style={{ flex: 1 }} data-testid="info-fields">
+            <Descriptions column={mobile ? 1 : 2} layout={mobile ? 'vertical' : 'horizontal'} colon={!mobile} size="small" style={{ flex: 1 }} data-testid="info-fields">
               <Descriptions.Item label={t('info.fields.name')}>{audience.name ?? none}</Descriptions.Item>
               <Descriptions.Item label={t('info.fields.mobile')}>{audience.mobile ?? none}</Descriptions.Item>
               <Descriptions.Item label={t('info.fields.email')}>{audience.email ?? none}</Descriptions.Item>

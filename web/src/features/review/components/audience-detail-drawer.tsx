@@ -6,6 +6,7 @@ import { normaliseError } from '../../../lib/errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { AudienceDetail } from '../api/audience-detail';
 import { useAudienceDetail } from '../api/audience-detail';
+import { approveTitle } from '../lib/approve-title';
 import { actionsForStatus } from '../lib/decision-rules';
 import { faceMatchLevel, faceMatchPercent, type FaceMatchLevel } from '../lib/face-match';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
@@ -163,11 +164,13 @@ function DetailBody({ audience }: { audience: AudienceDetail }) {
 
 function DetailActions({
   status,
+  name,
   pending,
   onApprove,
   onRefuse,
 }: {
   status: ApproveStatus;
+  name: string | null;
   pending: boolean;
   onApprove: () => Promise<unknown>;
   onRefuse: (revoke: boolean) => void;
@@ -191,7 +194,7 @@ function DetailActions({
       )}
       {actions.includes('approve') && (
         <Popconfirm
-          title={t('approve.confirmTitle')}
+          title={approveTitle(t, [name])}
           description={t('approve.confirmOne')}
           okText={t('approve.ok')}
           cancelText={t('approve.cancel')}
@@ -240,7 +243,7 @@ export function AudienceDetailDrawer({
       closable={{ 'aria-label': t('detail.close') }}
       footer={
         audience ? (
-          <DetailActions status={audience.approveStatus} pending={pending} onApprove={() => onApprove(audience)} onRefuse={() => onRefuse(audience)} />
+          <DetailActions status={audience.approveStatus} name={audience.name ?? null} pending={pending} onApprove={() => onApprove(audience)} onRefuse={() => onRefuse(audience)} />
         ) : null
       }
       rootClassName="audience-detail-drawer"

@@ -1,3 +1,4 @@
+import type { SelectedRow } from '../lib/approve-title';
 import { Button, Empty, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
@@ -33,8 +34,8 @@ export function AudienceListTable({
   rows: AudienceListRow[];
   total: number;
   loading: boolean;
-  selected: ReadonlyMap<string, ApproveStatus>;
-  onSelect: (selection: Map<string, ApproveStatus>) => void;
+  selected: ReadonlyMap<string, SelectedRow>;
+  onSelect: (selection: Map<string, SelectedRow>) => void;
   onChange: (change: TableChange) => void;
   onOpen: (id: string) => void;
   empty: React.ReactNode;
@@ -50,19 +51,26 @@ export function AudienceListTable({
       sortDirections: ['ascend'],
       sortOrder: columnSortOrder(state.sort, 'name'),
       fixed: 'left',
-      width: 140,
+      width: 120,
       render: (_value, row) => (
         <Typography.Link onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(row) })} data-testid="review-row-name">
           {nameOf(row)}
         </Typography.Link>
       ),
     },
-    { key: 'mobile', dataIndex: 'mobile', title: t('columns.mobile'), width: 150, render: (value: string | null) => value ?? '' },
+    {
+      key: 'mobile',
+      dataIndex: 'mobile',
+      title: t('columns.mobile'),
+      width: 150,
+      className: 'review-col-mobile',
+      render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{value ?? ''}</span>,
+    },
     {
       key: 'idNumber',
       dataIndex: 'idNumberMasked',
       title: t('columns.idNumber'),
-      width: 200,
+      width: 170,
       render: (value: string | null) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{value ?? ''}</span>,
     },
     {
@@ -72,13 +80,13 @@ export function AudienceListTable({
       sorter: true,
       sortDirections: ['ascend'],
       sortOrder: columnSortOrder(state.sort, 'status'),
-      width: 110,
+      width: 100,
       render: (status: ApproveStatus) => <ApplicationStatusTag status={status} label={t(`status.${status}`)} testId="review-status-tag" />,
     },
     {
       key: 'visitDates',
       title: t('columns.visitDates'),
-      width: 150,
+      width: 120,
       render: (_value, row) => (
         <span style={{ whiteSpace: 'pre-line' }}>
           {row.visitDates
@@ -89,7 +97,7 @@ export function AudienceListTable({
         </span>
       ),
     },
-    { key: 'channel', title: t('columns.channel'), width: 130, ellipsis: true, render: (_value, row) => row.channel?.name ?? '' },
+    { key: 'channel', title: t('columns.channel'), width: 100, ellipsis: true, render: (_value, row) => row.channel?.name ?? '' },
     {
       key: 'submittedAt',
       dataIndex: 'submittedAt',
@@ -97,14 +105,17 @@ export function AudienceListTable({
       sorter: true,
       sortDirections: ['descend', 'ascend'],
       sortOrder: columnSortOrder(state.sort, 'submittedAt'),
-      width: 170,
+      // The widths add up to less than the list's room at 1366 px (a fixed layout shrinks every column
+      // when they do not), so that "2026-12-24 15:55" and the sort arrows are never cut (issue 8 item 6).
+      width: 150,
+      className: 'review-col-submitted',
       render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
     },
     {
       key: 'actions',
       title: t('columns.actions'),
       fixed: 'right',
-      width: 90,
+      width: 80,
       render: (_value, row) => (
         <Button type="link" size="small" onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(row) })} data-testid="review-row-open">
           {t('table.view')}
@@ -142,11 +153,12 @@ export function AudienceListTable({
         preserveSelectedRowKeys: true,
         getCheckboxProps: (row) => ({ disabled: !isSelectable(row.approveStatus), 'aria-label': t('table.select', { name: nameOf(row) }) }),
         onChange: (keys, selectedRows) => {
-          const next = new Map<string, ApproveStatus>();
+          const next = new Map<string, SelectedRow>();
           for (const key of keys) {
             const id = String(key);
-            const status = selectedRows.find((row) => row?.id === id)?.approveStatus ?? selected.get(id);
-            if (status) next.set(id, status);
+            const row = selectedRows.find((candidate) => candidate?.id === id);
+            const entry = row ? { status: row.approveStatus, name: row.name ?? null } : selected.get(id);
+            if (entry) next.set(id, entry);
           }
           onSelect(next);
         },

@@ -1,7 +1,7 @@
 import { Button, Flex, Popconfirm, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApproveStatus } from '@portal/shared/application/application-status';
 import { MAX_BULK_DECISIONS } from '@portal/shared/review/review.schema';
+import { approveTitle, type SelectedRow } from '../lib/approve-title';
 import { bulkRules, type BulkBlock } from '../lib/decision-rules';
 
 /** Bulk approve / refuse for the selected rows; an action the selection does not allow is disabled with the reason. */
@@ -12,14 +12,15 @@ export function BulkBar({
   onRefuse,
   onClear,
 }: {
-  selected: ReadonlyMap<string, ApproveStatus>;
+  selected: ReadonlyMap<string, SelectedRow>;
   pending: boolean;
   onApprove: () => Promise<unknown>;
   onRefuse: (revokes: number) => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation('review');
-  const statuses = [...selected.values()];
+  const rows = [...selected.values()];
+  const statuses = rows.map((row) => row.status);
   const rules = bulkRules(statuses);
   const blockText = (block: BulkBlock | null) => (block === null || block === 'empty' ? null : t(`selection.${block}`, { max: MAX_BULK_DECISIONS }));
   if (statuses.length === 0) {
@@ -35,8 +36,8 @@ export function BulkBar({
         {t('selection.count', { count: statuses.length })}
       </Typography.Text>
       <Popconfirm
-        title={t('approve.confirmTitle')}
-        description={t('approve.confirm', { count: statuses.length })}
+        title={approveTitle(t, rows.map((row) => row.name))}
+        description={rows.length === 1 ? t('approve.confirmOne') : t('approve.confirm')}
         okText={t('approve.ok')}
         cancelText={t('approve.cancel')}
         onConfirm={onApprove}

@@ -1,7 +1,6 @@
 import { App, Button, Card, Flex, Result, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApproveStatus } from '@portal/shared/application/application-status';
 import { EMPTY_FILTER, type AudienceListFilter, type AudienceListState } from '@portal/shared/review/audience-list';
 import { PageLoading } from '../../../components/page-loading';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -13,12 +12,13 @@ import { AudienceDetailDrawer } from '../components/audience-detail-drawer';
 import { AudienceListEmpty, AudienceListTable, type TableChange } from '../components/audience-list-table';
 import { AudienceListFilters } from '../components/audience-list-filters';
 import { BulkBar } from '../components/bulk-bar';
+import type { SelectedRow } from '../lib/approve-title';
 import { ExportButton } from '../components/export-button';
 import { RefuseDialog, type RefuseRequest } from '../components/refuse-dialog';
 import { DETAIL_PARAM, filterKeyOf, hasFilter, lastPage, listStateOf, mergeSearch, withFilter } from '../lib/list-url';
 import { useListSearch } from '../lib/use-list-search';
 
-const NO_SELECTION: ReadonlyMap<string, ApproveStatus> = new Map();
+const NO_SELECTION: ReadonlyMap<string, SelectedRow> = new Map();
 
 /**
  * /wo/audience/list: the organizer's visitor approval list (ROLE_SUPER_ADMIN or ROLE_AUDIENCE, guarded
@@ -37,9 +37,9 @@ export function ApprovalListPage() {
 
   // The selection belongs to one filter: a new filter starts with none (the rows may be gone).
   const filterKey = filterKeyOf(state);
-  const [selection, setSelection] = useState<{ key: string; rows: ReadonlyMap<string, ApproveStatus> }>({ key: filterKey, rows: NO_SELECTION });
+  const [selection, setSelection] = useState<{ key: string; rows: ReadonlyMap<string, SelectedRow> }>({ key: filterKey, rows: NO_SELECTION });
   const selected = selection.key === filterKey ? selection.rows : NO_SELECTION;
-  const select = (rows: ReadonlyMap<string, ApproveStatus>) => setSelection({ key: filterKey, rows });
+  const select = (rows: ReadonlyMap<string, SelectedRow>) => setSelection({ key: filterKey, rows });
   const [refuseRequest, setRefuseRequest] = useState<RefuseRequest | null>(null);
 
   const update = (change: (current: AudienceListState) => AudienceListState, replace = false) =>
