@@ -160,8 +160,8 @@ export function formatDemoSummary(summary: DemoSeedSummary, baseUrl = 'http://lo
     ...rows.map((row) => `  ${row.join('  ')}`),
     `  More unused codes: ${baseUrl}/apis/dev/activation-codes`,
     '',
-    'Verification codes (SMS and email) are not sent in development: each one appears in this log as',
-    `  "dev outbox → <mobile or email>: …" and at ${baseUrl}/apis/dev/outbox?recipient=<mobile or email>`,
+    'Verification codes (SMS and email) are not sent in development: each one appears only in this log,',
+    '  on a line "dev outbox: …" with the mobile or email it was meant for.',
     '',
     `${summary.applications} made-up applications to review at ${baseUrl}/wo/audience/list. Demo data seeded in ${summary.milliseconds} ms.`,
   ];
