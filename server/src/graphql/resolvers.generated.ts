@@ -3,9 +3,11 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OuserModel, UserModel, XuserModel } from '../modules/account/account.models';
 import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '../modules/application/application.models';
+import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { ExhibitorModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
+import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
 import type { AdmissionModel, TicketModel } from '../modules/ticket/ticket.models';
 import type { GraphQLContext } from './context';
 export type Maybe<T> = T | null;
@@ -49,6 +51,12 @@ export type Mutation = {
   selectVisitDates: Array<VisitDate>;
   /** The visitor withdraws the application: it and its photos are deleted, the activation code is free again. */
   withdrawApplication: Scalars['Boolean']['output'];
+  /** Exhibitors of an approved company: file or edit the entry (→ PENDING); an approved entry is read-only. */
+  submitCatalogEntry: CatalogEntry;
+  /** Organizers: PENDING → APPROVED, in bulk. */
+  approveCatalogEntries: Array<CatalogEntry>;
+  /** Organizers: PENDING → REJECTED with a reason, in bulk. */
+  rejectCatalogEntries: Array<CatalogEntry>;
   /** Checks (type by content, size, pixels, one face filling 15-45%), re-encodes without EXIF, and stores a photo of the viewer. */
   uploadPhoto: Photo;
   /** Organizers: WAIT → DONE, in bulk. */
@@ -82,6 +90,22 @@ export type MutationSubmitApplicationArgs = {
 
 export type MutationSelectVisitDatesArgs = {
   input: SelectVisitDatesInput;
+};
+
+
+export type MutationSubmitCatalogEntryArgs = {
+  input: CatalogEntryInput;
+};
+
+
+export type MutationApproveCatalogEntriesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRejectCatalogEntriesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  reason: Scalars['String']['input'];
 };
 
 
@@ -204,6 +228,103 @@ export type ShowDay = {
   deadline: Scalars['DateTime']['output'];
 };
 
+/** A company's entry in the show catalog (SPEC 3 "Catalog submission"); one per exhibitor. */
+export type CatalogEntry = {
+  __typename?: 'CatalogEntry';
+  id: Scalars['ID']['output'];
+  exhibitorId: Scalars['ID']['output'];
+  companyNameZh: Scalars['String']['output'];
+  companyNameEn: Scalars['String']['output'];
+  address: Scalars['String']['output'];
+  websiteUrl: Scalars['String']['output'];
+  /** ISO 3166-1 alpha-2. */
+  countryCode: Scalars['String']['output'];
+  regionCode?: Maybe<Scalars['String']['output']>;
+  linkman: Scalars['String']['output'];
+  telephone: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  profileZh: Scalars['String']['output'];
+  profileEn: Scalars['String']['output'];
+  /** From the exhibitor record (set by the organizer; read-only to the exhibitor). */
+  bootNumber?: Maybe<Scalars['String']['output']>;
+  logo?: Maybe<Photo>;
+  status: SubmissionStatus;
+  rejectReason?: Maybe<Scalars['String']['output']>;
+  submittedAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Every transition, oldest first. */
+  statusHistory: Array<SubmissionStatusChange>;
+};
+
+export type CatalogEntryInput = {
+  companyNameZh: Scalars['String']['input'];
+  companyNameEn: Scalars['String']['input'];
+  address: Scalars['String']['input'];
+  websiteUrl: Scalars['String']['input'];
+  countryCode: Scalars['String']['input'];
+  regionCode?: InputMaybe<Scalars['String']['input']>;
+  linkman: Scalars['String']['input'];
+  telephone: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  profileZh: Scalars['String']['input'];
+  profileEn: Scalars['String']['input'];
+  /** A CATALOG photo uploaded by this account (at most 2 MB). */
+  logoId: Scalars['ID']['input'];
+};
+
+export type CatalogEntryPage = {
+  __typename?: 'CatalogEntryPage';
+  nodes: Array<CatalogEntry>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Exhibitors: the company's own entry, null before the first filing. */
+  myCatalogEntry?: Maybe<CatalogEntry>;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  catalogEntries: CatalogEntryPage;
+  /** Organizers of the exhibitor section: one entry. */
+  catalogEntry?: Maybe<CatalogEntry>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
+  audiences: AudiencePage;
+  /** Organizers: one application in full; every call is written to the audit log. */
+  audience?: Maybe<Audience>;
+  /** Public: what the registration pages need before sign-in. */
+  project: Project;
+  /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
+  submissionExhibitors: Array<SubmissionExhibitor>;
+  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
+  viewer: Viewer;
+};
+
+
+export type QueryCatalogEntriesArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCatalogEntryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryAudiencesArgs = {
+  filter?: InputMaybe<AudienceFilter>;
+  sort?: InputMaybe<AudienceSort>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAudienceArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type PhotoPurpose =
   /** A visitor's entry-card photo (one face). */
   | 'ENTRY_CARD'
@@ -259,31 +380,6 @@ export type AudiencePage = {
   pageSize: Scalars['Int']['output'];
 };
 
-export type Query = {
-  __typename?: 'Query';
-  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
-  audiences: AudiencePage;
-  /** Organizers: one application in full; every call is written to the audit log. */
-  audience?: Maybe<Audience>;
-  /** Public: what the registration pages need before sign-in. */
-  project: Project;
-  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
-  viewer: Viewer;
-};
-
-
-export type QueryAudiencesArgs = {
-  filter?: InputMaybe<AudienceFilter>;
-  sort?: InputMaybe<AudienceSort>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryAudienceArgs = {
-  id: Scalars['ID']['input'];
-};
-
 export type ProjectSetting = {
   __typename?: 'ProjectSetting';
   audienceRegOpen: Scalars['Boolean']['output'];
@@ -306,6 +402,37 @@ export type Channel = {
   id: Scalars['ID']['output'];
   /** In the caller's language. */
   name: Scalars['String']['output'];
+};
+
+/** Catalog entries, banners and products (DESIGN §6): PENDING → APPROVED | REJECTED (reason) → edit → PENDING. */
+export type SubmissionStatus =
+  | 'PENDING'
+  | 'APPROVED'
+  | 'REJECTED';
+
+export type SubmissionStatusChange = {
+  __typename?: 'SubmissionStatusChange';
+  /** Null on the first filing. */
+  fromStatus?: Maybe<SubmissionStatus>;
+  toStatus: SubmissionStatus;
+  reason?: Maybe<Scalars['String']['output']>;
+  actorName?: Maybe<Scalars['String']['output']>;
+  at: Scalars['DateTime']['output'];
+};
+
+export type SubmissionFilter = {
+  exhibitorId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<SubmissionStatus>;
+  /** Inclusive, Asia/Shanghai calendar days (YYYY-MM-DD). */
+  submittedFrom?: InputMaybe<Scalars['String']['input']>;
+  submittedTo?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SubmissionExhibitor = {
+  __typename?: 'SubmissionExhibitor';
+  id: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
 };
 
 export type Ticket = {
@@ -497,6 +624,10 @@ export type ResolversTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ResolverTypeWrapper<ShowDayModel>;
+  CatalogEntry: ResolverTypeWrapper<CatalogEntryModel>;
+  CatalogEntryInput: CatalogEntryInput;
+  CatalogEntryPage: ResolverTypeWrapper<Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversTypes['CatalogEntry']> }>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   PhotoPurpose: PhotoPurpose;
   Photo: ResolverTypeWrapper<PhotoModel>;
@@ -504,10 +635,13 @@ export type ResolversTypes = {
   AudienceSort: AudienceSort;
   AudienceFilter: AudienceFilter;
   AudiencePage: ResolverTypeWrapper<Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversTypes['Audience']> }>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ProjectSetting: ResolverTypeWrapper<ProjectSettingModel>;
   Project: ResolverTypeWrapper<ProjectModel>;
   Channel: ResolverTypeWrapper<ChannelModel>;
+  SubmissionStatus: SubmissionStatus;
+  SubmissionStatusChange: ResolverTypeWrapper<SubmissionStatusChangeModel>;
+  SubmissionFilter: SubmissionFilter;
+  SubmissionExhibitor: ResolverTypeWrapper<SubmissionExhibitor>;
   Ticket: ResolverTypeWrapper<TicketModel>;
   Admission: ResolverTypeWrapper<AdmissionModel>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -538,15 +672,21 @@ export type ResolversParentTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ShowDayModel;
+  CatalogEntry: CatalogEntryModel;
+  CatalogEntryInput: CatalogEntryInput;
+  CatalogEntryPage: Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversParentTypes['CatalogEntry']> };
+  Query: Record<PropertyKey, never>;
   Upload: Scalars['Upload']['output'];
   Photo: PhotoModel;
   AudienceStatusChange: AudienceStatusChangeModel;
   AudienceFilter: AudienceFilter;
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
-  Query: Record<PropertyKey, never>;
   ProjectSetting: ProjectSettingModel;
   Project: ProjectModel;
   Channel: ChannelModel;
+  SubmissionStatusChange: SubmissionStatusChangeModel;
+  SubmissionFilter: SubmissionFilter;
+  SubmissionExhibitor: SubmissionExhibitor;
   Ticket: TicketModel;
   Admission: AdmissionModel;
   DateTime: Scalars['DateTime']['output'];
@@ -565,6 +705,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitApplication?: Resolver<ResolversTypes['Audience'], ParentType, ContextType, RequireFields<MutationSubmitApplicationArgs, 'input'>>;
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  submitCatalogEntry?: Resolver<ResolversTypes['CatalogEntry'], ParentType, ContextType, RequireFields<MutationSubmitCatalogEntryArgs, 'input'>>;
+  approveCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationApproveCatalogEntriesArgs, 'ids'>>;
+  rejectCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationRejectCatalogEntriesArgs, 'ids' | 'reason'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
@@ -609,6 +752,47 @@ export type ShowDayResolvers<ContextType = GraphQLContext, ParentType extends Re
   deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type CatalogEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CatalogEntry'] = ResolversParentTypes['CatalogEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  exhibitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  websiteUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  regionCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  linkman?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  telephone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bootNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
+  rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  submittedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['SubmissionStatusChange']>, ParentType, ContextType>;
+};
+
+export type CatalogEntryPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CatalogEntryPage'] = ResolversParentTypes['CatalogEntryPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
+  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
+  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
+  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
+  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+};
+
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
   name: 'Upload';
 }
@@ -635,13 +819,6 @@ export type AudiencePageResolvers<ContextType = GraphQLContext, ParentType exten
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
-  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
-  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
-  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
-};
-
 export type ProjectSettingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectSetting'] = ResolversParentTypes['ProjectSetting']> = {
   audienceRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -657,6 +834,20 @@ export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends Re
 export type ChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Channel'] = ResolversParentTypes['Channel']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SubmissionStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubmissionStatusChange'] = ResolversParentTypes['SubmissionStatusChange']> = {
+  fromStatus?: Resolver<Maybe<ResolversTypes['SubmissionStatus']>, ParentType, ContextType>;
+  toStatus?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SubmissionExhibitorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubmissionExhibitor'] = ResolversParentTypes['SubmissionExhibitor']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type TicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Ticket'] = ResolversParentTypes['Ticket']> = {
@@ -743,14 +934,18 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VisitDate?: VisitDateResolvers<ContextType>;
   Audience?: AudienceResolvers<ContextType>;
   ShowDay?: ShowDayResolvers<ContextType>;
+  CatalogEntry?: CatalogEntryResolvers<ContextType>;
+  CatalogEntryPage?: CatalogEntryPageResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   Photo?: PhotoResolvers<ContextType>;
   AudienceStatusChange?: AudienceStatusChangeResolvers<ContextType>;
   AudiencePage?: AudiencePageResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
   ProjectSetting?: ProjectSettingResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;
+  SubmissionStatusChange?: SubmissionStatusChangeResolvers<ContextType>;
+  SubmissionExhibitor?: SubmissionExhibitorResolvers<ContextType>;
   Ticket?: TicketResolvers<ContextType>;
   Admission?: AdmissionResolvers<ContextType>;
   DateTime?: GraphQLScalarType;

@@ -9,4 +9,5 @@ export * from '../../modules/application/application.tables';
 export * from '../../modules/ticket/ticket.tables';
 export * from '../../modules/audit/audit.tables';
 export * from '../../modules/messaging/notice.tables';
+export * from '../../modules/catalog/catalog.tables';
 export * from './platform';
