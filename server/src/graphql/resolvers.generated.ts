@@ -6,6 +6,7 @@ import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '.
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { ExhibitorModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
+import type { ProductApplicationModel } from '../modules/product/product.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
 import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
 import type { AdmissionModel, TicketModel } from '../modules/ticket/ticket.models';
@@ -59,6 +60,10 @@ export type Mutation = {
   rejectCatalogEntries: Array<CatalogEntry>;
   /** Checks (type by content, size, pixels, one face filling 15-45%), re-encodes without EXIF, and stores a photo of the viewer. */
   uploadPhoto: Photo;
+  /** Exhibitors of an approved company: file a product application or edit one not approved (→ PENDING). */
+  submitProductApplication: ProductApplication;
+  approveProductApplications: Array<ProductApplication>;
+  rejectProductApplications: Array<ProductApplication>;
   /** Organizers: WAIT → DONE, in bulk. */
   approveAudiences: Array<Audience>;
   /** Organizers: WAIT or DONE → REFUSE with a reason, in bulk. */
@@ -112,6 +117,22 @@ export type MutationRejectCatalogEntriesArgs = {
 export type MutationUploadPhotoArgs = {
   file: Scalars['Upload']['input'];
   purpose: PhotoPurpose;
+};
+
+
+export type MutationSubmitProductApplicationArgs = {
+  input: ProductApplicationInput;
+};
+
+
+export type MutationApproveProductApplicationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRejectProductApplicationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  reason: Scalars['String']['input'];
 };
 
 
@@ -288,6 +309,12 @@ export type Query = {
   catalogEntries: CatalogEntryPage;
   /** Organizers of the exhibitor section: one entry. */
   catalogEntry?: Maybe<CatalogEntry>;
+  /** Exhibitors: the company's own applications. */
+  myProductApplications: ProductApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  productApplications: ProductApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  productApplication?: Maybe<ProductApplication>;
   /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
   audiences: AudiencePage;
   /** Organizers: one application in full; every call is written to the audit log. */
@@ -309,6 +336,25 @@ export type QueryCatalogEntriesArgs = {
 
 
 export type QueryCatalogEntryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryMyProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -344,6 +390,57 @@ export type Photo = {
   url: Scalars['String']['output'];
   width: Scalars['Int']['output'];
   height: Scalars['Int']['output'];
+};
+
+export type ProductCategory =
+  | 'MOTORCYCLE'
+  | 'SCOOTER'
+  | 'ELECTRIC'
+  | 'OFF_ROAD'
+  | 'ATV'
+  | 'ENGINE_PARTS'
+  | 'GEAR'
+  | 'ACCESSORIES'
+  | 'SERVICES'
+  | 'OTHER';
+
+/** A product an exhibitor asks to list in the show's product directory. */
+export type ProductApplication = {
+  __typename?: 'ProductApplication';
+  id: Scalars['ID']['output'];
+  exhibitorId: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  category: ProductCategory;
+  descriptionZh: Scalars['String']['output'];
+  descriptionEn: Scalars['String']['output'];
+  /** 1–6 pictures, through authorised URLs. */
+  photos: Array<Photo>;
+  status: SubmissionStatus;
+  rejectReason?: Maybe<Scalars['String']['output']>;
+  submittedAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  statusHistory: Array<SubmissionStatusChange>;
+};
+
+export type ProductApplicationInput = {
+  /** Absent for a new application; an edit names its own application (not approved). */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  category: ProductCategory;
+  descriptionZh: Scalars['String']['input'];
+  descriptionEn: Scalars['String']['input'];
+  /** PRODUCT photos uploaded by this account, 1–6, in the order shown. */
+  photoIds: Array<Scalars['ID']['input']>;
+};
+
+export type ProductApplicationPage = {
+  __typename?: 'ProductApplicationPage';
+  nodes: Array<ProductApplication>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
 };
 
 export type AudienceStatusChange = {
@@ -631,6 +728,10 @@ export type ResolversTypes = {
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   PhotoPurpose: PhotoPurpose;
   Photo: ResolverTypeWrapper<PhotoModel>;
+  ProductCategory: ProductCategory;
+  ProductApplication: ResolverTypeWrapper<ProductApplicationModel>;
+  ProductApplicationInput: ProductApplicationInput;
+  ProductApplicationPage: ResolverTypeWrapper<Omit<ProductApplicationPage, 'nodes'> & { nodes: Array<ResolversTypes['ProductApplication']> }>;
   AudienceStatusChange: ResolverTypeWrapper<AudienceStatusChangeModel>;
   AudienceSort: AudienceSort;
   AudienceFilter: AudienceFilter;
@@ -678,6 +779,9 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   Upload: Scalars['Upload']['output'];
   Photo: PhotoModel;
+  ProductApplication: ProductApplicationModel;
+  ProductApplicationInput: ProductApplicationInput;
+  ProductApplicationPage: Omit<ProductApplicationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['ProductApplication']> };
   AudienceStatusChange: AudienceStatusChangeModel;
   AudienceFilter: AudienceFilter;
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
@@ -709,6 +813,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   approveCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationApproveCatalogEntriesArgs, 'ids'>>;
   rejectCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationRejectCatalogEntriesArgs, 'ids' | 'reason'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;
+  submitProductApplication?: Resolver<ResolversTypes['ProductApplication'], ParentType, ContextType, RequireFields<MutationSubmitProductApplicationArgs, 'input'>>;
+  approveProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationApproveProductApplicationsArgs, 'ids'>>;
+  rejectProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationRejectProductApplicationsArgs, 'ids' | 'reason'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
   erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids'>>;
@@ -786,6 +893,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
   catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
   catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
+  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
   audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
   audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
@@ -802,6 +912,29 @@ export type PhotoResolvers<ContextType = GraphQLContext, ParentType extends Reso
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProductApplicationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductApplication'] = ResolversParentTypes['ProductApplication']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  exhibitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['ProductCategory'], ParentType, ContextType>;
+  descriptionZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  descriptionEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  photos?: Resolver<Array<ResolversTypes['Photo']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
+  rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  submittedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['SubmissionStatusChange']>, ParentType, ContextType>;
+};
+
+export type ProductApplicationPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductApplicationPage'] = ResolversParentTypes['ProductApplicationPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type AudienceStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AudienceStatusChange'] = ResolversParentTypes['AudienceStatusChange']> = {
@@ -939,6 +1072,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   Photo?: PhotoResolvers<ContextType>;
+  ProductApplication?: ProductApplicationResolvers<ContextType>;
+  ProductApplicationPage?: ProductApplicationPageResolvers<ContextType>;
   AudienceStatusChange?: AudienceStatusChangeResolvers<ContextType>;
   AudiencePage?: AudiencePageResolvers<ContextType>;
   ProjectSetting?: ProjectSettingResolvers<ContextType>;

@@ -5,8 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
-import type { PhotoService } from '../media/photo.service';
-import { isUsablePhoto, type SubmissionReviewService, type SubmissionSpec } from '../submission/submission-review.service';
+import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
 import { requireSubmissionReviewer } from '../submission/submission.policy';
 import type { CatalogEntryModel } from './catalog.models';
 import * as repository from './catalog.repository';
@@ -21,7 +20,6 @@ export class CatalogService {
   constructor(
     private readonly db: Database,
     private readonly submissions: SubmissionReviewService,
-    private readonly photos: Pick<PhotoService, 'findByIds'>,
   ) {}
 
   /** The viewer's company entry, or null before the first filing. */
@@ -38,9 +36,8 @@ export class CatalogService {
     return this.db.transaction(async (tx) => {
       const before = (await repository.findCatalogEntryOfExhibitor(tx, exhibitor.id, true)) ?? null;
       if (before && !isEditableByExhibitor(before.status)) throw new AppError('SUBMISSION_NOT_EDITABLE');
-      const [logo] = await this.photos.findByIds([logoId], tx);
-      if (!logo || !isUsablePhoto(logo, 'CATALOG', actorId, before ? [before.logoPhotoId] : [])) throw new AppError('SUBMISSION_PHOTO_INVALID', {}, [{ path: 'logoId', code: 'SUBMISSION_PHOTO_INVALID' }]);
-      const after = await repository.upsertCatalogEntry(tx, exhibitor.id, { ...values, regionCode: values.regionCode || null, logoPhotoId: logo.id });
+      await this.submissions.requireUsablePhotos(tx, [logoId], 'CATALOG', actorId, before ? [before.logoPhotoId] : [], 'logoId');
+      const after = await repository.upsertCatalogEntry(tx, exhibitor.id, { ...values, regionCode: values.regionCode || null, logoPhotoId: logoId });
       await this.submissions.recordFiling(tx, SPEC, before, after, actorId, origin);
       return after;
     });

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
+import { drained } from '../../lib/xlsx-stream';
 import type { Viewer } from '../../lib/viewer';
 import { maskIdNumber } from '@portal/shared/application/id-number';
 import { SHOW_TIME_ZONE, shanghaiDate } from '@portal/shared/dates';
@@ -125,19 +126,4 @@ export class ReviewExportService {
     await workbook.commit();
     return count;
   }
-}
-
-/** Waits while the reader is behind, so that at most about one batch is buffered. */
-async function drained(output: Writable) {
-  if (!output.writableNeedDrain || output.destroyed) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      output.off('drain', done);
-      output.off('close', done);
-      resolve();
-    };
-    output.on('drain', done);
-    output.on('close', done);
-  });
-  if (output.destroyed) throw new Error('export aborted: the client went away');
 }

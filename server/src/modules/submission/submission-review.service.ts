@@ -5,7 +5,8 @@ import { requireScope } from '../../lib/authorize';
 import type { SubmissionListFilter, SubmissionRow, SubmissionTableQueries } from '../../lib/submission-tables';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
-import type { PhotoModel } from '../media/media.models';
+import type { PhotoPurpose } from '../media/media.models';
+import type { PhotoService } from '../media/photo.service';
 import type { AccountService } from '../account/account.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
@@ -42,7 +43,21 @@ export class SubmissionReviewService {
     private readonly exhibitors: Pick<ExhibitorService, 'findById' | 'listNames'>,
     private readonly messenger: Pick<Messenger, 'submissionReviewed'>,
     private readonly notices: NoticeOutbox,
+    private readonly photos: Pick<PhotoService, 'findByIds'>,
   ) {}
+
+  /**
+   * The pictures a filing attaches, or SUBMISSION_PHOTO_INVALID on `field`: each of the purpose, and
+   * uploaded by this account or already attached to the item being edited (never another company's).
+   */
+  async requireUsablePhotos(tx: Executor, ids: readonly string[], purpose: PhotoPurpose, actorId: string, attached: readonly string[], field: string) {
+    const found = await this.photos.findByIds(ids, tx);
+    const usable = ids.every((id) => {
+      const photo = found.find((row) => row.id === id);
+      return photo?.purpose === purpose && (photo.ownerId === actorId || attached.includes(photo.id));
+    });
+    if (!usable) throw new AppError('SUBMISSION_PHOTO_INVALID', {}, [{ path: field, code: 'SUBMISSION_PHOTO_INVALID' }]);
+  }
 
   /** The company of an exhibitor viewer (any status), or FORBIDDEN: what it may read. */
   async requireExhibitorId(viewer: Viewer | undefined): Promise<string> {
@@ -169,9 +184,4 @@ export class SubmissionReviewService {
       messages.map((message) => ({ dedupeKey: `${spec.kind}-decision:${row.id}:${row.decidedAt?.toISOString() ?? ''}:${message.kind}:${message.to}`, message })),
     );
   }
-}
-
-/** A picture an exhibitor may attach: of the right purpose, uploaded by this account or already attached. */
-export function isUsablePhoto(photo: PhotoModel, purpose: PhotoModel['purpose'], actorId: string, attached: readonly string[]): boolean {
-  return photo.purpose === purpose && (photo.ownerId === actorId || attached.includes(photo.id));
 }
