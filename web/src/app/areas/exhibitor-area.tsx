@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
 import { CatalogRoute } from '../../features/catalog/pages/catalog-routes';
+import { ProductFormRoute, ProductListRoute } from '../../features/product/pages/product-routes';
 import { PageLoading } from '../../components/page-loading';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
@@ -39,8 +40,8 @@ export function ExhibitorArea() {
         <Route path="exhibitor/application/:id?" element={<PendingPage titleKey="exhibitor.pages.applicationForm" />} />
         <Route path="exhibitor/catalog" element={<CatalogRoute />} />
         <Route path="exhibitor/banner" element={<PendingPage titleKey="exhibitor.pages.banner" />} />
-        <Route path="exhibitor/product/list" element={<PendingPage titleKey="exhibitor.pages.productList" />} />
-        <Route path="exhibitor/product/:id?" element={<PendingPage titleKey="exhibitor.pages.productForm" />} />
+        <Route path="exhibitor/product/list" element={<ProductListRoute formPath={(id) => (id ? `${PATHS.exhibitorProduct}/${id}` : PATHS.exhibitorProduct)} />} />
+        <Route path="exhibitor/product/:id?" element={<ProductFormRoute listPath={PATHS.exhibitorProductList} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

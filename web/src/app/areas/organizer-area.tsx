@@ -1,3 +1,4 @@
+import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pages/product-routes';
 import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
 import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes } from 'react-router';
@@ -62,8 +63,8 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route path="application/list" element={<PendingPage titleKey="organizer.pages.applicationList" />} />
           <Route path="catalog/list" element={<CatalogQueueRoute />} />
           <Route path="banner/list" element={<PendingPage titleKey="organizer.pages.bannerList" />} />
-          <Route path="product/list" element={<PendingPage titleKey="organizer.pages.productList" />} />
-          <Route path="product/:id?" element={<PendingPage titleKey="organizer.pages.productDetail" />} />
+          <Route path="product/list" element={<ProductQueueRoute />} />
+          <Route path="product/:id?" element={<ProductDetailRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );
