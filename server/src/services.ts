@@ -34,6 +34,7 @@ import { ReviewService } from './modules/review/review.service';
 import { SubmissionReviewService } from './modules/submission/submission-review.service';
 import { isSubmissionReviewer } from './modules/submission/submission.policy';
 import { CatalogService } from './modules/catalog/catalog.service';
+import { BannerService } from './modules/banner/banner.service';
 import { ProductService } from './modules/product/product.service';
 import { ProductExportService } from './modules/product/product-export.service';
 
@@ -83,9 +84,10 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
   const catalog = new CatalogService(db, submissions);
   const products = new ProductService(db, submissions);
+  const banners = new BannerService(db, submissions, audit);
   // Catalog logos, banner and product pictures: the filing company's accounts and the exhibitor section's organizers.
   photos.allowReading(async (viewer, photo) => {
-    const owner = (await catalog.exhibitorReferencingPhoto(photo.id)) ?? (await products.exhibitorReferencingPhoto(photo.id));
+    const owner = (await catalog.exhibitorReferencingPhoto(photo.id)) ?? (await products.exhibitorReferencingPhoto(photo.id)) ?? (await banners.exhibitorReferencingPhoto(photo.id));
     if (!owner) return null;
     return isSubmissionReviewer(viewer) || (await submissions.exhibitorIdOf(viewer)) === owner ? { audited: false } : null;
   });
@@ -113,6 +115,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     submissions,
     catalog,
     products,
+    banners,
     productExport: new ProductExportService(db, submissions, exhibitors, clock),
     tickets: new TicketService(db, createTicketSigner(config), applications, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),

@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OuserModel, UserModel, XuserModel } from '../modules/account/account.models';
 import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '../modules/application/application.models';
+import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { ExhibitorModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
@@ -52,6 +53,12 @@ export type Mutation = {
   selectVisitDates: Array<VisitDate>;
   /** The visitor withdraws the application: it and its photos are deleted, the activation code is free again. */
   withdrawApplication: Scalars['Boolean']['output'];
+  /** Exhibitors of an approved company: file a banner application or edit one not approved (→ PENDING). */
+  submitBannerApplication: BannerApplication;
+  approveBannerApplications: Array<BannerApplication>;
+  rejectBannerApplications: Array<BannerApplication>;
+  /** Organizers of the exhibitor section: add or change a placement. */
+  saveBannerPlacement: BannerPlacement;
   /** Exhibitors of an approved company: file or edit the entry (→ PENDING); an approved entry is read-only. */
   submitCatalogEntry: CatalogEntry;
   /** Organizers: PENDING → APPROVED, in bulk. */
@@ -95,6 +102,27 @@ export type MutationSubmitApplicationArgs = {
 
 export type MutationSelectVisitDatesArgs = {
   input: SelectVisitDatesInput;
+};
+
+
+export type MutationSubmitBannerApplicationArgs = {
+  input: BannerApplicationInput;
+};
+
+
+export type MutationApproveBannerApplicationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRejectBannerApplicationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationSaveBannerPlacementArgs = {
+  input: BannerPlacementInput;
 };
 
 
@@ -249,6 +277,156 @@ export type ShowDay = {
   deadline: Scalars['DateTime']['output'];
 };
 
+/** Where a banner can be shown (the organizer's list). */
+export type BannerPlacement = {
+  __typename?: 'BannerPlacement';
+  id: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  /** What the picture should measure ("1920×600 px"). */
+  size: Scalars['String']['output'];
+  /** Closed placements take no new applications. */
+  active: Scalars['Boolean']['output'];
+};
+
+/** A banner an exhibitor asks to show at a placement. */
+export type BannerApplication = {
+  __typename?: 'BannerApplication';
+  id: Scalars['ID']['output'];
+  exhibitorId: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  placement: BannerPlacement;
+  picture?: Maybe<Photo>;
+  linkUrl: Scalars['String']['output'];
+  status: SubmissionStatus;
+  rejectReason?: Maybe<Scalars['String']['output']>;
+  submittedAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  statusHistory: Array<SubmissionStatusChange>;
+};
+
+export type BannerApplicationInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  title: Scalars['String']['input'];
+  placementId: Scalars['ID']['input'];
+  /** A BANNER photo uploaded by this account. */
+  pictureId: Scalars['ID']['input'];
+  linkUrl: Scalars['String']['input'];
+};
+
+export type BannerPlacementInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  size: Scalars['String']['input'];
+  active: Scalars['Boolean']['input'];
+};
+
+export type BannerApplicationPage = {
+  __typename?: 'BannerApplicationPage';
+  nodes: Array<BannerApplication>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Signed-in exhibitors (open placements) and organizers (all). */
+  bannerPlacements: Array<BannerPlacement>;
+  /** Exhibitors: the company's own banner applications. */
+  myBannerApplications: BannerApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  bannerApplications: BannerApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  bannerApplication?: Maybe<BannerApplication>;
+  /** Exhibitors: the company's own entry, null before the first filing. */
+  myCatalogEntry?: Maybe<CatalogEntry>;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  catalogEntries: CatalogEntryPage;
+  /** Organizers of the exhibitor section: one entry. */
+  catalogEntry?: Maybe<CatalogEntry>;
+  /** Exhibitors: the company's own applications. */
+  myProductApplications: ProductApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  productApplications: ProductApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  productApplication?: Maybe<ProductApplication>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
+  audiences: AudiencePage;
+  /** Organizers: one application in full; every call is written to the audit log. */
+  audience?: Maybe<Audience>;
+  /** Public: what the registration pages need before sign-in. */
+  project: Project;
+  /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
+  submissionExhibitors: Array<SubmissionExhibitor>;
+  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
+  viewer: Viewer;
+};
+
+
+export type QueryMyBannerApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBannerApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBannerApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCatalogEntriesArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCatalogEntryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryMyProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryAudiencesArgs = {
+  filter?: InputMaybe<AudienceFilter>;
+  sort?: InputMaybe<AudienceSort>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAudienceArgs = {
+  id: Scalars['ID']['input'];
+};
+
 /** A company's entry in the show catalog (SPEC 3 "Catalog submission"); one per exhibitor. */
 export type CatalogEntry = {
   __typename?: 'CatalogEntry';
@@ -299,76 +477,6 @@ export type CatalogEntryPage = {
   total: Scalars['Int']['output'];
   page: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
-};
-
-export type Query = {
-  __typename?: 'Query';
-  /** Exhibitors: the company's own entry, null before the first filing. */
-  myCatalogEntry?: Maybe<CatalogEntry>;
-  /** Organizers of the exhibitor section: the review queue, newest first. */
-  catalogEntries: CatalogEntryPage;
-  /** Organizers of the exhibitor section: one entry. */
-  catalogEntry?: Maybe<CatalogEntry>;
-  /** Exhibitors: the company's own applications. */
-  myProductApplications: ProductApplicationPage;
-  /** Organizers of the exhibitor section: the review queue, newest first. */
-  productApplications: ProductApplicationPage;
-  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
-  productApplication?: Maybe<ProductApplication>;
-  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
-  audiences: AudiencePage;
-  /** Organizers: one application in full; every call is written to the audit log. */
-  audience?: Maybe<Audience>;
-  /** Public: what the registration pages need before sign-in. */
-  project: Project;
-  /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
-  submissionExhibitors: Array<SubmissionExhibitor>;
-  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
-  viewer: Viewer;
-};
-
-
-export type QueryCatalogEntriesArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryCatalogEntryArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryMyProductApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryProductApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryProductApplicationArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryAudiencesArgs = {
-  filter?: InputMaybe<AudienceFilter>;
-  sort?: InputMaybe<AudienceSort>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryAudienceArgs = {
-  id: Scalars['ID']['input'];
 };
 
 export type PhotoPurpose =
@@ -721,10 +829,15 @@ export type ResolversTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ResolverTypeWrapper<ShowDayModel>;
+  BannerPlacement: ResolverTypeWrapper<BannerPlacementModel>;
+  BannerApplication: ResolverTypeWrapper<BannerApplicationModel>;
+  BannerApplicationInput: BannerApplicationInput;
+  BannerPlacementInput: BannerPlacementInput;
+  BannerApplicationPage: ResolverTypeWrapper<Omit<BannerApplicationPage, 'nodes'> & { nodes: Array<ResolversTypes['BannerApplication']> }>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   CatalogEntry: ResolverTypeWrapper<CatalogEntryModel>;
   CatalogEntryInput: CatalogEntryInput;
   CatalogEntryPage: ResolverTypeWrapper<Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversTypes['CatalogEntry']> }>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   PhotoPurpose: PhotoPurpose;
   Photo: ResolverTypeWrapper<PhotoModel>;
@@ -773,10 +886,15 @@ export type ResolversParentTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ShowDayModel;
+  BannerPlacement: BannerPlacementModel;
+  BannerApplication: BannerApplicationModel;
+  BannerApplicationInput: BannerApplicationInput;
+  BannerPlacementInput: BannerPlacementInput;
+  BannerApplicationPage: Omit<BannerApplicationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['BannerApplication']> };
+  Query: Record<PropertyKey, never>;
   CatalogEntry: CatalogEntryModel;
   CatalogEntryInput: CatalogEntryInput;
   CatalogEntryPage: Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversParentTypes['CatalogEntry']> };
-  Query: Record<PropertyKey, never>;
   Upload: Scalars['Upload']['output'];
   Photo: PhotoModel;
   ProductApplication: ProductApplicationModel;
@@ -809,6 +927,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitApplication?: Resolver<ResolversTypes['Audience'], ParentType, ContextType, RequireFields<MutationSubmitApplicationArgs, 'input'>>;
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  submitBannerApplication?: Resolver<ResolversTypes['BannerApplication'], ParentType, ContextType, RequireFields<MutationSubmitBannerApplicationArgs, 'input'>>;
+  approveBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationApproveBannerApplicationsArgs, 'ids'>>;
+  rejectBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationRejectBannerApplicationsArgs, 'ids' | 'reason'>>;
+  saveBannerPlacement?: Resolver<ResolversTypes['BannerPlacement'], ParentType, ContextType, RequireFields<MutationSaveBannerPlacementArgs, 'input'>>;
   submitCatalogEntry?: Resolver<ResolversTypes['CatalogEntry'], ParentType, ContextType, RequireFields<MutationSubmitCatalogEntryArgs, 'input'>>;
   approveCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationApproveCatalogEntriesArgs, 'ids'>>;
   rejectCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationRejectCatalogEntriesArgs, 'ids' | 'reason'>>;
@@ -859,6 +981,53 @@ export type ShowDayResolvers<ContextType = GraphQLContext, ParentType extends Re
   deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type BannerPlacementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerPlacement'] = ResolversParentTypes['BannerPlacement']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type BannerApplicationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerApplication'] = ResolversParentTypes['BannerApplication']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  exhibitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  placement?: Resolver<ResolversTypes['BannerPlacement'], ParentType, ContextType>;
+  picture?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  linkUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
+  rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  submittedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['SubmissionStatusChange']>, ParentType, ContextType>;
+};
+
+export type BannerApplicationPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerApplicationPage'] = ResolversParentTypes['BannerApplicationPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
+  myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplication?: Resolver<Maybe<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<QueryBannerApplicationArgs, 'id'>>;
+  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
+  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
+  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
+  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
+  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
+  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+};
+
 export type CatalogEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CatalogEntry'] = ResolversParentTypes['CatalogEntry']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   exhibitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -887,20 +1056,6 @@ export type CatalogEntryPageResolvers<ContextType = GraphQLContext, ParentType e
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
-  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
-  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
-  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
-  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
-  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
-  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
-  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
-  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
-  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
-  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
@@ -1067,9 +1222,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VisitDate?: VisitDateResolvers<ContextType>;
   Audience?: AudienceResolvers<ContextType>;
   ShowDay?: ShowDayResolvers<ContextType>;
+  BannerPlacement?: BannerPlacementResolvers<ContextType>;
+  BannerApplication?: BannerApplicationResolvers<ContextType>;
+  BannerApplicationPage?: BannerApplicationPageResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
   CatalogEntry?: CatalogEntryResolvers<ContextType>;
   CatalogEntryPage?: CatalogEntryPageResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   Photo?: PhotoResolvers<ContextType>;
   ProductApplication?: ProductApplicationResolvers<ContextType>;

@@ -1,4 +1,5 @@
 import { catalogModule } from './catalog/catalog.module';
+import { bannerModule } from './banner/banner.module';
 import { productModule } from './product/product.module';
 import { submissionModule } from './submission/submission.module';
 import { accountModule } from './account/account.module';
@@ -12,7 +13,7 @@ import { viewerModule } from './viewer/viewer.module';
 import type { Services } from '../services';
 
 /** Every module that contributes resolvers, loaders or routes (docs/architecture.md): one line each. */
-export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule] as const satisfies readonly PortalModule[];
+export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;

@@ -11,4 +11,5 @@ export * from '../../modules/audit/audit.tables';
 export * from '../../modules/messaging/notice.tables';
 export * from '../../modules/catalog/catalog.tables';
 export * from '../../modules/product/product.tables';
+export * from '../../modules/banner/banner.tables';
 export * from './platform';

@@ -1,7 +1,6 @@
 import { ZSubmitProductInput } from '@portal/shared/product/product.schema';
-import { ZSubmissionId, isEditableByExhibitor } from '@portal/shared/submission/submission.schema';
+import { ZSubmissionId } from '@portal/shared/submission/submission.schema';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
@@ -21,17 +20,13 @@ export class ProductService {
 
   /** Files a new application, or edits one of the company's own that is not approved (→ PENDING). */
   async submit(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    const { actorId, exhibitor } = await this.submissions.requireActiveExhibitor(viewer);
     const { id, ...values } = parseInput(ZSubmitProductInput, rawInput);
-    return this.db.transaction(async (tx) => {
-      const before = id ? await repository.findProductById(tx, id, true) : null;
-      // Another company's application is simply not found.
-      if (id && before?.exhibitorId !== exhibitor.id) throw new AppError('NOT_FOUND');
-      if (before && !isEditableByExhibitor(before.status)) throw new AppError('SUBMISSION_NOT_EDITABLE');
-      await this.submissions.requireUsablePhotos(tx, values.photoIds, 'PRODUCT', actorId, before?.photoIds ?? [], 'photoIds');
-      const after = before ? await repository.updateProduct(tx, before.id, values) : await repository.insertProduct(tx, exhibitor.id, values);
-      await this.submissions.recordFiling(tx, PRODUCT_SPEC, before ?? null, after, actorId, origin);
-      return after;
+    return this.submissions.file(viewer, PRODUCT_SPEC, origin, {
+      id,
+      lock: (tx, productId) => repository.findProductById(tx, productId, true),
+      pictures: { ids: values.photoIds, purpose: 'PRODUCT', field: 'photoIds', attachedTo: (product) => product.photoIds },
+      insert: (tx, exhibitorId) => repository.insertProduct(tx, exhibitorId, values),
+      update: (tx, productId) => repository.updateProduct(tx, productId, values),
     });
   }
 

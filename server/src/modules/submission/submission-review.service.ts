@@ -1,4 +1,4 @@
-import { DEFAULT_SUBMISSION_PAGE_SIZE, ZApproveSubmissionsInput, ZRejectSubmissionsInput, ZSubmissionListInput, statusAfterDecision, type SubmissionDecision } from '@portal/shared/submission/submission.schema';
+import { DEFAULT_SUBMISSION_PAGE_SIZE, isEditableByExhibitor, ZApproveSubmissionsInput, ZRejectSubmissionsInput, ZSubmissionListInput, statusAfterDecision, type SubmissionDecision } from '@portal/shared/submission/submission.schema';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireScope } from '../../lib/authorize';
@@ -120,6 +120,38 @@ export class SubmissionReviewService {
 
   historyOf<TRow extends SubmissionRow>(spec: SubmissionSpec<TRow>, id: string) {
     return spec.queries.historyOf(this.db, id);
+  }
+
+  /**
+   * Files a new item, or edits one of the company's own that is not approved (→ PENDING), in one
+   * transaction that locks the edited row: another company's id is simply not found; the pictures must
+   * be this account's uploads (or already attached); history and audit rows commit with the change.
+   */
+  async file<TRow extends SubmissionRow>(
+    viewer: Viewer | undefined,
+    spec: SubmissionSpec<TRow>,
+    origin: RequestOrigin,
+    filing: {
+      id: string | null | undefined;
+      lock: (tx: Executor, id: string) => Promise<TRow | undefined>;
+      pictures: { ids: readonly string[]; purpose: PhotoPurpose; field: string; attachedTo: (row: TRow) => readonly string[] };
+      insert: (tx: Executor, exhibitorId: string) => Promise<TRow>;
+      update: (tx: Executor, id: string) => Promise<TRow>;
+      check?: (tx: Executor) => Promise<void>;
+    },
+  ): Promise<TRow> {
+    const { actorId, exhibitor } = await this.requireActiveExhibitor(viewer);
+    return this.db.transaction(async (tx) => {
+      const before = filing.id ? ((await filing.lock(tx, filing.id)) ?? null) : null;
+      if (filing.id && before?.exhibitorId !== exhibitor.id) throw new AppError('NOT_FOUND');
+      if (before && !isEditableByExhibitor(before.status)) throw new AppError('SUBMISSION_NOT_EDITABLE');
+      await filing.check?.(tx);
+      const { ids, purpose, field, attachedTo } = filing.pictures;
+      await this.requireUsablePhotos(tx, ids, purpose, actorId, before ? attachedTo(before) : [], field);
+      const after = before ? await filing.update(tx, before.id) : await filing.insert(tx, exhibitor.id);
+      await this.recordFiling(tx, spec, before, after, actorId, origin);
+      return after;
+    });
   }
 
   /** A filing or an edit by the exhibitor (→ PENDING): history and audit rows in the caller's transaction. */

@@ -1,0 +1,106 @@
+import { ZSaveBannerPlacementInput, ZSubmitBannerInput } from '@portal/shared/banner/banner.schema';
+import { ZSubmissionId } from '@portal/shared/submission/submission.schema';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { requireViewer } from '../../lib/authorize';
+import { parseInput } from '../../lib/validation';
+import type { Viewer } from '../../lib/viewer';
+import type { RequestOrigin } from '../audit/audit.models';
+import type { AuditService } from '../audit/audit.service';
+import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
+import { isSubmissionReviewer, requireSubmissionReviewer } from '../submission/submission.policy';
+import type { BannerApplicationModel } from './banner.models';
+import * as repository from './banner.repository';
+
+const SPEC: SubmissionSpec<BannerApplicationModel> = { kind: 'banner', queries: repository.bannerQueries, titleOf: (banner) => banner.title };
+
+/** The organizer's list starts with the placements a motorcycle show usually sells (docs/decisions.md). */
+const DEFAULT_PLACEMENTS = [
+  { nameZh: '官网首页轮播图', nameEn: 'Website home carousel', size: '1920×600 px' },
+  { nameZh: '展商后台顶部横幅', nameEn: 'Portal header banner', size: '1200×200 px' },
+  { nameZh: '展馆入口门楣', nameEn: 'Hall entrance banner', size: '6000×1500 px' },
+  { nameZh: '观众登记页横幅', nameEn: 'Visitor registration banner', size: '750×300 px' },
+  { nameZh: '电子会刊内页', nameEn: 'E-catalog inside page', size: '1242×1660 px' },
+] as const;
+
+/** Banner applications and the organizer's list of placements. */
+export class BannerService {
+  constructor(
+    private readonly db: Database,
+    private readonly submissions: SubmissionReviewService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The placements (open ones for exhibitors; all for organizers); the defaults are written on first use. */
+  async placements(viewer: Viewer | undefined) {
+    requireViewer(viewer);
+    if ((await repository.countPlacements(this.db)) === 0) {
+      await repository.insertPlacements(this.db, DEFAULT_PLACEMENTS.map((placement, index) => ({ ...placement, active: true, sortOrder: index })));
+    }
+    const rows = await repository.listPlacements(this.db);
+    return isSubmissionReviewer(viewer) ? rows : rows.filter((row) => row.active);
+  }
+
+  /** Organizers: add a placement or change one (a closed placement takes no new applications). */
+  async savePlacement(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    const organizer = requireSubmissionReviewer(viewer);
+    const { id, ...values } = parseInput(ZSaveBannerPlacementInput, rawInput);
+    return this.db.transaction(async (tx) => {
+      const row = id ? await repository.updatePlacement(tx, id, values) : (await repository.insertPlacements(tx, [{ ...values, sortOrder: (await repository.countPlacements(tx)) + 1 }]))[0];
+      if (!row) throw new AppError('NOT_FOUND');
+      await this.audit.record(origin, { actorId: organizer.id, action: 'banner.placement', subjectType: 'banner_placement', subjectId: row.id, detail: { ...values } }, tx);
+      return row;
+    });
+  }
+
+  async submit(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    const { id, ...values } = parseInput(ZSubmitBannerInput, rawInput);
+    return this.submissions.file(viewer, SPEC, origin, {
+      id,
+      lock: (tx, bannerId) => repository.findBannerById(tx, bannerId, true),
+      check: async (tx) => {
+        const placement = await repository.findPlacementById(tx, values.placementId);
+        if (!placement?.active) throw new AppError('BANNER_PLACEMENT_INVALID', {}, [{ path: 'placementId', code: 'BANNER_PLACEMENT_INVALID' }]);
+      },
+      pictures: { ids: [values.pictureId], purpose: 'BANNER', field: 'pictureId', attachedTo: (banner) => [banner.pictureId] },
+      insert: (tx, exhibitorId) => repository.insertBanner(tx, exhibitorId, values),
+      update: (tx, bannerId) => repository.updateBanner(tx, bannerId, values),
+    });
+  }
+
+  mine(viewer: Viewer | undefined, rawInput: unknown) {
+    return this.submissions.listOwn(SPEC, viewer, rawInput);
+  }
+
+  list(viewer: Viewer | undefined, rawInput: unknown) {
+    return this.submissions.list(SPEC, viewer, rawInput);
+  }
+
+  /** One application: for the exhibitor section's organizers and the filing company only; anyone else gets null. */
+  async detail(viewer: Viewer | undefined, rawId: unknown) {
+    const exhibitorId = isSubmissionReviewer(viewer) ? null : await this.submissions.requireExhibitorId(viewer);
+    const id = ZSubmissionId.safeParse(rawId);
+    const banner = id.success ? await repository.findBannerById(this.db, id.data) : undefined;
+    return banner && (exhibitorId === null || banner.exhibitorId === exhibitorId) ? banner : null;
+  }
+
+  approve(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    return this.submissions.approve(SPEC, viewer, rawInput, origin);
+  }
+
+  reject(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    return this.submissions.reject(SPEC, viewer, rawInput, origin);
+  }
+
+  historyOf(banner: BannerApplicationModel) {
+    return this.submissions.historyOf(SPEC, banner.id);
+  }
+
+  placementOf(banner: BannerApplicationModel) {
+    return repository.findPlacementById(this.db, banner.placementId);
+  }
+
+  async exhibitorReferencingPhoto(photoId: string): Promise<string | null> {
+    return (await repository.findBannerByPicture(this.db, photoId))?.exhibitorId ?? null;
+  }
+}
