@@ -23,6 +23,8 @@ export const PATHS = {
   exhibitor: '/we/',
   exhibitorHome: '/we/exhibitor/application/list',
   exhibitorCatalog: '/we/exhibitor/catalog',
+  exhibitorBanner: '/we/exhibitor/banner',
+  organizerBannerList: '/wo/exhibitor/banner/list',
   exhibitorProductList: '/we/exhibitor/product/list',
   exhibitorProduct: '/we/exhibitor/product',
   organizerCatalogList: '/wo/exhibitor/catalog/list',

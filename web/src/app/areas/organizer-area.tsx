@@ -1,3 +1,4 @@
+import { BannerQueueRoute } from '../../features/banner/pages/banner-routes';
 import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pages/product-routes';
 import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
 import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
@@ -62,7 +63,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route path="list" element={<PendingPage titleKey="organizer.pages.exhibitorList" />} />
           <Route path="application/list" element={<PendingPage titleKey="organizer.pages.applicationList" />} />
           <Route path="catalog/list" element={<CatalogQueueRoute />} />
-          <Route path="banner/list" element={<PendingPage titleKey="organizer.pages.bannerList" />} />
+          <Route path="banner/list" element={<BannerQueueRoute />} />
           <Route path="product/list" element={<ProductQueueRoute />} />
           <Route path="product/:id?" element={<ProductDetailRoute />} />
           <Route path="*" element={<NotFoundPage />} />
