@@ -1,4 +1,5 @@
 import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { ScrollRegion } from './scroll-region';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
@@ -166,29 +167,30 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
       </Flex>
       {rows.error ? <Alert type="error" showIcon message={errorText(rows.error)} /> : null}
       {decisionButtons(selected, '-selected')}
-      <Table<TRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={rows.isFetching}
-        dataSource={rows.data?.nodes ?? []}
-        columns={allColumns}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (row) => ({ disabled: row.status !== 'PENDING', 'aria-label': t('select') }) }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: rows.data?.total ?? 0,
-          pageSizeOptions: SUBMISSION_PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
-          onChange: (next, size) => {
-            setPage(size === pageSize ? next : 1);
-            setPageSize(size);
-          },
-        }}
-        data-testid={`${testId}-table`}
-      />
-      <Drawer open={detail !== null} width={640} title={t('detail')} onClose={() => setDetail(null)} rootClassName="submission-detail" data-testid={`${testId}-detail`}>
+      <ScrollRegion label={title}>
+        <Table<TRow>
+          rowKey="id"
+          size="middle"
+          loading={rows.isFetching}
+          dataSource={rows.data?.nodes ?? []}
+          columns={allColumns}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (row) => ({ disabled: row.status !== 'PENDING', 'aria-label': t('select') }) }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: rows.data?.total ?? 0,
+            pageSizeOptions: SUBMISSION_PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            showTotal: (total) => t('total', { total }),
+            onChange: (next, size) => {
+              setPage(size === pageSize ? next : 1);
+              setPageSize(size);
+            },
+          }}
+          data-testid={`${testId}-table`}
+        />
+      </ScrollRegion>
+      <Drawer open={detail !== null} size="large" title={t('detail')} onClose={() => setDetail(null)} rootClassName="submission-detail" data-testid={`${testId}-detail`}>
         {detail ? (
           <Flex vertical gap="middle">
             <Space>

@@ -1,5 +1,4 @@
 import { ZSaveBannerPlacementInput, ZSubmitBannerInput } from '@portal/shared/banner/banner.schema';
-import { ZSubmissionId } from '@portal/shared/submission/submission.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireViewer } from '../../lib/authorize';
@@ -77,11 +76,8 @@ export class BannerService {
   }
 
   /** One application: for the exhibitor section's organizers and the filing company only; anyone else gets null. */
-  async detail(viewer: Viewer | undefined, rawId: unknown) {
-    const exhibitorId = isSubmissionReviewer(viewer) ? null : await this.submissions.requireExhibitorId(viewer);
-    const id = ZSubmissionId.safeParse(rawId);
-    const banner = id.success ? await repository.findBannerById(this.db, id.data) : undefined;
-    return banner && (exhibitorId === null || banner.exhibitorId === exhibitorId) ? banner : null;
+  detail(viewer: Viewer | undefined, rawId: unknown) {
+    return this.submissions.readable(viewer, rawId, (id) => repository.findBannerById(this.db, id));
   }
 
   approve(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {

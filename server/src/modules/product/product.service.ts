@@ -1,11 +1,9 @@
 import { ZSubmitProductInput } from '@portal/shared/product/product.schema';
-import { ZSubmissionId } from '@portal/shared/submission/submission.schema';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
-import { isSubmissionReviewer } from '../submission/submission.policy';
 import type { ProductApplicationModel } from './product.models';
 import * as repository from './product.repository';
 
@@ -40,12 +38,8 @@ export class ProductService {
   }
 
   /** One application: for the exhibitor section's organizers and the filing company only; anyone else gets null. */
-  async detail(viewer: Viewer | undefined, rawId: unknown) {
-    const exhibitorId = isSubmissionReviewer(viewer) ? null : await this.submissions.requireExhibitorId(viewer);
-    const id = ZSubmissionId.safeParse(rawId);
-    const product = id.success ? await repository.findProductById(this.db, id.data) : undefined;
-    if (!product || (exhibitorId !== null && product.exhibitorId !== exhibitorId)) return null;
-    return product;
+  detail(viewer: Viewer | undefined, rawId: unknown) {
+    return this.submissions.readable(viewer, rawId, (id) => repository.findProductById(this.db, id));
   }
 
   approve(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {

@@ -1,4 +1,4 @@
-import { DEFAULT_SUBMISSION_PAGE_SIZE, isEditableByExhibitor, ZApproveSubmissionsInput, ZRejectSubmissionsInput, ZSubmissionListInput, statusAfterDecision, type SubmissionDecision } from '@portal/shared/submission/submission.schema';
+import { DEFAULT_SUBMISSION_PAGE_SIZE, ZSubmissionId, isEditableByExhibitor, ZApproveSubmissionsInput, ZRejectSubmissionsInput, ZSubmissionListInput, statusAfterDecision, type SubmissionDecision } from '@portal/shared/submission/submission.schema';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireScope } from '../../lib/authorize';
@@ -15,7 +15,7 @@ import type { Messenger } from '../messaging/messenger.service';
 import type { NoticeOutbox } from '../messaging/notice-outbox.service';
 import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
 import type { SubmissionKind } from './submission.models';
-import { requireSubmissionReviewer } from './submission.policy';
+import { isSubmissionReviewer, requireSubmissionReviewer } from './submission.policy';
 
 /** How one module's submissions plug into the shared workflow. */
 export interface SubmissionSpec<TRow extends SubmissionRow> {
@@ -78,6 +78,17 @@ export class SubmissionReviewService {
   async exhibitorIdOf(viewer: Viewer): Promise<string | null> {
     if (viewer.scope !== 'exhibitor') return null;
     return (await this.accounts.findById(viewer.id))?.exhibitorId ?? null;
+  }
+
+  /**
+   * One item for the exhibitor section's organizers or the filing company; null for anyone else (and for
+   * an unknown id), so that nobody learns which ids exist.
+   */
+  async readable<TRow extends SubmissionRow>(viewer: Viewer | undefined, rawId: unknown, load: (id: string) => Promise<TRow | undefined>): Promise<TRow | null> {
+    const exhibitorId = isSubmissionReviewer(viewer) ? null : await this.requireExhibitorId(viewer);
+    const id = ZSubmissionId.safeParse(rawId);
+    const row = id.success ? await load(id.data) : undefined;
+    return row && (exhibitorId === null || row.exhibitorId === exhibitorId) ? row : null;
   }
 
   exhibitorNames(viewer: Viewer | undefined) {

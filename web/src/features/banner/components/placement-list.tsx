@@ -1,4 +1,5 @@
 import { App, Button, Card, Form, Input, Switch, Table } from 'antd';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useTranslation } from 'react-i18next';
 import { PLACEMENT_NAME_MAX_LENGTH, PLACEMENT_SIZE_MAX_LENGTH } from '@portal/shared/banner/banner.schema';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -31,24 +32,26 @@ export function PlacementList() {
   };
   return (
     <Card title={t('placements')} data-testid="banner-placements">
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={placements.data ?? []}
-        columns={[
-          { key: 'nameZh', title: t('placementFields.nameZh'), dataIndex: 'nameZh' },
-          { key: 'nameEn', title: t('placementFields.nameEn'), dataIndex: 'nameEn' },
-          { key: 'size', title: t('placementFields.size'), dataIndex: 'size' },
-          {
-            key: 'active',
-            title: t('placementFields.active'),
-            render: (_value, row) => (
-              <Switch checked={row.active} aria-label={t('placementFields.active')} onChange={(active) => void run(() => save.mutateAsync({ id: row.id, nameZh: row.nameZh, nameEn: row.nameEn, size: row.size, active }))} />
-            ),
-          },
-        ]}
-      />
+      <ScrollRegion label={t('placements')}>
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={placements.data ?? []}
+          columns={[
+            { key: 'nameZh', title: t('placementFields.nameZh'), dataIndex: 'nameZh' },
+            { key: 'nameEn', title: t('placementFields.nameEn'), dataIndex: 'nameEn' },
+            { key: 'size', title: t('placementFields.size'), dataIndex: 'size' },
+            {
+              key: 'active',
+              title: t('placementFields.active'),
+              render: (_value, row) => (
+                <Switch checked={row.active} aria-label={t('placementFields.active')} onChange={(active) => void run(() => save.mutateAsync({ id: row.id, nameZh: row.nameZh, nameEn: row.nameEn, size: row.size, active }))} />
+              ),
+            },
+          ]}
+        />
+      </ScrollRegion>
       <Form<PlacementValues>
         form={form}
         layout="inline"

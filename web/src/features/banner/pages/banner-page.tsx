@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SUBMISSION_PAGE_SIZE, isEditableByExhibitor } from '@portal/shared/submission/submission.schema';
@@ -27,28 +28,29 @@ export function BannerPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         {t('title')}
       </Typography.Title>
-      <Table
-        rowKey="id"
-        scroll={{ x: 'max-content' }}
-        loading={rows.isFetching}
-        dataSource={rows.data?.nodes ?? []}
-        data-testid="banner-table"
-        pagination={{ current: page, pageSize: DEFAULT_SUBMISSION_PAGE_SIZE, total: rows.data?.total ?? 0, onChange: setPage }}
-        columns={[
-          {
-            key: 'title',
-            title: t('fields.title'),
-            render: (_value, row) => (
-              <Button type="link" onClick={() => setEditing(row)} data-testid="banner-row-open">
-                {row.title}
-              </Button>
-            ),
-          },
-          { key: 'placement', title: t('fields.placement'), render: (_value, row) => (i18n.language === 'zh-CN' ? row.placement.nameZh : row.placement.nameEn) },
-          { key: 'status', title: t('submission:columns.status'), render: (_value, row) => <SubmissionStatusTag status={row.status} testId="banner-row-status" /> },
-          { key: 'submittedAt', title: t('submission:columns.submittedAt'), render: (_value, row) => formatDateTime(row.submittedAt) },
-        ]}
-      />
+      <ScrollRegion label={t('title')}>
+        <Table
+          rowKey="id"
+          loading={rows.isFetching}
+          dataSource={rows.data?.nodes ?? []}
+          data-testid="banner-table"
+          pagination={{ current: page, pageSize: DEFAULT_SUBMISSION_PAGE_SIZE, total: rows.data?.total ?? 0, onChange: setPage }}
+          columns={[
+            {
+              key: 'title',
+              title: t('fields.title'),
+              render: (_value, row) => (
+                <Button type="link" onClick={() => setEditing(row)} data-testid="banner-row-open">
+                  {row.title}
+                </Button>
+              ),
+            },
+            { key: 'placement', title: t('fields.placement'), render: (_value, row) => (i18n.language === 'zh-CN' ? row.placement.nameZh : row.placement.nameEn) },
+            { key: 'status', title: t('submission:columns.status'), render: (_value, row) => <SubmissionStatusTag status={row.status} testId="banner-row-status" /> },
+            { key: 'submittedAt', title: t('submission:columns.submittedAt'), render: (_value, row) => formatDateTime(row.submittedAt) },
+          ]}
+        />
+      </ScrollRegion>
       <Card
         title={editing ? t('editTitle') : t('newTitle')}
         extra={

@@ -1,4 +1,5 @@
 import { Button, Flex, Select, Table, Typography } from 'antd';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -42,20 +43,21 @@ export function ProductListPage({ formPath }: { formPath: (id?: string) => strin
           {t('export')}
         </Button>
       </Flex>
-      <Table
-        rowKey="id"
-        scroll={{ x: 'max-content' }}
-        loading={rows.isFetching}
-        dataSource={rows.data?.nodes ?? []}
-        data-testid="product-table"
-        pagination={{ current: page, pageSize: DEFAULT_SUBMISSION_PAGE_SIZE, total: rows.data?.total ?? 0, onChange: setPage, showTotal: (total) => t('submission:total', { total }) }}
-        columns={[
-          { key: 'name', title: t('fields.nameZh'), render: (_value, row) => <Link to={formPath(row.id)}>{row.nameZh}</Link> },
-          { key: 'category', title: t('fields.category'), render: (_value, row) => t(`category.${row.category}`) },
-          { key: 'status', title: t('submission:columns.status'), render: (_value, row) => <SubmissionStatusTag status={row.status} testId="product-row-status" /> },
-          { key: 'submittedAt', title: t('submission:columns.submittedAt'), render: (_value, row) => formatDateTime(row.submittedAt) },
-        ]}
-      />
+      <ScrollRegion label={t('listTitle')}>
+        <Table
+          rowKey="id"
+          loading={rows.isFetching}
+          dataSource={rows.data?.nodes ?? []}
+          data-testid="product-table"
+          pagination={{ current: page, pageSize: DEFAULT_SUBMISSION_PAGE_SIZE, total: rows.data?.total ?? 0, onChange: setPage, showTotal: (total) => t('submission:total', { total }) }}
+          columns={[
+            { key: 'name', title: t('fields.nameZh'), render: (_value, row) => <Link to={formPath(row.id)}>{row.nameZh}</Link> },
+            { key: 'category', title: t('fields.category'), render: (_value, row) => t(`category.${row.category}`) },
+            { key: 'status', title: t('submission:columns.status'), render: (_value, row) => <SubmissionStatusTag status={row.status} testId="product-row-status" /> },
+            { key: 'submittedAt', title: t('submission:columns.submittedAt'), render: (_value, row) => formatDateTime(row.submittedAt) },
+          ]}
+        />
+      </ScrollRegion>
     </Flex>
   );
 }
