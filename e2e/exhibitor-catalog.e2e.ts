@@ -11,9 +11,9 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
-import { passForcedPasswordChange } from './support/exhibitor-session';
+import { passForcedPasswordChange, signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
-import { checkPage, demoUsers, signInThroughLoginPage, waitForPath, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
 import { checkInBothLanguages } from './support/visitor-journey';
 
@@ -82,7 +82,7 @@ describeE2E('catalog, banners and products', () => {
   it('files the catalog entry, a banner and a product; the organizer approves them; the export opens', async () => {
     const exhibitor = await open({ locale: 'zh-CN', device: 'desktop' });
     const page = exhibitor.page;
-    await signInThroughLoginPage(page, EXHIBITOR, 'zh-CN');
+    await signInDirect(page, EXHIBITOR, 'zh-CN');
     await passForcedPasswordChange(page, EXHIBITOR.password, `${EXHIBITOR.password}x`);
 
     // The catalog entry (booth number from the exhibitor record).
@@ -128,7 +128,7 @@ describeE2E('catalog, banners and products', () => {
 
     // The organizer approves all three from the queues.
     const organizer = await open({ locale: 'zh-CN', device: 'desktop' });
-    await signInThroughLoginPage(organizer.page, demoUsers.organizer, 'zh-CN');
+    await signInDirect(organizer.page, demoUsers.organizer, 'zh-CN');
     await approveFromQueue(organizer.page, 'catalog-queue', PATHS.organizerCatalogList, COMPANY);
     await approveFromQueue(organizer.page, 'banner-queue', PATHS.organizerBannerList, BANNER);
     await approveFromQueue(organizer.page, 'product-queue', PATHS.organizerProductList, PRODUCT);
@@ -163,7 +163,7 @@ describeE2E('catalog, banners and products', () => {
   for (const { device, locale } of screens) {
     it(`shows every page, axe-clean, in both languages (${device})`, async () => {
       const exhibitor = await open({ locale, device });
-      await signInThroughLoginPage(exhibitor.page, EXHIBITOR, locale);
+      await signInDirect(exhibitor.page, EXHIBITOR, locale);
       await passForcedPasswordChange(exhibitor.page, EXHIBITOR.password, `${EXHIBITOR.password}x`);
       for (const [name, path, marker] of [
         ['catalog', PATHS.exhibitorCatalog, 'catalog:title'],
@@ -177,7 +177,7 @@ describeE2E('catalog, banners and products', () => {
         await checkPage(exhibitor.page, `catalog-${device}-we-${name}-zh-CN`);
       }
       const organizer = await open({ locale, device });
-      await signInThroughLoginPage(organizer.page, demoUsers.organizer, locale);
+      await signInDirect(organizer.page, demoUsers.organizer, locale);
       for (const [name, path, marker] of [
         ['catalog-list', PATHS.organizerCatalogList, 'catalog:queueTitle'],
         ['banner-list', PATHS.organizerBannerList, 'banner:queueTitle'],

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { unlessPageFails } from './browser';
-import { waitForSettled } from './portal';
+import { unlessPageFails, type Locale } from './browser';
+import { loginPath } from './paths';
+import { captchaWidget, expectLanding, waitForLanguage, waitForPath, waitForSettled, type DemoUser } from './portal';
 
 /**
  * Accounts that an organizer created may have to change their initial password at first sign-in
@@ -20,4 +21,46 @@ export async function passForcedPasswordChange(page: Page, currentPassword: stri
   await unlessPageFails(page, dialog.waitFor({ state: 'hidden' }));
   expect(await dialog.count()).toBe(0);
   return newPassword;
+}
+
+/**
+ * Signs in on `/login?scope=<scope>` (no scope switch that could re-render the form after typing), checks
+ * that both fields hold what was typed before the captcha is solved, and waits for the landing page.
+ */
+export async function signInDirect(page: Page, user: DemoUser, locale: Locale): Promise<void> {
+  await page.goto(loginPath({ scope: user.scope }));
+  await waitForLanguage(page, locale);
+  await waitForSettled(page);
+  const identity = page.getByTestId('login-identity');
+  const password = page.getByTestId('login-password');
+  await expect
+    .poll(async () => {
+      if ((await identity.inputValue()) !== user.identity) await identity.fill(user.identity);
+      if ((await password.inputValue()) !== user.password) await password.fill(user.password);
+      return (await identity.inputValue()) === user.identity && (await password.inputValue()) === user.password;
+    })
+    .toBe(true);
+  await verifyCaptcha(page);
+  await page.getByTestId('login-submit').click();
+  await waitForPath(page, user.landing);
+  await expectLanding(page, user, locale);
+}
+
+/**
+ * Lets the ALTCHA widget verify the way a user would: its checkbox is ticked only while the widget is idle
+ * (not while it is already verifying, which would untick it), until it reports `verified`.
+ */
+export async function verifyCaptcha(page: Page): Promise<void> {
+  const widget = captchaWidget(page).first();
+  await unlessPageFails(page, widget.waitFor({ state: 'visible' }));
+  await expect
+    .poll(
+      async () => {
+        const state = await widget.locator('.altcha[data-state]').getAttribute('data-state');
+        if (state === 'unverified' || state === 'error' || state === 'expired') await widget.getByRole('checkbox').click();
+        return state;
+      },
+      { timeout: 45_000, intervals: [1_000] },
+    )
+    .toBe('verified');
 }
