@@ -60,7 +60,7 @@ export async function verifyCaptcha(page: Page): Promise<void> {
         if (state === 'unverified' || state === 'error' || state === 'expired') await widget.getByRole('checkbox').click();
         return state;
       },
-      { timeout: 45_000, intervals: [1_000] },
+      { timeout: 45_000, interval: 1_000 },
     )
     .toBe('verified');
 }
