@@ -7,6 +7,7 @@ import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
 import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
+import { SubmissionKindService } from '../submission/submission-kind.service';
 import { isSubmissionReviewer, requireSubmissionReviewer } from '../submission/submission.policy';
 import type { BannerApplicationModel } from './banner.models';
 import * as repository from './banner.repository';
@@ -23,12 +24,14 @@ const DEFAULT_PLACEMENTS = [
 ] as const;
 
 /** Banner applications and the organizer's list of placements. */
-export class BannerService {
+export class BannerService extends SubmissionKindService<BannerApplicationModel> {
   constructor(
     private readonly db: Database,
-    private readonly submissions: SubmissionReviewService,
+    submissions: SubmissionReviewService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    super(submissions, SPEC);
+  }
 
   /** The placements (open ones for exhibitors; all for organizers); the defaults are written on first use. */
   async placements(viewer: Viewer | undefined) {
@@ -67,29 +70,9 @@ export class BannerService {
     });
   }
 
-  mine(viewer: Viewer | undefined, rawInput: unknown) {
-    return this.submissions.listOwn(SPEC, viewer, rawInput);
-  }
-
-  list(viewer: Viewer | undefined, rawInput: unknown) {
-    return this.submissions.list(SPEC, viewer, rawInput);
-  }
-
   /** One application: for the exhibitor section's organizers and the filing company only; anyone else gets null. */
   detail(viewer: Viewer | undefined, rawId: unknown) {
     return this.submissions.readable(viewer, rawId, (id) => repository.findBannerById(this.db, id));
-  }
-
-  approve(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    return this.submissions.approve(SPEC, viewer, rawInput, origin);
-  }
-
-  reject(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    return this.submissions.reject(SPEC, viewer, rawInput, origin);
-  }
-
-  historyOf(banner: BannerApplicationModel) {
-    return this.submissions.historyOf(SPEC, banner.id);
   }
 
   placementOf(banner: BannerApplicationModel) {

@@ -2,7 +2,7 @@ import type { Resolvers } from '../../graphql/resolvers.generated';
 
 export const catalogResolvers: Resolvers = {
   Query: {
-    myCatalogEntry: (_parent, _args, context) => context.services.catalog.mine(context.viewer),
+    myCatalogEntry: (_parent, _args, context) => context.services.catalog.own(context.viewer),
     catalogEntries: (_parent, args, context) => context.services.catalog.list(context.viewer, args),
     catalogEntry: (_parent, { id }, context) => context.services.catalog.detail(context.viewer, id),
   },

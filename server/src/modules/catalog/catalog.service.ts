@@ -6,6 +6,7 @@ import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
+import { SubmissionKindService } from '../submission/submission-kind.service';
 import { requireSubmissionReviewer } from '../submission/submission.policy';
 import type { CatalogEntryModel } from './catalog.models';
 import * as repository from './catalog.repository';
@@ -16,14 +17,16 @@ const SPEC: SubmissionSpec<CatalogEntryModel> = { kind: 'catalog', queries: repo
  * The show catalog (SPEC 3, 5): one entry per company, filed by its exhibitor while the company is
  * approved, reviewed by the exhibitor section's organizers through the shared submission workflow.
  */
-export class CatalogService {
+export class CatalogService extends SubmissionKindService<CatalogEntryModel> {
   constructor(
     private readonly db: Database,
-    private readonly submissions: SubmissionReviewService,
-  ) {}
+    submissions: SubmissionReviewService,
+  ) {
+    super(submissions, SPEC);
+  }
 
   /** The viewer's company entry, or null before the first filing. */
-  async mine(viewer: Viewer | undefined) {
+  async own(viewer: Viewer | undefined) {
     const exhibitorId = await this.submissions.requireExhibitorId(viewer);
     return (await repository.findCatalogEntryOfExhibitor(this.db, exhibitorId)) ?? null;
   }
@@ -43,27 +46,11 @@ export class CatalogService {
     });
   }
 
-  list(viewer: Viewer | undefined, rawInput: unknown) {
-    return this.submissions.list(SPEC, viewer, rawInput);
-  }
-
   /** Organizers: one entry by id. */
   async detail(viewer: Viewer | undefined, rawId: unknown) {
     requireSubmissionReviewer(viewer);
     const id = ZSubmissionId.safeParse(rawId);
     return id.success ? ((await repository.findCatalogEntryById(this.db, id.data)) ?? null) : null;
-  }
-
-  approve(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    return this.submissions.approve(SPEC, viewer, rawInput, origin);
-  }
-
-  reject(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    return this.submissions.reject(SPEC, viewer, rawInput, origin);
-  }
-
-  historyOf(entry: CatalogEntryModel) {
-    return this.submissions.historyOf(SPEC, entry.id);
   }
 
   /** The company whose entry shows this logo (photo access rule), or null. */

@@ -4,17 +4,20 @@ import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
+import { SubmissionKindService } from '../submission/submission-kind.service';
 import type { ProductApplicationModel } from './product.models';
 import * as repository from './product.repository';
 
 export const PRODUCT_SPEC: SubmissionSpec<ProductApplicationModel> = { kind: 'product', queries: repository.productQueries, titleOf: (product) => product.nameZh };
 
 /** Product applications: filed by an approved company's exhibitor, any number, reviewed through the shared workflow. */
-export class ProductService {
+export class ProductService extends SubmissionKindService<ProductApplicationModel> {
   constructor(
     private readonly db: Database,
-    private readonly submissions: SubmissionReviewService,
-  ) {}
+    submissions: SubmissionReviewService,
+  ) {
+    super(submissions, PRODUCT_SPEC);
+  }
 
   /** Files a new application, or edits one of the company's own that is not approved (→ PENDING). */
   async submit(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
@@ -28,30 +31,9 @@ export class ProductService {
     });
   }
 
-  /** The company's own applications, paged and filtered like the queue. */
-  mine(viewer: Viewer | undefined, rawInput: unknown) {
-    return this.submissions.listOwn(PRODUCT_SPEC, viewer, rawInput);
-  }
-
-  list(viewer: Viewer | undefined, rawInput: unknown) {
-    return this.submissions.list(PRODUCT_SPEC, viewer, rawInput);
-  }
-
   /** One application: for the exhibitor section's organizers and the filing company only; anyone else gets null. */
   detail(viewer: Viewer | undefined, rawId: unknown) {
     return this.submissions.readable(viewer, rawId, (id) => repository.findProductById(this.db, id));
-  }
-
-  approve(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    return this.submissions.approve(PRODUCT_SPEC, viewer, rawInput, origin);
-  }
-
-  reject(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    return this.submissions.reject(PRODUCT_SPEC, viewer, rawInput, origin);
-  }
-
-  historyOf(product: ProductApplicationModel) {
-    return this.submissions.historyOf(PRODUCT_SPEC, product.id);
   }
 
   /** The company whose application shows this picture (photo access rule), or null. */
