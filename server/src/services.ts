@@ -31,6 +31,12 @@ import { createTicketSigner } from './modules/ticket/ticket-token';
 import { ReviewExportService } from './modules/review/review-export.service';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
 import { ReviewService } from './modules/review/review.service';
+import { SubmissionReviewService } from './modules/submission/submission-review.service';
+import { isSubmissionReviewer } from './modules/submission/submission.policy';
+import { CatalogService } from './modules/catalog/catalog.service';
+import { BannerService } from './modules/banner/banner.service';
+import { ProductService } from './modules/product/product.service';
+import { ProductExportService } from './modules/product/product-export.service';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
@@ -75,6 +81,16 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, clock, logger);
   const notices = new NoticeOutbox(db, messenger, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
+  const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
+  const catalog = new CatalogService(db, submissions);
+  const products = new ProductService(db, submissions);
+  const banners = new BannerService(db, submissions, audit);
+  // Catalog logos, banner and product pictures: the filing company's accounts and the exhibitor section's organizers.
+  photos.allowReading(async (viewer, photo) => {
+    const owner = (await catalog.exhibitorReferencingPhoto(photo.id)) ?? (await products.exhibitorReferencingPhoto(photo.id)) ?? (await banners.exhibitorReferencingPhoto(photo.id));
+    if (!owner) return null;
+    return isSubmissionReviewer(viewer) || (await submissions.exhibitorIdOf(viewer)) === owner ? { audited: false } : null;
+  });
   const sessions = new SessionService(store, {
     idleSeconds: config.SESSION_IDLE_MINUTES * 60,
     absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
@@ -96,6 +112,11 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     reviewExport: new ReviewExportService(applications, show, clock),
     messenger,
     notices,
+    submissions,
+    catalog,
+    products,
+    banners,
+    productExport: new ProductExportService(db, submissions, exhibitors, clock),
     tickets: new TicketService(db, createTicketSigner(config), applications, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,

@@ -3,9 +3,13 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OuserModel, UserModel, XuserModel } from '../modules/account/account.models';
 import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '../modules/application/application.models';
+import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
+import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { ExhibitorModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
+import type { ProductApplicationModel } from '../modules/product/product.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
+import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
 import type { AdmissionModel, TicketModel } from '../modules/ticket/ticket.models';
 import type { GraphQLContext } from './context';
 export type Maybe<T> = T | null;
@@ -49,8 +53,24 @@ export type Mutation = {
   selectVisitDates: Array<VisitDate>;
   /** The visitor withdraws the application: it and its photos are deleted, the activation code is free again. */
   withdrawApplication: Scalars['Boolean']['output'];
+  /** Exhibitors of an approved company: file a banner application or edit one not approved (→ PENDING). */
+  submitBannerApplication: BannerApplication;
+  approveBannerApplications: Array<BannerApplication>;
+  rejectBannerApplications: Array<BannerApplication>;
+  /** Organizers of the exhibitor section: add or change a placement. */
+  saveBannerPlacement: BannerPlacement;
+  /** Exhibitors of an approved company: file or edit the entry (→ PENDING); an approved entry is read-only. */
+  submitCatalogEntry: CatalogEntry;
+  /** Organizers: PENDING → APPROVED, in bulk. */
+  approveCatalogEntries: Array<CatalogEntry>;
+  /** Organizers: PENDING → REJECTED with a reason, in bulk. */
+  rejectCatalogEntries: Array<CatalogEntry>;
   /** Checks (type by content, size, pixels, one face filling 15-45%), re-encodes without EXIF, and stores a photo of the viewer. */
   uploadPhoto: Photo;
+  /** Exhibitors of an approved company: file a product application or edit one not approved (→ PENDING). */
+  submitProductApplication: ProductApplication;
+  approveProductApplications: Array<ProductApplication>;
+  rejectProductApplications: Array<ProductApplication>;
   /** Organizers: WAIT → DONE, in bulk. */
   approveAudiences: Array<Audience>;
   /** Organizers: WAIT or DONE → REFUSE with a reason, in bulk. */
@@ -85,9 +105,62 @@ export type MutationSelectVisitDatesArgs = {
 };
 
 
+export type MutationSubmitBannerApplicationArgs = {
+  input: BannerApplicationInput;
+};
+
+
+export type MutationApproveBannerApplicationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRejectBannerApplicationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationSaveBannerPlacementArgs = {
+  input: BannerPlacementInput;
+};
+
+
+export type MutationSubmitCatalogEntryArgs = {
+  input: CatalogEntryInput;
+};
+
+
+export type MutationApproveCatalogEntriesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRejectCatalogEntriesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  reason: Scalars['String']['input'];
+};
+
+
 export type MutationUploadPhotoArgs = {
   file: Scalars['Upload']['input'];
   purpose: PhotoPurpose;
+};
+
+
+export type MutationSubmitProductApplicationArgs = {
+  input: ProductApplicationInput;
+};
+
+
+export type MutationApproveProductApplicationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRejectProductApplicationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  reason: Scalars['String']['input'];
 };
 
 
@@ -204,6 +277,208 @@ export type ShowDay = {
   deadline: Scalars['DateTime']['output'];
 };
 
+/** Where a banner can be shown (the organizer's list). */
+export type BannerPlacement = {
+  __typename?: 'BannerPlacement';
+  id: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  /** What the picture should measure ("1920×600 px"). */
+  size: Scalars['String']['output'];
+  /** Closed placements take no new applications. */
+  active: Scalars['Boolean']['output'];
+};
+
+/** A banner an exhibitor asks to show at a placement. */
+export type BannerApplication = {
+  __typename?: 'BannerApplication';
+  id: Scalars['ID']['output'];
+  exhibitorId: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  placement: BannerPlacement;
+  picture?: Maybe<Photo>;
+  linkUrl: Scalars['String']['output'];
+  status: SubmissionStatus;
+  rejectReason?: Maybe<Scalars['String']['output']>;
+  submittedAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  statusHistory: Array<SubmissionStatusChange>;
+};
+
+export type BannerApplicationInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  title: Scalars['String']['input'];
+  placementId: Scalars['ID']['input'];
+  /** A BANNER photo uploaded by this account. */
+  pictureId: Scalars['ID']['input'];
+  linkUrl: Scalars['String']['input'];
+};
+
+export type BannerPlacementInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  size: Scalars['String']['input'];
+  active: Scalars['Boolean']['input'];
+};
+
+export type BannerApplicationPage = {
+  __typename?: 'BannerApplicationPage';
+  nodes: Array<BannerApplication>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Signed-in exhibitors (open placements) and organizers (all). */
+  bannerPlacements: Array<BannerPlacement>;
+  /** Exhibitors: the company's own banner applications. */
+  myBannerApplications: BannerApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  bannerApplications: BannerApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  bannerApplication?: Maybe<BannerApplication>;
+  /** Exhibitors: the company's own entry, null before the first filing. */
+  myCatalogEntry?: Maybe<CatalogEntry>;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  catalogEntries: CatalogEntryPage;
+  /** Organizers of the exhibitor section: one entry. */
+  catalogEntry?: Maybe<CatalogEntry>;
+  /** Exhibitors: the company's own applications. */
+  myProductApplications: ProductApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  productApplications: ProductApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  productApplication?: Maybe<ProductApplication>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
+  audiences: AudiencePage;
+  /** Organizers: one application in full; every call is written to the audit log. */
+  audience?: Maybe<Audience>;
+  /** Public: what the registration pages need before sign-in. */
+  project: Project;
+  /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
+  submissionExhibitors: Array<SubmissionExhibitor>;
+  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
+  viewer: Viewer;
+};
+
+
+export type QueryMyBannerApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBannerApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBannerApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCatalogEntriesArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCatalogEntryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryMyProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryAudiencesArgs = {
+  filter?: InputMaybe<AudienceFilter>;
+  sort?: InputMaybe<AudienceSort>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAudienceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** A company's entry in the show catalog (SPEC 3 "Catalog submission"); one per exhibitor. */
+export type CatalogEntry = {
+  __typename?: 'CatalogEntry';
+  id: Scalars['ID']['output'];
+  exhibitorId: Scalars['ID']['output'];
+  companyNameZh: Scalars['String']['output'];
+  companyNameEn: Scalars['String']['output'];
+  address: Scalars['String']['output'];
+  websiteUrl: Scalars['String']['output'];
+  /** ISO 3166-1 alpha-2. */
+  countryCode: Scalars['String']['output'];
+  regionCode?: Maybe<Scalars['String']['output']>;
+  linkman: Scalars['String']['output'];
+  telephone: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  profileZh: Scalars['String']['output'];
+  profileEn: Scalars['String']['output'];
+  /** From the exhibitor record (set by the organizer; read-only to the exhibitor). */
+  bootNumber?: Maybe<Scalars['String']['output']>;
+  logo?: Maybe<Photo>;
+  status: SubmissionStatus;
+  rejectReason?: Maybe<Scalars['String']['output']>;
+  submittedAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Every transition, oldest first. */
+  statusHistory: Array<SubmissionStatusChange>;
+};
+
+export type CatalogEntryInput = {
+  companyNameZh: Scalars['String']['input'];
+  companyNameEn: Scalars['String']['input'];
+  address: Scalars['String']['input'];
+  websiteUrl: Scalars['String']['input'];
+  countryCode: Scalars['String']['input'];
+  regionCode?: InputMaybe<Scalars['String']['input']>;
+  linkman: Scalars['String']['input'];
+  telephone: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  profileZh: Scalars['String']['input'];
+  profileEn: Scalars['String']['input'];
+  /** A CATALOG photo uploaded by this account (at most 2 MB). */
+  logoId: Scalars['ID']['input'];
+};
+
+export type CatalogEntryPage = {
+  __typename?: 'CatalogEntryPage';
+  nodes: Array<CatalogEntry>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
 export type PhotoPurpose =
   /** A visitor's entry-card photo (one face). */
   | 'ENTRY_CARD'
@@ -223,6 +498,57 @@ export type Photo = {
   url: Scalars['String']['output'];
   width: Scalars['Int']['output'];
   height: Scalars['Int']['output'];
+};
+
+export type ProductCategory =
+  | 'MOTORCYCLE'
+  | 'SCOOTER'
+  | 'ELECTRIC'
+  | 'OFF_ROAD'
+  | 'ATV'
+  | 'ENGINE_PARTS'
+  | 'GEAR'
+  | 'ACCESSORIES'
+  | 'SERVICES'
+  | 'OTHER';
+
+/** A product an exhibitor asks to list in the show's product directory. */
+export type ProductApplication = {
+  __typename?: 'ProductApplication';
+  id: Scalars['ID']['output'];
+  exhibitorId: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  category: ProductCategory;
+  descriptionZh: Scalars['String']['output'];
+  descriptionEn: Scalars['String']['output'];
+  /** 1–6 pictures, through authorised URLs. */
+  photos: Array<Photo>;
+  status: SubmissionStatus;
+  rejectReason?: Maybe<Scalars['String']['output']>;
+  submittedAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  statusHistory: Array<SubmissionStatusChange>;
+};
+
+export type ProductApplicationInput = {
+  /** Absent for a new application; an edit names its own application (not approved). */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  category: ProductCategory;
+  descriptionZh: Scalars['String']['input'];
+  descriptionEn: Scalars['String']['input'];
+  /** PRODUCT photos uploaded by this account, 1–6, in the order shown. */
+  photoIds: Array<Scalars['ID']['input']>;
+};
+
+export type ProductApplicationPage = {
+  __typename?: 'ProductApplicationPage';
+  nodes: Array<ProductApplication>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
 };
 
 export type AudienceStatusChange = {
@@ -259,31 +585,6 @@ export type AudiencePage = {
   pageSize: Scalars['Int']['output'];
 };
 
-export type Query = {
-  __typename?: 'Query';
-  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
-  audiences: AudiencePage;
-  /** Organizers: one application in full; every call is written to the audit log. */
-  audience?: Maybe<Audience>;
-  /** Public: what the registration pages need before sign-in. */
-  project: Project;
-  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
-  viewer: Viewer;
-};
-
-
-export type QueryAudiencesArgs = {
-  filter?: InputMaybe<AudienceFilter>;
-  sort?: InputMaybe<AudienceSort>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryAudienceArgs = {
-  id: Scalars['ID']['input'];
-};
-
 export type ProjectSetting = {
   __typename?: 'ProjectSetting';
   audienceRegOpen: Scalars['Boolean']['output'];
@@ -306,6 +607,37 @@ export type Channel = {
   id: Scalars['ID']['output'];
   /** In the caller's language. */
   name: Scalars['String']['output'];
+};
+
+/** Catalog entries, banners and products (DESIGN §6): PENDING → APPROVED | REJECTED (reason) → edit → PENDING. */
+export type SubmissionStatus =
+  | 'PENDING'
+  | 'APPROVED'
+  | 'REJECTED';
+
+export type SubmissionStatusChange = {
+  __typename?: 'SubmissionStatusChange';
+  /** Null on the first filing. */
+  fromStatus?: Maybe<SubmissionStatus>;
+  toStatus: SubmissionStatus;
+  reason?: Maybe<Scalars['String']['output']>;
+  actorName?: Maybe<Scalars['String']['output']>;
+  at: Scalars['DateTime']['output'];
+};
+
+export type SubmissionFilter = {
+  exhibitorId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<SubmissionStatus>;
+  /** Inclusive, Asia/Shanghai calendar days (YYYY-MM-DD). */
+  submittedFrom?: InputMaybe<Scalars['String']['input']>;
+  submittedTo?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SubmissionExhibitor = {
+  __typename?: 'SubmissionExhibitor';
+  id: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
 };
 
 export type Ticket = {
@@ -497,17 +829,33 @@ export type ResolversTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ResolverTypeWrapper<ShowDayModel>;
+  BannerPlacement: ResolverTypeWrapper<BannerPlacementModel>;
+  BannerApplication: ResolverTypeWrapper<BannerApplicationModel>;
+  BannerApplicationInput: BannerApplicationInput;
+  BannerPlacementInput: BannerPlacementInput;
+  BannerApplicationPage: ResolverTypeWrapper<Omit<BannerApplicationPage, 'nodes'> & { nodes: Array<ResolversTypes['BannerApplication']> }>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  CatalogEntry: ResolverTypeWrapper<CatalogEntryModel>;
+  CatalogEntryInput: CatalogEntryInput;
+  CatalogEntryPage: ResolverTypeWrapper<Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversTypes['CatalogEntry']> }>;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   PhotoPurpose: PhotoPurpose;
   Photo: ResolverTypeWrapper<PhotoModel>;
+  ProductCategory: ProductCategory;
+  ProductApplication: ResolverTypeWrapper<ProductApplicationModel>;
+  ProductApplicationInput: ProductApplicationInput;
+  ProductApplicationPage: ResolverTypeWrapper<Omit<ProductApplicationPage, 'nodes'> & { nodes: Array<ResolversTypes['ProductApplication']> }>;
   AudienceStatusChange: ResolverTypeWrapper<AudienceStatusChangeModel>;
   AudienceSort: AudienceSort;
   AudienceFilter: AudienceFilter;
   AudiencePage: ResolverTypeWrapper<Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversTypes['Audience']> }>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ProjectSetting: ResolverTypeWrapper<ProjectSettingModel>;
   Project: ResolverTypeWrapper<ProjectModel>;
   Channel: ResolverTypeWrapper<ChannelModel>;
+  SubmissionStatus: SubmissionStatus;
+  SubmissionStatusChange: ResolverTypeWrapper<SubmissionStatusChangeModel>;
+  SubmissionFilter: SubmissionFilter;
+  SubmissionExhibitor: ResolverTypeWrapper<SubmissionExhibitor>;
   Ticket: ResolverTypeWrapper<TicketModel>;
   Admission: ResolverTypeWrapper<AdmissionModel>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -538,15 +886,29 @@ export type ResolversParentTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ShowDayModel;
+  BannerPlacement: BannerPlacementModel;
+  BannerApplication: BannerApplicationModel;
+  BannerApplicationInput: BannerApplicationInput;
+  BannerPlacementInput: BannerPlacementInput;
+  BannerApplicationPage: Omit<BannerApplicationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['BannerApplication']> };
+  Query: Record<PropertyKey, never>;
+  CatalogEntry: CatalogEntryModel;
+  CatalogEntryInput: CatalogEntryInput;
+  CatalogEntryPage: Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversParentTypes['CatalogEntry']> };
   Upload: Scalars['Upload']['output'];
   Photo: PhotoModel;
+  ProductApplication: ProductApplicationModel;
+  ProductApplicationInput: ProductApplicationInput;
+  ProductApplicationPage: Omit<ProductApplicationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['ProductApplication']> };
   AudienceStatusChange: AudienceStatusChangeModel;
   AudienceFilter: AudienceFilter;
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
-  Query: Record<PropertyKey, never>;
   ProjectSetting: ProjectSettingModel;
   Project: ProjectModel;
   Channel: ChannelModel;
+  SubmissionStatusChange: SubmissionStatusChangeModel;
+  SubmissionFilter: SubmissionFilter;
+  SubmissionExhibitor: SubmissionExhibitor;
   Ticket: TicketModel;
   Admission: AdmissionModel;
   DateTime: Scalars['DateTime']['output'];
@@ -565,7 +927,17 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitApplication?: Resolver<ResolversTypes['Audience'], ParentType, ContextType, RequireFields<MutationSubmitApplicationArgs, 'input'>>;
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  submitBannerApplication?: Resolver<ResolversTypes['BannerApplication'], ParentType, ContextType, RequireFields<MutationSubmitBannerApplicationArgs, 'input'>>;
+  approveBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationApproveBannerApplicationsArgs, 'ids'>>;
+  rejectBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationRejectBannerApplicationsArgs, 'ids' | 'reason'>>;
+  saveBannerPlacement?: Resolver<ResolversTypes['BannerPlacement'], ParentType, ContextType, RequireFields<MutationSaveBannerPlacementArgs, 'input'>>;
+  submitCatalogEntry?: Resolver<ResolversTypes['CatalogEntry'], ParentType, ContextType, RequireFields<MutationSubmitCatalogEntryArgs, 'input'>>;
+  approveCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationApproveCatalogEntriesArgs, 'ids'>>;
+  rejectCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationRejectCatalogEntriesArgs, 'ids' | 'reason'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;
+  submitProductApplication?: Resolver<ResolversTypes['ProductApplication'], ParentType, ContextType, RequireFields<MutationSubmitProductApplicationArgs, 'input'>>;
+  approveProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationApproveProductApplicationsArgs, 'ids'>>;
+  rejectProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationRejectProductApplicationsArgs, 'ids' | 'reason'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
   erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids'>>;
@@ -609,6 +981,83 @@ export type ShowDayResolvers<ContextType = GraphQLContext, ParentType extends Re
   deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type BannerPlacementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerPlacement'] = ResolversParentTypes['BannerPlacement']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type BannerApplicationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerApplication'] = ResolversParentTypes['BannerApplication']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  exhibitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  placement?: Resolver<ResolversTypes['BannerPlacement'], ParentType, ContextType>;
+  picture?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  linkUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
+  rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  submittedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['SubmissionStatusChange']>, ParentType, ContextType>;
+};
+
+export type BannerApplicationPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerApplicationPage'] = ResolversParentTypes['BannerApplicationPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
+  myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplication?: Resolver<Maybe<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<QueryBannerApplicationArgs, 'id'>>;
+  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
+  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
+  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
+  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
+  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
+  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+};
+
+export type CatalogEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CatalogEntry'] = ResolversParentTypes['CatalogEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  exhibitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  websiteUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  regionCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  linkman?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  telephone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bootNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
+  rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  submittedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['SubmissionStatusChange']>, ParentType, ContextType>;
+};
+
+export type CatalogEntryPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CatalogEntryPage'] = ResolversParentTypes['CatalogEntryPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
   name: 'Upload';
 }
@@ -618,6 +1067,29 @@ export type PhotoResolvers<ContextType = GraphQLContext, ParentType extends Reso
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProductApplicationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductApplication'] = ResolversParentTypes['ProductApplication']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  exhibitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['ProductCategory'], ParentType, ContextType>;
+  descriptionZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  descriptionEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  photos?: Resolver<Array<ResolversTypes['Photo']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
+  rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  submittedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['SubmissionStatusChange']>, ParentType, ContextType>;
+};
+
+export type ProductApplicationPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductApplicationPage'] = ResolversParentTypes['ProductApplicationPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type AudienceStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AudienceStatusChange'] = ResolversParentTypes['AudienceStatusChange']> = {
@@ -635,13 +1107,6 @@ export type AudiencePageResolvers<ContextType = GraphQLContext, ParentType exten
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
-  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
-  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
-  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
-};
-
 export type ProjectSettingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectSetting'] = ResolversParentTypes['ProjectSetting']> = {
   audienceRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -657,6 +1122,20 @@ export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends Re
 export type ChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Channel'] = ResolversParentTypes['Channel']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SubmissionStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubmissionStatusChange'] = ResolversParentTypes['SubmissionStatusChange']> = {
+  fromStatus?: Resolver<Maybe<ResolversTypes['SubmissionStatus']>, ParentType, ContextType>;
+  toStatus?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SubmissionExhibitorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubmissionExhibitor'] = ResolversParentTypes['SubmissionExhibitor']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type TicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Ticket'] = ResolversParentTypes['Ticket']> = {
@@ -743,14 +1222,23 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VisitDate?: VisitDateResolvers<ContextType>;
   Audience?: AudienceResolvers<ContextType>;
   ShowDay?: ShowDayResolvers<ContextType>;
+  BannerPlacement?: BannerPlacementResolvers<ContextType>;
+  BannerApplication?: BannerApplicationResolvers<ContextType>;
+  BannerApplicationPage?: BannerApplicationPageResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  CatalogEntry?: CatalogEntryResolvers<ContextType>;
+  CatalogEntryPage?: CatalogEntryPageResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   Photo?: PhotoResolvers<ContextType>;
+  ProductApplication?: ProductApplicationResolvers<ContextType>;
+  ProductApplicationPage?: ProductApplicationPageResolvers<ContextType>;
   AudienceStatusChange?: AudienceStatusChangeResolvers<ContextType>;
   AudiencePage?: AudiencePageResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
   ProjectSetting?: ProjectSettingResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;
+  SubmissionStatusChange?: SubmissionStatusChangeResolvers<ContextType>;
+  SubmissionExhibitor?: SubmissionExhibitorResolvers<ContextType>;
   Ticket?: TicketResolvers<ContextType>;
   Admission?: AdmissionResolvers<ContextType>;
   DateTime?: GraphQLScalarType;

@@ -1,3 +1,7 @@
+import { catalogModule } from './catalog/catalog.module';
+import { bannerModule } from './banner/banner.module';
+import { productModule } from './product/product.module';
+import { submissionModule } from './submission/submission.module';
 import { accountModule } from './account/account.module';
 import { applicationModule } from './application/application.module';
 import { mediaModule } from './media/media.module';
@@ -9,7 +13,7 @@ import { viewerModule } from './viewer/viewer.module';
 import type { Services } from '../services';
 
 /** Every module that contributes resolvers, loaders or routes (docs/architecture.md): one line each. */
-export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule] as const satisfies readonly PortalModule[];
+export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;

@@ -22,6 +22,14 @@ export const PATHS = {
   visitorRecord: '/wa/visitor/record',
   exhibitor: '/we/',
   exhibitorHome: '/we/exhibitor/application/list',
+  exhibitorCatalog: '/we/exhibitor/catalog',
+  exhibitorBanner: '/we/exhibitor/banner',
+  organizerBannerList: '/wo/exhibitor/banner/list',
+  exhibitorProductList: '/we/exhibitor/product/list',
+  exhibitorProduct: '/we/exhibitor/product',
+  organizerCatalogList: '/wo/exhibitor/catalog/list',
+  organizerProductList: '/wo/exhibitor/product/list',
+  organizerProduct: '/wo/exhibitor/product',
 } as const;
 
 /** Where each scope lands after sign-in (SPEC 2: /wa/, /wo/, /we/). */

@@ -10,4 +10,7 @@ export * from '../../modules/ticket/ticket.tables';
 export * from '../../modules/audit/audit.tables';
 export * from '../../modules/messaging/notice.tables';
 export * from '../../modules/messaging/dev-outbox.tables';
+export * from '../../modules/catalog/catalog.tables';
+export * from '../../modules/product/product.tables';
+export * from '../../modules/banner/banner.tables';
 export * from './platform';

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountRoles, accounts, roles } from './account.tables';
 import type { IdentityKind } from '@portal/shared/auth/identity';
@@ -13,6 +13,11 @@ export function findAccountById(db: Executor, id: string) {
 export function findAccountByIdentity(db: Executor, identity: { kind: IdentityKind; value: string }) {
   const column = identity.kind === 'email' ? accounts.email : accounts.mobile;
   return db.query.accounts.findFirst({ where: eq(column, identity.value) });
+}
+
+/** The enabled accounts of an exhibiting company (the addresses of its notices). */
+export function findAccountsOfExhibitor(db: Executor, exhibitorId: string) {
+  return db.query.accounts.findMany({ where: and(eq(accounts.exhibitorId, exhibitorId), eq(accounts.disabled, false)) });
 }
 
 export async function insertAccount(db: Executor, values: NewAccountRow) {

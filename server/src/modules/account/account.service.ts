@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/database-errors';
@@ -46,6 +46,11 @@ export class AccountService {
 
   findByIds(ids: readonly string[]) {
     return repository.findAccountsByIds(this.db, ids);
+  }
+
+  /** The enabled accounts of an exhibiting company. */
+  findByExhibitor(exhibitorId: string, tx: Executor = this.db) {
+    return repository.findAccountsOfExhibitor(tx, exhibitorId);
   }
 
   findByIdentity(identity: { kind: IdentityKind; value: string }) {

@@ -10,6 +10,11 @@ export class ExhibitorService {
     return repository.findExhibitorById(this.db, id);
   }
 
+  /** Id and names of every company (filter options of the organizers' queues). */
+  listNames() {
+    return repository.listExhibitorNames(this.db);
+  }
+
   /** Creates the company; `tx` joins the caller's transaction (an account is created with it). */
   create(company: NewExhibitor, tx: Executor = this.db) {
     return repository.insertExhibitor(tx, company);

@@ -65,6 +65,35 @@ export class Messenger {
     return messages;
   }
 
+  /**
+   * The messages telling an exhibitor that a catalog entry, banner or product application was approved
+   * or rejected: an email and an SMS to each address given, in the exhibitor's language.
+   */
+  submissionReviewed(
+    to: ReadonlyArray<{ email: string | null; mobile: string | null }>,
+    review: { outcome: 'approved' | 'rejected'; kind: 'catalog' | 'banner' | 'product'; title: string; reason: string | null },
+    locale: Locale,
+  ): OutgoingMessage[] {
+    const prefix = review.outcome === 'approved' ? 'submissionApproved' : 'submissionRejected';
+    const kind = translate(locale, `submissionKind_${review.kind}`, {}, MESSAGES);
+    const params = { kind, title: review.title, reason: review.reason ?? '' };
+    return to.flatMap(({ email, mobile }) => {
+      const messages: OutgoingMessage[] = [];
+      if (email) messages.push({ kind: 'email', to: email, subject: translate(locale, `${prefix}Subject`, params, MESSAGES), text: translate(locale, `${prefix}Email`, params, MESSAGES) });
+      if (mobile) {
+        messages.push({
+          kind: 'sms',
+          to: mobile,
+          template: review.outcome === 'approved' ? 'submission_approved' : 'submission_rejected',
+          params: { kind },
+          locale,
+          text: translate(locale, `${prefix}Sms`, params, MESSAGES),
+        });
+      }
+      return messages;
+    });
+  }
+
   /** Hands a written message to its channel; resolves once the carrier accepted it, else throws. */
   deliver(message: OutgoingMessage): Promise<void> {
     return message.kind === 'email' ? this.channels.email.send(message) : this.channels.sms.send(message);

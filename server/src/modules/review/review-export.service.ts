@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
+import { writeSheet } from '../../lib/xlsx-stream';
 import type { Viewer } from '../../lib/viewer';
 import { maskIdNumber } from '@portal/shared/application/id-number';
 import { SHOW_TIME_ZONE, shanghaiDate } from '@portal/shared/dates';
@@ -88,56 +88,26 @@ export class ReviewExportService {
   async write(output: Writable, input: AudienceListState, locale: Locale, beforeClose: (rows: number) => Promise<void>): Promise<number> {
     const t = (key: string) => translate(locale, key, {}, NAMESPACE);
     const channelNames = new Map((await this.show.allChannels()).map((row) => [row.id, locale === 'zh-CN' ? row.nameZh : row.nameEn]));
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(t('audienceSheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width }));
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
-    header.commit();
-
-    let count = 0;
-    for await (const batch of this.applications.iterate({ filter: input, sort: input.sort })) {
-      if (output.destroyed) throw new Error('export aborted: the client went away');
-      const visitDays = new Map<string, string[]>();
-      for (const visit of await this.applications.visitDatesOfMany(batch.map((row) => row.id))) visitDays.set(visit.audienceId, [...(visitDays.get(visit.audienceId) ?? []), visit.day]);
-      for (const row of batch) {
-        sheet
-          .addRow({
-            submittedAt: row.submittedAt ? formatShanghaiTime(row.submittedAt) : '',
-            status: t(`status_${row.approveStatus}`),
-            name: row.name ?? '',
-            mobile: row.mobile ?? '',
-            email: row.email ?? '',
-            idType: row.idType ? t(`idType_${row.idType}`) : '',
-            // An export leaves the building: never the full number (docs/decisions.md, Visitor applications).
-            idNumber: row.idNumber ? maskIdNumber(row.idNumber) : '',
-            visitDates: (visitDays.get(row.id) ?? []).join(', '),
-            channel: row.channelId ? (channelNames.get(row.channelId) ?? '') : '',
-            refuseReason: row.refuseReason ?? '',
-          })
-          .commit();
-        count += 1;
+    const applications = this.applications;
+    async function* batches() {
+      for await (const batch of applications.iterate({ filter: input, sort: input.sort })) {
+        const visitDays = new Map<string, string[]>();
+        for (const visit of await applications.visitDatesOfMany(batch.map((row) => row.id))) visitDays.set(visit.audienceId, [...(visitDays.get(visit.audienceId) ?? []), visit.day]);
+        yield batch.map((row) => ({
+          submittedAt: row.submittedAt ? formatShanghaiTime(row.submittedAt) : '',
+          status: t(`status_${row.approveStatus}`),
+          name: row.name ?? '',
+          mobile: row.mobile ?? '',
+          email: row.email ?? '',
+          idType: row.idType ? t(`idType_${row.idType}`) : '',
+          // An export leaves the building: never the full number (docs/decisions.md, Visitor applications).
+          idNumber: row.idNumber ? maskIdNumber(row.idNumber) : '',
+          visitDates: (visitDays.get(row.id) ?? []).join(', '),
+          channel: row.channelId ? (channelNames.get(row.channelId) ?? '') : '',
+          refuseReason: row.refuseReason ?? '',
+        }));
       }
-      await drained(output);
     }
-    await beforeClose(count);
-    sheet.commit();
-    await workbook.commit();
-    return count;
+    return writeSheet(output, t('audienceSheet'), COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width })), batches(), beforeClose);
   }
-}
-
-/** Waits while the reader is behind, so that at most about one batch is buffered. */
-async function drained(output: Writable) {
-  if (!output.writableNeedDrain || output.destroyed) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      output.off('drain', done);
-      output.off('close', done);
-      resolve();
-    };
-    output.on('drain', done);
-    output.on('close', done);
-  });
-  if (output.destroyed) throw new Error('export aborted: the client went away');
 }

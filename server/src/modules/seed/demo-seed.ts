@@ -12,6 +12,8 @@ import { deadlineOf } from './show-seed';
 export const DEMO_ACCOUNTS = {
   organizer: { identity: 'admin@example.com', password: 'Admin12345' },
   exhibitor: { identity: 'exhibitor@example.com', password: 'Exhibitor12345' },
+  /** A second company for trying (and testing) the catalog, banners and products without touching the first one's badges. */
+  catalogExhibitor: { identity: 'catalog@example.com', password: 'Catalog12345' },
   audience: { identity: '13800000000', password: 'Visitor12345' },
 } as const;
 
@@ -84,6 +86,13 @@ export async function seedDemoData(services: Services, db: Database, now = new D
       identity: { email: DEMO_ACCOUNTS.exhibitor.identity },
       password: DEMO_ACCOUNTS.exhibitor.password,
       exhibitor: { nameZh: '演示摩托', nameEn: 'Demo Moto', credentialLimit: 10, bootNumber: 'A-101' },
+    }),
+    services.accounts.createAccount({
+      scope: 'exhibitor',
+      name: '摩途科技 Motu Technology',
+      identity: { email: DEMO_ACCOUNTS.catalogExhibitor.identity },
+      password: DEMO_ACCOUNTS.catalogExhibitor.password,
+      exhibitor: { nameZh: '摩途科技', nameEn: 'Motu Technology', credentialLimit: 10, bootNumber: 'A-102' },
     }),
     services.accounts.createAccount({
       scope: 'audience',

@@ -2,6 +2,9 @@ import { FileImageOutlined, IdcardOutlined, ProductOutlined, ReadOutlined } from
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
+import { BannerRoute } from '../../features/banner/pages/banner-routes';
+import { CatalogRoute } from '../../features/catalog/pages/catalog-routes';
+import { ProductFormRoute, ProductListRoute } from '../../features/product/pages/product-routes';
 import { PageLoading } from '../../components/page-loading';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
@@ -36,10 +39,10 @@ export function ExhibitorArea() {
         <Route path="exhibitor" element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor/application/list" element={<PendingPage titleKey="exhibitor.pages.applicationList" />} />
         <Route path="exhibitor/application/:id?" element={<PendingPage titleKey="exhibitor.pages.applicationForm" />} />
-        <Route path="exhibitor/catalog" element={<PendingPage titleKey="exhibitor.pages.catalog" />} />
-        <Route path="exhibitor/banner" element={<PendingPage titleKey="exhibitor.pages.banner" />} />
-        <Route path="exhibitor/product/list" element={<PendingPage titleKey="exhibitor.pages.productList" />} />
-        <Route path="exhibitor/product/:id?" element={<PendingPage titleKey="exhibitor.pages.productForm" />} />
+        <Route path="exhibitor/catalog" element={<CatalogRoute />} />
+        <Route path="exhibitor/banner" element={<BannerRoute />} />
+        <Route path="exhibitor/product/list" element={<ProductListRoute formPath={(id) => (id ? `${PATHS.exhibitorProduct}/${id}` : PATHS.exhibitorProduct)} />} />
+        <Route path="exhibitor/product/:id?" element={<ProductFormRoute listPath={PATHS.exhibitorProductList} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

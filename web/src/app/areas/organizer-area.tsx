@@ -1,3 +1,6 @@
+import { BannerQueueRoute } from '../../features/banner/pages/banner-routes';
+import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pages/product-routes';
+import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
 import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
@@ -59,10 +62,10 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route index element={<Navigate to="/wo/exhibitor/list" replace />} />
           <Route path="list" element={<PendingPage titleKey="organizer.pages.exhibitorList" />} />
           <Route path="application/list" element={<PendingPage titleKey="organizer.pages.applicationList" />} />
-          <Route path="catalog/list" element={<PendingPage titleKey="organizer.pages.catalogList" />} />
-          <Route path="banner/list" element={<PendingPage titleKey="organizer.pages.bannerList" />} />
-          <Route path="product/list" element={<PendingPage titleKey="organizer.pages.productList" />} />
-          <Route path="product/:id?" element={<PendingPage titleKey="organizer.pages.productDetail" />} />
+          <Route path="catalog/list" element={<CatalogQueueRoute />} />
+          <Route path="banner/list" element={<BannerQueueRoute />} />
+          <Route path="product/list" element={<ProductQueueRoute />} />
+          <Route path="product/:id?" element={<ProductDetailRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

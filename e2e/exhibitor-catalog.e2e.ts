@@ -1,0 +1,194 @@
+// Catalog entries, banners and products through the real UI (issue 9 items 4, 5, 8): the exhibitor files
+// the catalog entry, a banner and a product application; the organizer approves each from its queue;
+// the product export downloads and opens. Every page is axe-checked and photographed in both languages
+// on a desktop and on a phone (e2e/artifacts/catalog-<device>-<page>-<locale>.png); the exhibitor's pages in
+// zh-CN only, the language the exhibitor area is always shown in.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
+import { passForcedPasswordChange, signInDirect } from './support/exhibitor-session';
+import { exactPath, PATHS } from './support/paths';
+import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { uiText } from './support/texts';
+import { checkInBothLanguages } from './support/visitor-journey';
+
+/** The seed's second demo company (server/src/modules/seed/demo-seed.ts), booth A-102. */
+const EXHIBITOR = { ...demoUsers.exhibitor, identity: 'catalog@example.com', password: 'Catalog12345' };
+const COMPANY = '摩途科技有限公司';
+const PRODUCT = '雷霆 800 巡航';
+const BANNER = '雷霆 800 新品发布';
+
+let dir: string;
+const pictures: Record<'logo' | 'banner' | 'product', string> = { logo: '', banner: '', product: '' };
+
+/** A faceless picture that passes the photo checks (noise: ≥ 20 KB, ≥ 200 px a side) in the crop frame's shape. */
+async function noisePicture(path: string, width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 7919) % 251;
+  writeFileSync(path, await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
+  return path;
+}
+
+/** Picks the file, confirms the crop and waits until the (first) field of the purpose holds a new photo. */
+async function upload(page: Page, purpose: 'CATALOG' | 'BANNER' | 'PRODUCT', file: string) {
+  const field = page.getByTestId(`photo-upload-${purpose}`).first();
+  const before = (await field.getAttribute('data-photo-id')) ?? '';
+  await page.getByTestId(`photo-input-${purpose}`).first().setInputFiles(file);
+  const confirm = page.getByTestId('photo-crop-confirm');
+  await unlessPageFails(page, confirm.waitFor({ state: 'visible' }));
+  await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await confirm.click();
+  await confirm.waitFor({ state: 'hidden' });
+  await expect.poll(async () => (await field.getAttribute('data-photo-id')) ?? '', { timeout: 60_000 }).not.toBe(before);
+}
+
+async function choose(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+}
+
+/** Opens the queue row holding `text`, approves it from the detail drawer, and waits for the drawer to close. */
+async function approveFromQueue(page: Page, queue: string, path: string, text: string) {
+  await page.goto(path);
+  await waitForPath(page, exactPath(path));
+  const row = page.getByTestId(`${queue}-table`).locator('tr', { hasText: text }).first();
+  await unlessPageFails(page, row.waitFor({ state: 'visible' }));
+  await row.getByTestId(`${queue}-open`).click();
+  await page.getByTestId(`${queue}-approve-one`).click();
+  await page.getByTestId(`${queue}-approve-one`).waitFor({ state: 'detached' });
+}
+
+async function readStatus(page: Page, testId: string) {
+  await unlessPageFails(page, page.getByTestId(testId).first().waitFor({ state: 'visible' }));
+  return page.getByTestId(testId).first().getAttribute('data-status');
+}
+
+describeE2E('catalog, banners and products', () => {
+  const { open } = useBrowser();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'catalog-e2e-'));
+    pictures.logo = await noisePicture(join(dir, 'logo.jpg'), 400, 400);
+    pictures.banner = await noisePicture(join(dir, 'banner.jpg'), 900, 300);
+    pictures.product = await noisePicture(join(dir, 'product.jpg'), 640, 480);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('files the catalog entry, a banner and a product; the organizer approves them; the export opens', async () => {
+    const exhibitor = await open({ locale: 'zh-CN', device: 'desktop' });
+    const page = exhibitor.page;
+    await signInDirect(page, EXHIBITOR, 'zh-CN');
+    await passForcedPasswordChange(page, EXHIBITOR.password, `${EXHIBITOR.password}x`);
+
+    // The catalog entry (booth number from the exhibitor record).
+    await page.goto(PATHS.exhibitorCatalog);
+    await unlessPageFails(page, page.getByTestId('catalog-form').waitFor({ state: 'visible' }));
+    expect(await page.getByTestId('catalog-booth').innerText()).toBe('A-102');
+    await page.getByTestId('catalog-companyNameZh').fill(COMPANY);
+    await page.getByTestId('catalog-companyNameEn').fill('Motu Technology Co., Ltd.');
+    await page.getByTestId('catalog-address').fill('重庆市渝北区金开大道 88 号');
+    await page.getByTestId('catalog-websiteUrl').fill('https://www.motu.example.com');
+    await page.getByTestId('catalog-linkman').fill('王经理');
+    await page.getByTestId('catalog-telephone').fill('+86 23 6000 1234');
+    await page.getByTestId('catalog-email').fill('expo@motu.example.com');
+    await page.getByTestId('catalog-profileZh').fill('摩途科技专注于中大排量摩托车的研发与制造，产品远销六十多个国家和地区。');
+    await page.getByTestId('catalog-profileEn').fill('Motu Technology develops and builds mid- and large-displacement motorcycles, sold in more than sixty countries and regions.');
+    await upload(page, 'CATALOG', pictures.logo);
+    await page.getByTestId('catalog-submit').click();
+    await expect.poll(() => readStatus(page, 'catalog-status')).toBe('PENDING');
+
+    // A banner application.
+    await page.goto(PATHS.exhibitorBanner);
+    await unlessPageFails(page, page.getByTestId('banner-form').waitFor({ state: 'visible' }));
+    await page.getByTestId('banner-title').fill(BANNER);
+    await choose(page, 'banner-placement', '官网首页轮播图');
+    await page.getByTestId('banner-linkUrl').fill('https://www.motu.example.com/thunder');
+    await upload(page, 'BANNER', pictures.banner);
+    await page.getByTestId('banner-submit').click();
+    await expect.poll(() => readStatus(page, 'banner-row-status')).toBe('PENDING');
+
+    // A product application.
+    await page.goto(PATHS.exhibitorProductList);
+    await page.getByTestId('product-new').click();
+    await waitForPath(page, exactPath(PATHS.exhibitorProduct));
+    await page.getByTestId('product-nameZh').fill(PRODUCT);
+    await page.getByTestId('product-nameEn').fill('Thunder 800 Cruiser');
+    await choose(page, 'product-category', '摩托车');
+    await page.getByTestId('product-descriptionZh').fill('800cc 双缸水冷发动机，ABS 与牵引力控制。');
+    await page.getByTestId('product-descriptionEn').fill('800 cc liquid-cooled twin with ABS and traction control.');
+    await upload(page, 'PRODUCT', pictures.product);
+    await page.getByTestId('product-submit').click();
+    await waitForPath(page, exactPath(PATHS.exhibitorProductList));
+    await expect.poll(() => readStatus(page, 'product-row-status')).toBe('PENDING');
+
+    // The organizer approves all three from the queues.
+    const organizer = await open({ locale: 'zh-CN', device: 'desktop' });
+    await signInDirect(organizer.page, demoUsers.organizer, 'zh-CN');
+    await approveFromQueue(organizer.page, 'catalog-queue', PATHS.organizerCatalogList, COMPANY);
+    await approveFromQueue(organizer.page, 'banner-queue', PATHS.organizerBannerList, BANNER);
+    await approveFromQueue(organizer.page, 'product-queue', PATHS.organizerProductList, PRODUCT);
+
+    // The exhibitor sees the approvals; the approved entry is read-only.
+    await page.goto(PATHS.exhibitorCatalog);
+    await expect.poll(() => readStatus(page, 'catalog-status')).toBe('APPROVED');
+    expect(await page.getByTestId('catalog-submit').count()).toBe(0);
+    await page.goto(PATHS.exhibitorProductList);
+    await expect.poll(() => readStatus(page, 'product-row-status')).toBe('APPROVED');
+
+    // The product export downloads and opens, with the product in it.
+    const href = (await page.getByTestId('product-export').getAttribute('href')) ?? '';
+    const response = await page.request.get(href);
+    expect(response.status()).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    const body = await response.body();
+    await workbook.xlsx.load(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
+    const names: string[] = [];
+    workbook.worksheets[0]?.eachRow((row, index) => {
+      if (index > 1) names.push(String(row.getCell(4).value ?? ''));
+    });
+    expect(names).toContain(PRODUCT);
+    expect(exhibitor.problems).toEqual([]);
+    expect(organizer.problems).toEqual([]);
+  });
+
+  const screens: Array<{ device: Device; locale: Locale }> = [
+    { device: 'desktop', locale: 'zh-CN' },
+    { device: 'mobile', locale: 'en-US' },
+  ];
+  for (const { device, locale } of screens) {
+    it(`shows every page, axe-clean, in both languages (${device})`, async () => {
+      const exhibitor = await open({ locale, device });
+      await signInDirect(exhibitor.page, EXHIBITOR, locale);
+      await passForcedPasswordChange(exhibitor.page, EXHIBITOR.password, `${EXHIBITOR.password}x`);
+      for (const [name, path, marker] of [
+        ['catalog', PATHS.exhibitorCatalog, 'catalog:title'],
+        ['banner', PATHS.exhibitorBanner, 'banner:title'],
+        ['product-list', PATHS.exhibitorProductList, 'product:listTitle'],
+        ['product-form', PATHS.exhibitorProduct, 'product:newTitle'],
+      ] as const) {
+        // The exhibitor area is shown in zh-CN whatever the visitor chose (SPEC 2/9): one language here.
+        await exhibitor.page.goto(path);
+        await unlessPageFails(exhibitor.page, exhibitor.page.getByText(uiText('zh-CN', marker), { exact: true }).first().waitFor({ state: 'visible' }));
+        await checkPage(exhibitor.page, `catalog-${device}-we-${name}-zh-CN`);
+      }
+      const organizer = await open({ locale, device });
+      await signInDirect(organizer.page, demoUsers.organizer, locale);
+      for (const [name, path, marker] of [
+        ['catalog-list', PATHS.organizerCatalogList, 'catalog:queueTitle'],
+        ['banner-list', PATHS.organizerBannerList, 'banner:queueTitle'],
+        ['product-list', PATHS.organizerProductList, 'product:queueTitle'],
+      ] as const) {
+        await organizer.page.goto(path);
+        await waitForSettled(organizer.page);
+        await checkInBothLanguages(organizer.page, `catalog-${device}-wo-${name}`, locale, marker, device);
+      }
+      expect(exhibitor.problems).toEqual([]);
+      expect(organizer.problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,143 @@
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { bigserial, index, pgTable, text, timestamp, uuid, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
+import type { Executor } from '../db/client';
+
+/**
+ * The review workflow's columns and queries, one definition for every table of exhibitor submissions
+ * (catalog entries, banners, products; DESIGN §6). Each module owns its tables and spreads these columns
+ * into them; the queries below work on any such table.
+ */
+export function submissionColumns() {
+  return {
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('PENDING'),
+    rejectReason: text('reject_reason'),
+    /** When the exhibitor last submitted (or resubmitted after an edit). */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+  };
+}
+
+/** Every state change of a submission: who, when, from, to, why (DESIGN §6). `fromStatus` is null on the first filing. */
+export function submissionHistoryTable(name: string, subject: () => AnyPgColumn) {
+  return pgTable(
+    name,
+    {
+      id: bigserial('id', { mode: 'number' }).primaryKey(),
+      subjectId: uuid('subject_id')
+        .notNull()
+        .references(subject, { onDelete: 'cascade' }),
+      fromStatus: text('from_status', { enum: SUBMISSION_STATUSES }),
+      toStatus: text('to_status', { enum: SUBMISSION_STATUSES }).notNull(),
+      reason: text('reason'),
+      actorId: uuid('actor_id'),
+      at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (table) => [index(`${name}_subject_idx`).on(table.subjectId, table.at)],
+  );
+}
+export type SubmissionHistoryTable = ReturnType<typeof submissionHistoryTable>;
+export type SubmissionChange = SubmissionHistoryTable['$inferSelect'];
+
+/** What every submission row has; the tables spread `submissionColumns()` and add `id` and `exhibitorId`. */
+export interface SubmissionRow {
+  id: string;
+  exhibitorId: string;
+  status: SubmissionStatus;
+  rejectReason: string | null;
+  submittedAt: Date;
+  decidedAt: Date | null;
+  decidedBy: string | null;
+}
+
+type SubmissionTable = PgTable & {
+  id: AnyPgColumn;
+  exhibitorId: AnyPgColumn;
+  status: AnyPgColumn;
+  submittedAt: AnyPgColumn;
+};
+
+/** A typed view of a submission table, with the queries the workflow needs. */
+export class SubmissionTableQueries<TRow extends SubmissionRow> {
+  constructor(
+    private readonly table: SubmissionTable,
+    private readonly history: SubmissionHistoryTable,
+  ) {}
+
+  /** Locks the rows in id order (two bulk decisions never deadlock) for the decision that follows. */
+  async lock(tx: Executor, ids: readonly string[]): Promise<TRow[]> {
+    const rows = await tx
+      .select()
+      .from(this.table)
+      .where(inArray(this.table.id, [...ids]))
+      .orderBy(this.table.id)
+      .for('update');
+    return rows as TRow[];
+  }
+
+  async setDecision(tx: Executor, id: string, values: Pick<SubmissionRow, 'status' | 'rejectReason' | 'decidedAt' | 'decidedBy'>): Promise<TRow> {
+    const [row] = await tx.update(this.table).set(values).where(eq(this.table.id, id)).returning();
+    if (!row) throw new Error('update of a locked submission returned no row');
+    return row as TRow;
+  }
+
+  async addHistory(tx: Executor, entries: ReadonlyArray<SubmissionHistoryTable['$inferInsert']>) {
+    if (entries.length) await tx.insert(this.history).values([...entries]);
+  }
+
+  historyOf(db: Executor, subjectId: string): Promise<SubmissionChange[]> {
+    return db.select().from(this.history).where(eq(this.history.subjectId, subjectId)).orderBy(this.history.at, this.history.id);
+  }
+
+  /** One page of the queue, newest submission first, and the total that matches. */
+  async page(db: Executor, filter: SubmissionListFilter, page: number, pageSize: number): Promise<{ rows: TRow[]; total: number }> {
+    const where = this.whereOf(filter);
+    const rows = await db
+      .select()
+      .from(this.table)
+      .where(where)
+      .orderBy(desc(this.table.submittedAt), desc(this.table.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [counted] = await db.select({ total: count() }).from(this.table).where(where);
+    return { rows: rows as TRow[], total: counted?.total ?? 0 };
+  }
+
+  /** Every matching row in the queue's order, in batches (exports). */
+  async *iterate(db: Executor, filter: SubmissionListFilter, batch = 500): AsyncGenerator<TRow> {
+    for (let page = 1; ; page += 1) {
+      const { rows } = await this.pageWithoutTotal(db, filter, page, batch);
+      yield* rows;
+      if (rows.length < batch) return;
+    }
+  }
+
+  private async pageWithoutTotal(db: Executor, filter: SubmissionListFilter, page: number, pageSize: number) {
+    const rows = await db
+      .select()
+      .from(this.table)
+      .where(this.whereOf(filter))
+      .orderBy(desc(this.table.submittedAt), desc(this.table.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { rows: rows as TRow[] };
+  }
+
+  private whereOf(filter: SubmissionListFilter): SQL | undefined {
+    return and(
+      filter.exhibitorId ? eq(this.table.exhibitorId, filter.exhibitorId) : undefined,
+      filter.status ? eq(this.table.status, filter.status) : undefined,
+      filter.submittedFrom ? gte(this.table.submittedAt, filter.submittedFrom) : undefined,
+      filter.submittedBefore ? lt(this.table.submittedAt, filter.submittedBefore) : undefined,
+    );
+  }
+}
+
+export interface SubmissionListFilter {
+  exhibitorId?: string | null;
+  status?: SubmissionStatus | null;
+  /** Inclusive start and exclusive end instants (Shanghai days turned into instants by the caller). */
+  submittedFrom?: Date | null;
+  submittedBefore?: Date | null;
+}

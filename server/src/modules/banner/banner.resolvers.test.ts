@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { signedInClient, uploadPicture } from '../../test/submissions';
+
+const PLACEMENTS = `{ bannerPlacements { id nameZh active } }`;
+const SAVE_PLACEMENT = `mutation ($input: BannerPlacementInput!) { saveBannerPlacement(input: $input) { id active } }`;
+const SUBMIT = `mutation ($input: BannerApplicationInput!) { submitBannerApplication(input: $input) { id status placement { id } picture { url } } }`;
+const DETAIL = `query ($id: ID!) { bannerApplication(id: $id) { id status } }`;
+const MINE = `{ myBannerApplications { total } }`;
+const LIST = `{ bannerApplications { total } }`;
+const APPROVE = `mutation ($ids: [ID!]!) { approveBannerApplications(ids: $ids) { id status } }`;
+const REJECT = `mutation ($ids: [ID!]!, $reason: String!) { rejectBannerApplications(ids: $ids, reason: $reason) { id status } }`;
+
+type Body = { errors?: Array<{ extensions: { code: string } }> };
+const errorCode = (body: Body) => body.errors?.[0]?.extensions.code;
+
+describe('banner applications', () => {
+  let app: TestApp;
+  let reviewer: TestClient;
+  let placementId: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    ({ client: reviewer } = await signedInClient(app, 'organizer', ['ROLE_EXHIBITOR']));
+    const { body } = await reviewer.graphql<{ bannerPlacements: Array<{ id: string; active: boolean }> }>(PLACEMENTS);
+    expect(body.data?.bannerPlacements.length).toBeGreaterThanOrEqual(5);
+    placementId = body.data?.bannerPlacements[0]?.id ?? '';
+  }, 120_000);
+  afterAll(() => app.close());
+
+  async function exhibitor() {
+    const signed = await signedInClient(app, 'exhibitor');
+    const picture = await uploadPicture(signed.client, 'BANNER');
+    return { ...signed, picture };
+  }
+
+  const input = (pictureId: string, overrides: Record<string, unknown> = {}) => ({ title: '雷霆 800 新品发布', placementId, pictureId, linkUrl: 'https://www.motu.example.com/thunder', ...overrides });
+
+  it.each([
+    ['title', { title: '' }, 'SUBMISSION_TEXT_REQUIRED'],
+    ['title length', { title: 'x'.repeat(61) }, 'SUBMISSION_TEXT_TOO_LONG'],
+    ['linkUrl', { linkUrl: 'ftp://example.com' }, 'SUBMISSION_URL_INVALID'],
+    ['placementId', { placementId: crypto.randomUUID() }, 'BANNER_PLACEMENT_INVALID'],
+    ['pictureId', { pictureId: 'x' }, 'BANNER_PICTURE_REQUIRED'],
+  ])('refuses a bad %s on the server', async (_field, overrides, code) => {
+    const { client, picture } = await exhibitor();
+    expect(errorCode((await client.graphql(SUBMIT, { input: input(picture.id, overrides) })).body)).toBe(code);
+  });
+
+  it('takes no application for a closed placement, and exhibitors see open placements only', async () => {
+    const created = await reviewer.graphql<{ saveBannerPlacement: { id: string } }>(SAVE_PLACEMENT, { input: { nameZh: '临时位置', nameEn: 'Temporary', size: '100×100 px', active: false } });
+    const closed = created.body.data?.saveBannerPlacement.id ?? '';
+    const { client, picture } = await exhibitor();
+    const seen = await client.graphql<{ bannerPlacements: Array<{ id: string }> }>(PLACEMENTS);
+    expect(seen.body.data?.bannerPlacements.map((placement) => placement.id)).not.toContain(closed);
+    expect(errorCode((await client.graphql(SUBMIT, { input: input(picture.id, { placementId: closed }) })).body)).toBe('BANNER_PLACEMENT_INVALID');
+    expect(errorCode((await client.graphql(SAVE_PLACEMENT, { input: { nameZh: 'x', nameEn: 'x', size: 'x', active: true } })).body)).toBe('FORBIDDEN');
+  });
+
+  it('files, approves and keeps an approved banner read-only; another company never reads or edits it', async () => {
+    const owner = await exhibitor();
+    const filed = await owner.client.graphql<{ submitBannerApplication: { id: string; status: string; picture: { url: string } } }>(SUBMIT, { input: input(owner.picture.id) });
+    expect(filed.body.data?.submitBannerApplication.status).toBe('PENDING');
+    const id = filed.body.data?.submitBannerApplication.id ?? '';
+    const other = await exhibitor();
+    expect((await other.client.graphql(DETAIL, { id })).body.data).toEqual({ bannerApplication: null });
+    expect(errorCode((await other.client.graphql(SUBMIT, { input: input(other.picture.id, { id }) })).body)).toBe('NOT_FOUND');
+    expect(errorCode((await other.client.graphql(SUBMIT, { input: input(owner.picture.id) })).body)).toBe('SUBMISSION_PHOTO_INVALID');
+    expect((await other.client.graphql<{ myBannerApplications: { total: number } }>(MINE)).body.data?.myBannerApplications.total).toBe(0);
+    expect((await other.client.fetch(owner.picture.url)).status).toBe(404);
+    expect((await reviewer.fetch(owner.picture.url)).status).toBe(200);
+    expect((await reviewer.graphql(APPROVE, { ids: [id] })).body.data).toEqual({ approveBannerApplications: [{ id, status: 'APPROVED' }] });
+    expect(errorCode((await owner.client.graphql(SUBMIT, { input: input(owner.picture.id, { id }) })).body)).toBe('SUBMISSION_NOT_EDITABLE');
+  });
+
+  it('lets only ROLE_SUPER_ADMIN and ROLE_EXHIBITOR organizers use the queue', async () => {
+    const owner = await exhibitor();
+    const id = (await owner.client.graphql<{ submitBannerApplication: { id: string } }>(SUBMIT, { input: input(owner.picture.id) })).body.data?.submitBannerApplication.id ?? '';
+    const { client: other } = await signedInClient(app, 'organizer', ['ROLE_AUDIENCE', 'ROLE_HARDWARE']);
+    for (const [query, variables] of [
+      [LIST, {}],
+      [APPROVE, { ids: [id] }],
+      [REJECT, { ids: [id], reason: 'x' }],
+      [SAVE_PLACEMENT, { input: { nameZh: 'x', nameEn: 'x', size: 'x', active: true } }],
+    ] as const) {
+      expect(errorCode((await other.graphql(query, variables)).body)).toBe('FORBIDDEN');
+      expect(errorCode((await owner.client.graphql(query, variables)).body)).toBe('FORBIDDEN');
+      expect(errorCode((await app.client().graphql(query, variables)).body)).toBe('UNAUTHENTICATED');
+    }
+    const { client: admin } = await signedInClient(app, 'organizer', ['ROLE_SUPER_ADMIN']);
+    expect((await admin.graphql(REJECT, { ids: [id], reason: '尺寸不符' })).body.data).toEqual({ rejectBannerApplications: [{ id, status: 'REJECTED' }] });
+  });
+});

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { localeOfRequest } from '../../lib/request-locale';
+import { sendXlsx } from '../../lib/xlsx-stream';
+import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
+
+/**
+ * GET /apis/files/exports/products.xlsx?status=&exhibitorId=&submittedFrom=&submittedTo=: the product
+ * applications as a streamed workbook — the organizers' filtered queue, or an exhibitor's own list.
+ */
+export async function registerProductExportRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/apis/files/exports/products.xlsx', async (request, reply) => {
+    const { productExport, audit } = app.services;
+    const viewer = await viewerOfRequest(app.services, request);
+    const filter = await productExport.conditionsFor(viewer, request.query);
+    const locale = localeOfRequest(request);
+    return sendXlsx(request, reply, productExport.fileNames(locale), (output) =>
+      productExport.write(output, filter, locale, (rows) =>
+        audit.record(originOfRequest(request), { actorId: viewer?.id ?? null, action: 'product.export', subjectType: 'product', detail: { filter: { ...filter }, rows, locale } }),
+      ),
+    );
+  });
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors/error-codes';
+import { plainText } from '../text';
+
+/**
+ * The review workflow every exhibitor submission shares (catalog entries, banners, products; DESIGN §6):
+ * PENDING → APPROVED | REJECTED (reason) → edit → PENDING. Approved items are read-only to the exhibitor.
+ */
+export const SUBMISSION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export type SubmissionDecision = 'approve' | 'reject';
+
+/** The exhibitor may change (and so resubmit) what is not approved yet. */
+export function isEditableByExhibitor(status: SubmissionStatus): boolean {
+  return status !== 'APPROVED';
+}
+
+/** An organizer decides pending items only; a decided item goes back to PENDING when the exhibitor edits it. */
+export function statusAfterDecision(status: SubmissionStatus, decision: SubmissionDecision): SubmissionStatus | null {
+  if (status !== 'PENDING') return null;
+  return decision === 'approve' ? 'APPROVED' : 'REJECTED';
+}
+
+export const REJECT_REASON_MAX_LENGTH = 500;
+/** One bulk decision covers at most this many items (five pages of the largest size). */
+export const MAX_BULK_SUBMISSION_DECISIONS = 500;
+export const SUBMISSION_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_SUBMISSION_PAGE_SIZE = 20;
+
+const code = (value: ErrorCode) => ({ message: value });
+
+/** A required line of plain text of at most `max` characters. */
+export function requiredText(max: number) {
+  return plainText('SUBMISSION_TEXT_REQUIRED').trim().min(1, code('SUBMISSION_TEXT_REQUIRED')).max(max, code('SUBMISSION_TEXT_TOO_LONG'));
+}
+
+export const URL_MAX_LENGTH = 500;
+/** An http(s) address, as a company website or a banner link. */
+export const ZWebUrl = requiredText(URL_MAX_LENGTH).refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}, code('SUBMISSION_URL_INVALID'));
+
+export const ZSubmissionId = z.uuid(code('NOT_FOUND'));
+export const ZPhotoRef = z.uuid(code('SUBMISSION_PHOTO_INVALID'));
+
+const ZIds = z.array(z.uuid(code('VALIDATION_FAILED'))).min(1, code('VALIDATION_FAILED')).max(MAX_BULK_SUBMISSION_DECISIONS, code('VALIDATION_FAILED'));
+
+export const ZApproveSubmissionsInput = z.object({ ids: ZIds });
+export type TApproveSubmissionsInput = z.output<typeof ZApproveSubmissionsInput>;
+
+export const ZRejectSubmissionsInput = z.object({
+  ids: ZIds,
+  reason: plainText('SUBMISSION_REJECT_REASON_REQUIRED')
+    .trim()
+    .min(1, code('SUBMISSION_REJECT_REASON_REQUIRED'))
+    .max(REJECT_REASON_MAX_LENGTH, code('SUBMISSION_REJECT_REASON_REQUIRED')),
+});
+export type TRejectSubmissionsInput = z.output<typeof ZRejectSubmissionsInput>;
+
+const ZCalendarDay = z.string(code('VALIDATION_FAILED')).regex(/^\d{4}-\d{2}-\d{2}$/, code('VALIDATION_FAILED'));
+
+/** The organizer's queue (and the exhibitor's own list): filters and paging, applied on the server. */
+export const ZSubmissionListInput = z.object({
+  filter: z
+    .object({
+      exhibitorId: z.uuid(code('VALIDATION_FAILED')).nullish(),
+      status: z.enum(SUBMISSION_STATUSES, code('VALIDATION_FAILED')).nullish(),
+      /** Inclusive Asia/Shanghai calendar days. */
+      submittedFrom: ZCalendarDay.nullish(),
+      submittedTo: ZCalendarDay.nullish(),
+    })
+    .nullish(),
+  page: z.number().int().min(1).max(1_000_000).nullish(),
+  pageSize: z
+    .number()
+    .int()
+    .refine((size) => (SUBMISSION_PAGE_SIZES as readonly number[]).includes(size), code('VALIDATION_FAILED'))
+    .nullish(),
+});
+export type TSubmissionListInput = z.output<typeof ZSubmissionListInput>;

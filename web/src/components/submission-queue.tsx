@@ -1,0 +1,231 @@
+import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { ScrollRegion } from './scroll-region';
+import type { ColumnsType } from 'antd/es/table';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_SUBMISSION_PAGE_SIZE,
+  REJECT_REASON_MAX_LENGTH,
+  SUBMISSION_PAGE_SIZES,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+  type TSubmissionListInput,
+} from '@portal/shared/submission/submission.schema';
+import { formatDateTime } from '../lib/format/date-time';
+import { useSubmissionExhibitors } from '../lib/graphql/submissions';
+import { useErrorText } from '../lib/use-error-text';
+import { SubmissionStatusTag } from './submission-status-tag';
+
+export interface SubmissionQueueRow {
+  id: string;
+  exhibitorId: string;
+  status: SubmissionStatus;
+  submittedAt: string;
+}
+
+export interface SubmissionPage<TRow> {
+  nodes: TRow[];
+  total: number;
+}
+
+export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
+  /** Prefix of every test id ("catalog-queue"). */
+  testId: string;
+  title: string;
+  /** The kind's own columns, between the exhibitor and the state. */
+  columns: ColumnsType<TRow>;
+  useRows: (input: TSubmissionListInput) => UseQueryResult<SubmissionPage<TRow>>;
+  approve: (ids: string[]) => Promise<unknown>;
+  reject: (ids: string[], reason: string) => Promise<unknown>;
+  renderDetail: (row: TRow) => ReactNode;
+  /** Extra buttons above the table (an export link of the filtered list). */
+  extra?: (input: TSubmissionListInput) => ReactNode;
+}
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+/**
+ * The organizers' queue of catalog entries, banners or products: filters (exhibitor, state, submitted
+ * between), server-side paging, a detail drawer, approve and reject (with a reason) one by one or in bulk.
+ */
+export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title, columns, useRows, approve, reject, renderDetail, extra }: SubmissionQueueProps<TRow>) {
+  const { t, i18n } = useTranslation('submission');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const [exhibitorId, setExhibitorId] = useState<string | null>(null);
+  const [status, setStatus] = useState<SubmissionStatus | null>('PENDING');
+  const [range, setRange] = useState<Range>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_SUBMISSION_PAGE_SIZE);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [detail, setDetail] = useState<TRow | null>(null);
+  const [rejecting, setRejecting] = useState<string[] | null>(null);
+  const [pending, setPending] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+  const exhibitors = useSubmissionExhibitors();
+  const input: TSubmissionListInput = {
+    filter: { exhibitorId, status, submittedFrom: range?.[0]?.format('YYYY-MM-DD') ?? null, submittedTo: range?.[1]?.format('YYYY-MM-DD') ?? null },
+    page,
+    pageSize,
+  };
+  const rows = useRows(input);
+  const nameOf = (id: string) => {
+    const found = exhibitors.data?.find((exhibitor) => exhibitor.id === id);
+    return found ? (i18n.language === 'zh-CN' ? found.nameZh : found.nameEn) : '';
+  };
+
+  async function decide(action: () => Promise<unknown>, done: string) {
+    setPending(true);
+    try {
+      await action();
+      void message.success(done);
+      setSelected([]);
+      setDetail(null);
+      return true;
+    } catch (error) {
+      void message.error(errorText(error));
+      return false;
+    } finally {
+      setPending(false);
+      void rows.refetch();
+    }
+  }
+
+  const decisionButtons = (ids: string[], suffix: '-selected' | '-one') => (
+    <Space wrap>
+      <Button type="primary" disabled={ids.length === 0} loading={pending} data-testid={`${testId}-approve${suffix}`} onClick={() => void decide(() => approve(ids), t('approved', { count: ids.length }))}>
+        {suffix === '-one' ? t('approve') : t('approveSelected', { count: ids.length })}
+      </Button>
+      <Button danger disabled={ids.length === 0} data-testid={`${testId}-reject${suffix}`} onClick={() => setRejecting(ids)}>
+        {suffix === '-one' ? t('reject') : t('rejectSelected', { count: ids.length })}
+      </Button>
+    </Space>
+  );
+
+  const allColumns: ColumnsType<TRow> = [
+    { key: 'exhibitor', title: t('columns.exhibitor'), render: (_value, row) => nameOf(row.exhibitorId) },
+    ...columns,
+    { key: 'status', title: t('columns.status'), render: (_value, row) => <SubmissionStatusTag status={row.status} testId={`${testId}-status`} /> },
+    { key: 'submittedAt', title: t('columns.submittedAt'), render: (_value, row) => formatDateTime(row.submittedAt) },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      render: (_value, row) => (
+        <Button type="link" data-testid={`${testId}-open`} onClick={() => setDetail(row)}>
+          {t('open')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle" data-testid={testId}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      <Flex wrap gap="small" role="search" aria-label={t('filters.label')}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ minWidth: 220 }}
+          aria-label={t('filters.exhibitor')}
+          placeholder={t('filters.exhibitor')}
+          value={exhibitorId}
+          onChange={(value: string | undefined) => {
+            setExhibitorId(value ?? null);
+            setPage(1);
+          }}
+          options={(exhibitors.data ?? []).map((exhibitor) => ({ value: exhibitor.id, label: `${exhibitor.nameZh} / ${exhibitor.nameEn}` }))}
+          data-testid={`${testId}-filter-exhibitor`}
+        />
+        <Select
+          allowClear
+          style={{ minWidth: 140 }}
+          aria-label={t('filters.status')}
+          placeholder={t('filters.status')}
+          value={status}
+          onChange={(value: SubmissionStatus | undefined) => {
+            setStatus(value ?? null);
+            setPage(1);
+          }}
+          options={SUBMISSION_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+          data-testid={`${testId}-filter-status`}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('filters.submitted')}
+          placeholder={[t('filters.from'), t('filters.to')]}
+          value={range}
+          onChange={(value) => {
+            setRange(value);
+            setPage(1);
+          }}
+        />
+        {extra?.(input)}
+      </Flex>
+      {rows.error ? <Alert type="error" showIcon message={errorText(rows.error)} /> : null}
+      {decisionButtons(selected, '-selected')}
+      <ScrollRegion label={title}>
+        <Table<TRow>
+          rowKey="id"
+          size="middle"
+          loading={rows.isFetching}
+          dataSource={rows.data?.nodes ?? []}
+          columns={allColumns}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (row) => ({ disabled: row.status !== 'PENDING', 'aria-label': t('select') }) }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: rows.data?.total ?? 0,
+            pageSizeOptions: SUBMISSION_PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            showTotal: (total) => t('total', { total }),
+            onChange: (next, size) => {
+              setPage(size === pageSize ? next : 1);
+              setPageSize(size);
+            },
+          }}
+          data-testid={`${testId}-table`}
+        />
+      </ScrollRegion>
+      <Drawer open={detail !== null} size="large" title={t('detail')} onClose={() => setDetail(null)} rootClassName="submission-detail" data-testid={`${testId}-detail`}>
+        {detail ? (
+          <Flex vertical gap="middle">
+            <Space>
+              <SubmissionStatusTag status={detail.status} testId={`${testId}-detail-status`} />
+              <Typography.Text>{nameOf(detail.exhibitorId)}</Typography.Text>
+            </Space>
+            {renderDetail(detail)}
+            {detail.status === 'PENDING' ? decisionButtons([detail.id], '-one') : null}
+          </Flex>
+        ) : null}
+      </Drawer>
+      <Modal
+        open={rejecting !== null}
+        title={t('rejectTitle', { count: rejecting?.length ?? 0 })}
+        okText={t('rejectSubmit')}
+        cancelText={t('cancel')}
+        okButtonProps={{ danger: true, loading: pending, ...{ 'data-testid': `${testId}-reject-submit` } }}
+        onOk={() => form.submit()}
+        onCancel={() => setRejecting(null)}
+        afterClose={() => form.resetFields()}
+        wrapProps={{ 'data-testid': `${testId}-reject-dialog` }}
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={async ({ reason }) => {
+            const ids = rejecting ?? [];
+            if (await decide(() => reject(ids, reason.trim()), t('rejected', { count: ids.length }))) setRejecting(null);
+          }}
+        >
+          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }, { max: REJECT_REASON_MAX_LENGTH }]}>
+            <Input.TextArea rows={4} maxLength={REJECT_REASON_MAX_LENGTH} showCount data-testid={`${testId}-reject-reason`} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SubmissionQueue } from '../../../components/submission-queue';
+import type { ProductFieldsFragment } from '../../../graphql/operations.generated';
+import { approveProductApplications } from '../api/approve-product-applications';
+import { productExportHref, useProductApplications } from '../api/product-applications';
+import { rejectProductApplications } from '../api/reject-product-applications';
+import { ProductDetails } from '../components/product-details';
+
+/** /wo/exhibitor/product/list: the organizers' queue of product applications, with the xlsx export. */
+export function ProductQueuePage() {
+  const { t } = useTranslation(['product', 'submission']);
+  return (
+    <SubmissionQueue<ProductFieldsFragment>
+      testId="product-queue"
+      title={t('queueTitle')}
+      useRows={useProductApplications}
+      approve={approveProductApplications}
+      reject={rejectProductApplications}
+      columns={[
+        { key: 'name', title: t('fields.nameZh'), render: (_value, row) => row.nameZh },
+        { key: 'category', title: t('fields.category'), render: (_value, row) => t(`category.${row.category}`) },
+      ]}
+      renderDetail={(row) => <ProductDetails product={row} />}
+      extra={(input) => (
+        <Button href={productExportHref(input)} data-testid="product-queue-export">
+          {t('export')}
+        </Button>
+      )}
+    />
+  );
+}
