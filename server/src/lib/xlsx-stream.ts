@@ -2,6 +2,24 @@ import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { SHOW_TIME_ZONE } from '@portal/shared/dates';
+
+const shanghaiTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SHOW_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "2025-04-10 09:00:00", Beijing time, whatever the server's zone. */
+export function formatShanghaiTime(instant: Date): string {
+  return shanghaiTime.format(instant);
+}
+
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** RFC 6266 / RFC 5987: an ASCII fallback and the UTF-8 name. */

@@ -1,12 +1,12 @@
 import type { Writable } from 'node:stream';
-import { SHOW_TIME_ZONE, shanghaiDate } from '@portal/shared/dates';
+import { shanghaiDate } from '@portal/shared/dates';
 import type { Locale } from '@portal/shared/i18n/locales';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
 import { isSubmissionReviewer } from '../submission/submission.policy';
 import type { Viewer } from '../../lib/viewer';
-import { writeSheet } from '../../lib/xlsx-stream';
+import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
 import type { ExhibitorService } from '../exhibitor/exhibitor.service';
 import type { SubmissionReviewService } from '../submission/submission-review.service';
 import type { ProductApplicationModel } from './product.models';
@@ -27,7 +27,6 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number][0];
 
-const shanghaiTime = new Intl.DateTimeFormat('sv-SE', { timeZone: SHOW_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium', hourCycle: 'h23' });
 
 /**
  * The xlsx of product applications: the organizers' filtered queue, or an exhibitor's own list (always
@@ -57,7 +56,7 @@ export class ProductExportService {
     const t = (key: string) => translate(locale, key, {}, NAMESPACE);
     const names = new Map((await this.exhibitors.listNames()).map((row) => [row.id, locale === 'zh-CN' ? row.nameZh : row.nameEn]));
     const row = (product: ProductApplicationModel): Record<Column, string> => ({
-      submittedAt: shanghaiTime.format(product.submittedAt),
+      submittedAt: formatShanghaiTime(product.submittedAt),
       status: t(`submissionStatus_${product.status}`),
       exhibitor: names.get(product.exhibitorId) ?? '',
       nameZh: product.nameZh,
