@@ -31,6 +31,8 @@ import { createTicketSigner } from './modules/ticket/ticket-token';
 import { ReviewExportService } from './modules/review/review-export.service';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
 import { ReviewService } from './modules/review/review.service';
+import { BadgeService } from './modules/badge/badge.service';
+import { BadgeExportService } from './modules/badge/badge-export.service';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
@@ -50,8 +52,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     lockSeconds: config.LOGIN_LOCK_MINUTES * 60,
   });
   const audit = new AuditService(db);
-  const exhibitors = new ExhibitorService(db);
-  const accounts = new AccountService(db, exhibitors);
+  const accounts = new AccountService(db);
+  const exhibitors = new ExhibitorService(db, accounts);
   const show = new ShowService(db);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
@@ -75,6 +77,10 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, clock, logger);
   const notices = new NoticeOutbox(db, messenger, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
+  const tickets = new TicketService(db, createTicketSigner(config), applications, clock);
+  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, store, clock);
+  // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
+  photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
   const sessions = new SessionService(store, {
     idleSeconds: config.SESSION_IDLE_MINUTES * 60,
     absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
@@ -96,7 +102,9 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     reviewExport: new ReviewExportService(applications, show, clock),
     messenger,
     notices,
-    tickets: new TicketService(db, createTicketSigner(config), applications, clock),
+    tickets,
+    badges,
+    badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts),

@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OuserModel, UserModel, XuserModel } from '../modules/account/account.models';
 import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '../modules/application/application.models';
+import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../modules/badge/badge.models';
 import type { ExhibitorModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
@@ -49,6 +50,16 @@ export type Mutation = {
   selectVisitDates: Array<VisitDate>;
   /** The visitor withdraws the application: it and its photos are deleted, the activation code is free again. */
   withdrawApplication: Scalars['Boolean']['output'];
+  /** Exhibitors: applies for a badge (no id) within the company's limit, or edits one not approved (→ PENDING). */
+  saveBadge: Badge;
+  /** Exhibitors: deletes a badge that is not approved. */
+  deleteBadge: Scalars['Boolean']['output'];
+  /** Organizers: PENDING → APPROVED, in bulk. */
+  approveBadges: Array<Badge>;
+  /** Organizers: PENDING or APPROVED → REJECTED with a reason, in bulk. */
+  rejectBadges: Array<Badge>;
+  /** Public, behind the captcha: the approved badge's QR for its ID number and phone number; the same answer for any mismatch. */
+  badgeTicket: BadgeTicket;
   /** Checks (type by content, size, pixels, one face filling 15-45%), re-encodes without EXIF, and stores a photo of the viewer. */
   uploadPhoto: Photo;
   /** Organizers: WAIT → DONE, in bulk. */
@@ -82,6 +93,35 @@ export type MutationSubmitApplicationArgs = {
 
 export type MutationSelectVisitDatesArgs = {
   input: SelectVisitDatesInput;
+};
+
+
+export type MutationSaveBadgeArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  input: BadgeInput;
+};
+
+
+export type MutationDeleteBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationApproveBadgesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRejectBadgesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationBadgeTicketArgs = {
+  captcha: Scalars['String']['input'];
+  idNumber: Scalars['String']['input'];
+  phoneNumber: Scalars['String']['input'];
 };
 
 
@@ -204,6 +244,171 @@ export type ShowDay = {
   deadline: Scalars['DateTime']['output'];
 };
 
+export type BadgeStatus =
+  /** Awaiting the organizer's review (counts against the limit). */
+  | 'PENDING'
+  /** Approved: read-only to the exhibitor; the staff member retrieves the QR at /ticket. */
+  | 'APPROVED'
+  /** Rejected with a reason: does not count against the limit; may be edited and resubmitted. */
+  | 'REJECTED';
+
+/** An exhibitor staff member's badge application (SPEC 3 "Badge application"). */
+export type Badge = {
+  __typename?: 'Badge';
+  id: Scalars['ID']['output'];
+  status: BadgeStatus;
+  rejectReason?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  namePinyin: Scalars['String']['output'];
+  countryCode: Scalars['String']['output'];
+  phoneNumber: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  idType: IdType;
+  /** The full number: only in the exhibitor's own view and the organizer's audited detail. */
+  idNumber?: Maybe<Scalars['String']['output']>;
+  idNumberMasked: Scalars['String']['output'];
+  country: Scalars['String']['output'];
+  deptName: Scalars['String']['output'];
+  position: Scalars['String']['output'];
+  companyNameZh: Scalars['String']['output'];
+  companyNameEn: Scalars['String']['output'];
+  entryPhoto?: Maybe<Photo>;
+  idPhoto?: Maybe<Photo>;
+  /** The company (organizers' lists). */
+  exhibitor?: Maybe<Exhibitor>;
+  createDate: Scalars['DateTime']['output'];
+  reviewedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Every transition, oldest first (the company's accounts and the section's organizers). */
+  statusHistory: Array<BadgeStatusChange>;
+  /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown. */
+  faceMatchScore?: Maybe<Scalars['Float']['output']>;
+};
+
+export type BadgeStatusChange = {
+  __typename?: 'BadgeStatusChange';
+  fromStatus?: Maybe<BadgeStatus>;
+  toStatus: BadgeStatus;
+  reason?: Maybe<Scalars['String']['output']>;
+  actorName?: Maybe<Scalars['String']['output']>;
+  at: Scalars['DateTime']['output'];
+};
+
+export type BadgeFilter = {
+  status?: InputMaybe<BadgeStatus>;
+  /** Created between two instants, inclusive. */
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  createdTo?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Organizers only: one company. */
+  exhibitorId?: InputMaybe<Scalars['ID']['input']>;
+  /** Name or pinyin (contains), phone number, or the ID number's last four characters. */
+  keyword?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type BadgePage = {
+  __typename?: 'BadgePage';
+  nodes: Array<Badge>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+/** The exhibitor's own list with the company's count: used (not rejected) of limit. */
+export type OwnBadgePage = {
+  __typename?: 'OwnBadgePage';
+  nodes: Array<Badge>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  used: Scalars['Int']['output'];
+  limit: Scalars['Int']['output'];
+};
+
+export type BadgeInput = {
+  name: Scalars['String']['input'];
+  namePinyin: Scalars['String']['input'];
+  countryCode: Scalars['String']['input'];
+  phoneNumber: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  idType: IdType;
+  idNumber: Scalars['String']['input'];
+  country: Scalars['String']['input'];
+  deptName: Scalars['String']['input'];
+  position: Scalars['String']['input'];
+  companyNameZh: Scalars['String']['input'];
+  companyNameEn: Scalars['String']['input'];
+  entryPhotoId: Scalars['ID']['input'];
+  idPhotoId: Scalars['ID']['input'];
+  truthConfirmed: Scalars['Boolean']['input'];
+  sensitiveConsent: Scalars['Boolean']['input'];
+};
+
+/** /ticket: the approved badge's QR token (Ed25519, kind B). */
+export type BadgeTicket = {
+  __typename?: 'BadgeTicket';
+  token: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  namePinyin: Scalars['String']['output'];
+  companyNameZh: Scalars['String']['output'];
+  companyNameEn: Scalars['String']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Exhibitors: the company's badges, paged and filtered, with the used / limit count. */
+  ownBadges: OwnBadgePage;
+  /** Exhibitors: one of the company's badges (null for another company's). */
+  ownBadge?: Maybe<Badge>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR): every company's badges, paged and filtered. */
+  badges: BadgePage;
+  /** Organizers: one badge in full; every call is written to the audit log. */
+  badge?: Maybe<Badge>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
+  audiences: AudiencePage;
+  /** Organizers: one application in full; every call is written to the audit log. */
+  audience?: Maybe<Audience>;
+  /** Public: what the registration pages need before sign-in. */
+  project: Project;
+  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
+  viewer: Viewer;
+};
+
+
+export type QueryOwnBadgesArgs = {
+  filter?: InputMaybe<BadgeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOwnBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryBadgesArgs = {
+  filter?: InputMaybe<BadgeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryAudiencesArgs = {
+  filter?: InputMaybe<AudienceFilter>;
+  sort?: InputMaybe<AudienceSort>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAudienceArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type PhotoPurpose =
   /** A visitor's entry-card photo (one face). */
   | 'ENTRY_CARD'
@@ -211,6 +416,8 @@ export type PhotoPurpose =
   | 'ID_CARD'
   /** An exhibitor staff member's badge photo (one face). */
   | 'BADGE'
+  /** An exhibitor staff member's ID photo (one face). */
+  | 'BADGE_ID'
   /** An exhibitor's catalog logo (at most 2 MB). */
   | 'CATALOG'
   | 'BANNER'
@@ -257,31 +464,6 @@ export type AudiencePage = {
   total: Scalars['Int']['output'];
   page: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
-};
-
-export type Query = {
-  __typename?: 'Query';
-  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
-  audiences: AudiencePage;
-  /** Organizers: one application in full; every call is written to the audit log. */
-  audience?: Maybe<Audience>;
-  /** Public: what the registration pages need before sign-in. */
-  project: Project;
-  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
-  viewer: Viewer;
-};
-
-
-export type QueryAudiencesArgs = {
-  filter?: InputMaybe<AudienceFilter>;
-  sort?: InputMaybe<AudienceSort>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryAudienceArgs = {
-  id: Scalars['ID']['input'];
 };
 
 export type ProjectSetting = {
@@ -497,6 +679,15 @@ export type ResolversTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ResolverTypeWrapper<ShowDayModel>;
+  BadgeStatus: BadgeStatus;
+  Badge: ResolverTypeWrapper<BadgeModel>;
+  BadgeStatusChange: ResolverTypeWrapper<BadgeStatusChangeModel>;
+  BadgeFilter: BadgeFilter;
+  BadgePage: ResolverTypeWrapper<Omit<BadgePage, 'nodes'> & { nodes: Array<ResolversTypes['Badge']> }>;
+  OwnBadgePage: ResolverTypeWrapper<Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversTypes['Badge']> }>;
+  BadgeInput: BadgeInput;
+  BadgeTicket: ResolverTypeWrapper<BadgeTicketModel>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   PhotoPurpose: PhotoPurpose;
   Photo: ResolverTypeWrapper<PhotoModel>;
@@ -504,7 +695,6 @@ export type ResolversTypes = {
   AudienceSort: AudienceSort;
   AudienceFilter: AudienceFilter;
   AudiencePage: ResolverTypeWrapper<Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversTypes['Audience']> }>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ProjectSetting: ResolverTypeWrapper<ProjectSettingModel>;
   Project: ResolverTypeWrapper<ProjectModel>;
   Channel: ResolverTypeWrapper<ChannelModel>;
@@ -538,12 +728,19 @@ export type ResolversParentTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ShowDayModel;
+  Badge: BadgeModel;
+  BadgeStatusChange: BadgeStatusChangeModel;
+  BadgeFilter: BadgeFilter;
+  BadgePage: Omit<BadgePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Badge']> };
+  OwnBadgePage: Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Badge']> };
+  BadgeInput: BadgeInput;
+  BadgeTicket: BadgeTicketModel;
+  Query: Record<PropertyKey, never>;
   Upload: Scalars['Upload']['output'];
   Photo: PhotoModel;
   AudienceStatusChange: AudienceStatusChangeModel;
   AudienceFilter: AudienceFilter;
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
-  Query: Record<PropertyKey, never>;
   ProjectSetting: ProjectSettingModel;
   Project: ProjectModel;
   Channel: ChannelModel;
@@ -565,6 +762,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitApplication?: Resolver<ResolversTypes['Audience'], ParentType, ContextType, RequireFields<MutationSubmitApplicationArgs, 'input'>>;
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  saveBadge?: Resolver<ResolversTypes['Badge'], ParentType, ContextType, RequireFields<MutationSaveBadgeArgs, 'input'>>;
+  deleteBadge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteBadgeArgs, 'id'>>;
+  approveBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationApproveBadgesArgs, 'ids'>>;
+  rejectBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationRejectBadgesArgs, 'ids' | 'reason'>>;
+  badgeTicket?: Resolver<ResolversTypes['BadgeTicket'], ParentType, ContextType, RequireFields<MutationBadgeTicketArgs, 'captcha' | 'idNumber' | 'phoneNumber'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
@@ -609,6 +811,75 @@ export type ShowDayResolvers<ContextType = GraphQLContext, ParentType extends Re
   deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type BadgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Badge'] = ResolversParentTypes['Badge']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BadgeStatus'], ParentType, ContextType>;
+  rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phoneNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  idType?: Resolver<ResolversTypes['IdType'], ParentType, ContextType>;
+  idNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  idNumberMasked?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deptName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entryPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  idPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  exhibitor?: Resolver<Maybe<ResolversTypes['Exhibitor']>, ParentType, ContextType>;
+  createDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['BadgeStatusChange']>, ParentType, ContextType>;
+  faceMatchScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type BadgeStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgeStatusChange'] = ResolversParentTypes['BadgeStatusChange']> = {
+  fromStatus?: Resolver<Maybe<ResolversTypes['BadgeStatus']>, ParentType, ContextType>;
+  toStatus?: Resolver<ResolversTypes['BadgeStatus'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type BadgePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgePage'] = ResolversParentTypes['BadgePage']> = {
+  nodes?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OwnBadgePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OwnBadgePage'] = ResolversParentTypes['OwnBadgePage']> = {
+  nodes?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  used?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BadgeTicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgeTicket'] = ResolversParentTypes['BadgeTicket']> = {
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  ownBadges?: Resolver<ResolversTypes['OwnBadgePage'], ParentType, ContextType, RequireFields<QueryOwnBadgesArgs, 'page' | 'pageSize'>>;
+  ownBadge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryOwnBadgeArgs, 'id'>>;
+  badges?: Resolver<ResolversTypes['BadgePage'], ParentType, ContextType, RequireFields<QueryBadgesArgs, 'page' | 'pageSize'>>;
+  badge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryBadgeArgs, 'id'>>;
+  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
+  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+};
+
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
   name: 'Upload';
 }
@@ -633,13 +904,6 @@ export type AudiencePageResolvers<ContextType = GraphQLContext, ParentType exten
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
-  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
-  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
-  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
 export type ProjectSettingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectSetting'] = ResolversParentTypes['ProjectSetting']> = {
@@ -743,11 +1007,16 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VisitDate?: VisitDateResolvers<ContextType>;
   Audience?: AudienceResolvers<ContextType>;
   ShowDay?: ShowDayResolvers<ContextType>;
+  Badge?: BadgeResolvers<ContextType>;
+  BadgeStatusChange?: BadgeStatusChangeResolvers<ContextType>;
+  BadgePage?: BadgePageResolvers<ContextType>;
+  OwnBadgePage?: OwnBadgePageResolvers<ContextType>;
+  BadgeTicket?: BadgeTicketResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   Photo?: PhotoResolvers<ContextType>;
   AudienceStatusChange?: AudienceStatusChangeResolvers<ContextType>;
   AudiencePage?: AudiencePageResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
   ProjectSetting?: ProjectSettingResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;

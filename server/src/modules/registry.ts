@@ -1,5 +1,6 @@
 import { accountModule } from './account/account.module';
 import { applicationModule } from './application/application.module';
+import { badgeModule } from './badge/badge.module';
 import { mediaModule } from './media/media.module';
 import type { PortalModule } from './portal-module';
 import { reviewModule } from './review/review.module';
@@ -9,7 +10,7 @@ import { viewerModule } from './viewer/viewer.module';
 import type { Services } from '../services';
 
 /** Every module that contributes resolvers, loaders or routes (docs/architecture.md): one line each. */
-export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule] as const satisfies readonly PortalModule[];
+export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, badgeModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;

@@ -10,3 +10,4 @@ export * from '../../modules/ticket/ticket.tables';
 export * from '../../modules/audit/audit.tables';
 export * from '../../modules/messaging/notice.tables';
 export * from './platform';
+export * from '../../modules/badge/badge.tables';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { exhibitors } from './exhibitor.tables';
 import type { NewExhibitor } from './exhibitor.models';
@@ -11,4 +11,14 @@ export async function insertExhibitor(db: Executor, values: NewExhibitor) {
   const [row] = await db.insert(exhibitors).values(values).returning();
   if (!row) throw new Error('insert into exhibitors returned no row');
   return row;
+}
+
+/** Locks the company's row until the transaction ends (rules that count its records decide under it). */
+export async function lockExhibitor(tx: Executor, id: string) {
+  const [row] = await tx.select().from(exhibitors).where(eq(exhibitors.id, id)).for('update');
+  return row;
+}
+
+export function findExhibitorsByIds(db: Executor, ids: readonly string[]) {
+  return ids.length ? db.select().from(exhibitors).where(inArray(exhibitors.id, [...ids])) : Promise.resolve([]);
 }

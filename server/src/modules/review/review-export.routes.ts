@@ -1,15 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { localeOfRequest } from '../../lib/request-locale';
+import { contentDisposition } from '../../lib/export-stream';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** RFC 6266 / RFC 5987: an ASCII fallback and the UTF-8 name. */
-function contentDisposition(names: { ascii: string; localised: string }) {
-  const encoded = encodeURIComponent(names.localised).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${names.ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * GET /apis/files/exports/audiences.xlsx?statuses=WAIT,DONE&visitDate=…: the approval list as a

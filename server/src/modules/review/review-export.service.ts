@@ -3,9 +3,10 @@ import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
+import { drained, formatShanghaiTime } from '../../lib/export-stream';
 import type { Viewer } from '../../lib/viewer';
 import { maskIdNumber } from '@portal/shared/application/id-number';
-import { SHOW_TIME_ZONE, shanghaiDate } from '@portal/shared/dates';
+import { shanghaiDate } from '@portal/shared/dates';
 import type { Locale } from '@portal/shared/i18n/locales';
 import { listStateFromSearch, type AudienceListState } from '@portal/shared/review/audience-list';
 import type { ApplicationService } from '../application/application.service';
@@ -26,22 +27,6 @@ const COLUMNS = [
   { key: 'channel', header: 'audienceColChannel', width: 16 },
   { key: 'refuseReason', header: 'audienceColRefuseReason', width: 30 },
 ] as const;
-
-const shanghaiTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: SHOW_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "2025-04-10 09:00:00", Beijing time, whatever the server's zone. */
-export function formatShanghaiTime(instant: Date): string {
-  return shanghaiTime.format(instant);
-}
 
 /**
  * The organizers' xlsx export of the approval list (DESIGN §6: PIPL). Rows come from
@@ -125,19 +110,4 @@ export class ReviewExportService {
     await workbook.commit();
     return count;
   }
-}
-
-/** Waits while the reader is behind, so that at most about one batch is buffered. */
-async function drained(output: Writable) {
-  if (!output.writableNeedDrain || output.destroyed) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      output.off('drain', done);
-      output.off('close', done);
-      resolve();
-    };
-    output.on('drain', done);
-    output.on('close', done);
-  });
-  if (output.destroyed) throw new Error('export aborted: the client went away');
 }
