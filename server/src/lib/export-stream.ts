@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { SHOW_TIME_ZONE } from '@portal/shared/dates';
 
 const shanghaiTime = new Intl.DateTimeFormat('sv-SE', {
@@ -36,4 +37,24 @@ export async function drained(output: Writable) {
 export function contentDisposition(names: { ascii: string; localised: string }) {
   const encoded = encodeURIComponent(names.localised).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${names.ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * A one-sheet workbook written by exceljs's streaming writer (rows are committed one by one, never held):
+ * the header row in bold and frozen. `close()` completes the file.
+ */
+export function openStreamedSheet(output: Writable, name: string, columns: ReadonlyArray<{ key: string; header: string; width: number }>) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column) => ({ ...column }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  return {
+    sheet,
+    async close() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
 }

@@ -1,10 +1,9 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { once } from 'node:events';
 import archiver from 'archiver';
-import ExcelJS from 'exceljs';
 import { systemClock, type Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
-import { drained, formatShanghaiTime } from '../../lib/export-stream';
+import { drained, formatShanghaiTime, openStreamedSheet } from '../../lib/export-stream';
 import { maskIdNumber } from '@portal/shared/application/id-number';
 import { shanghaiDate } from '@portal/shared/dates';
 import type { TBadgeFilter } from '@portal/shared/badge/badge.schema';
@@ -66,12 +65,7 @@ export class BadgeExportService {
   /** Writes the workbook to `output`; `beforeClose(rows)` (the audit row) runs before the file completes. */
   async writeXlsx(output: Writable, filter: TBadgeFilter, locale: Locale, beforeClose: (rows: number) => Promise<void>): Promise<number> {
     const t = (key: string) => translate(locale, key, {}, NAMESPACE);
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(t('badgeSheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width }));
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
-    header.commit();
+    const { sheet, close } = openStreamedSheet(output, t('badgeSheet'), COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width })));
     const companies = new Map<string, string>();
     let count = 0;
     for await (const batch of this.badges.iterate(filter)) {
@@ -105,8 +99,7 @@ export class BadgeExportService {
       await drained(output);
     }
     await beforeClose(count);
-    sheet.commit();
-    await workbook.commit();
+    await close();
     return count;
   }
 

@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
-import { drained, formatShanghaiTime } from '../../lib/export-stream';
+import { drained, formatShanghaiTime, openStreamedSheet } from '../../lib/export-stream';
 import type { Viewer } from '../../lib/viewer';
 import { maskIdNumber } from '@portal/shared/application/id-number';
 import { shanghaiDate } from '@portal/shared/dates';
@@ -73,12 +72,7 @@ export class ReviewExportService {
   async write(output: Writable, input: AudienceListState, locale: Locale, beforeClose: (rows: number) => Promise<void>): Promise<number> {
     const t = (key: string) => translate(locale, key, {}, NAMESPACE);
     const channelNames = new Map((await this.show.allChannels()).map((row) => [row.id, locale === 'zh-CN' ? row.nameZh : row.nameEn]));
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(t('audienceSheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width }));
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
-    header.commit();
+    const { sheet, close } = openStreamedSheet(output, t('audienceSheet'), COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width })));
 
     let count = 0;
     for await (const batch of this.applications.iterate({ filter: input, sort: input.sort })) {
@@ -106,8 +100,7 @@ export class ReviewExportService {
       await drained(output);
     }
     await beforeClose(count);
-    sheet.commit();
-    await workbook.commit();
+    await close();
     return count;
   }
 }
