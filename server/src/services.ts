@@ -37,6 +37,8 @@ import { CatalogService } from './modules/catalog/catalog.service';
 import { BannerService } from './modules/banner/banner.service';
 import { ProductService } from './modules/product/product.service';
 import { ProductExportService } from './modules/product/product-export.service';
+import { BadgeService } from './modules/badge/badge.service';
+import { BadgeExportService } from './modules/badge/badge-export.service';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
@@ -56,8 +58,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     lockSeconds: config.LOGIN_LOCK_MINUTES * 60,
   });
   const audit = new AuditService(db);
-  const exhibitors = new ExhibitorService(db);
-  const accounts = new AccountService(db, exhibitors);
+  const accounts = new AccountService(db);
+  const exhibitors = new ExhibitorService(db, accounts);
   const show = new ShowService(db);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
@@ -81,6 +83,10 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, clock, logger);
   const notices = new NoticeOutbox(db, messenger, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
+  const tickets = new TicketService(db, createTicketSigner(config), applications, clock);
+  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, store, clock);
+  // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
+  photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
   const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
   const catalog = new CatalogService(db, submissions);
   const products = new ProductService(db, submissions);
@@ -117,7 +123,9 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     products,
     banners,
     productExport: new ProductExportService(db, submissions, exhibitors, clock),
-    tickets: new TicketService(db, createTicketSigner(config), applications, clock),
+    tickets,
+    badges,
+    badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts),

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../db/client';
 import { AccountService } from '../modules/account/account.service';
-import { ExhibitorService } from '../modules/exhibitor/exhibitor.service';
 import { verifyPassword } from '../lib/passwords';
 
 const run = promisify(execFile);
@@ -33,7 +32,7 @@ describe('npm run user:create', () => {
 
       const database = await openDatabase({ dataDir });
       try {
-        const accounts = new AccountService(database.db, new ExhibitorService(database.db));
+        const accounts = new AccountService(database.db);
         const account = await database.db.query.accounts.findFirst();
         expect(account).toMatchObject({ scope: 'organizer', email: 'ops@show.cn', name: 'Ops Lead' });
         expect(await verifyPassword(account?.passwordHash ?? null, 'Str0ngPassword')).toBe(true);

@@ -11,7 +11,6 @@ import { createInterface } from 'node:readline';
 import { ConfigError, parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AccountService } from '../modules/account/account.service';
-import { ExhibitorService } from '../modules/exhibitor/exhibitor.service';
 import { ROLES, isScope, type Role } from '@portal/shared/auth/scopes';
 import { AppError } from '../lib/app-error';
 import { translate } from '../lib/i18n';
@@ -59,7 +58,7 @@ async function main() {
   const password = await readPassword();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    const accounts = new AccountService(database.db, new ExhibitorService(database.db));
+    const accounts = new AccountService(database.db);
     await accounts.ensureRoles();
     const account = await accounts.createAccount({
       scope: values.scope,

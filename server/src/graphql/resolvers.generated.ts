@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OuserModel, UserModel, XuserModel } from '../modules/account/account.models';
 import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '../modules/application/application.models';
+import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../modules/badge/badge.models';
 import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { ExhibitorModel } from '../modules/exhibitor/exhibitor.models';
@@ -53,6 +54,16 @@ export type Mutation = {
   selectVisitDates: Array<VisitDate>;
   /** The visitor withdraws the application: it and its photos are deleted, the activation code is free again. */
   withdrawApplication: Scalars['Boolean']['output'];
+  /** Exhibitors: applies for a badge (no id) within the company's limit, or edits one not approved (→ PENDING). */
+  saveBadge: Badge;
+  /** Exhibitors: deletes a badge that is not approved. */
+  deleteBadge: Scalars['Boolean']['output'];
+  /** Organizers: PENDING → APPROVED, in bulk. */
+  approveBadges: Array<Badge>;
+  /** Organizers: PENDING or APPROVED → REJECTED with a reason, in bulk. */
+  rejectBadges: Array<Badge>;
+  /** Public, behind the captcha: the approved badge's QR for its ID number and phone number; the same answer for any mismatch. */
+  badgeTicket: BadgeTicket;
   /** Exhibitors of an approved company: file a banner application or edit one not approved (→ PENDING). */
   submitBannerApplication: BannerApplication;
   approveBannerApplications: Array<BannerApplication>;
@@ -102,6 +113,35 @@ export type MutationSubmitApplicationArgs = {
 
 export type MutationSelectVisitDatesArgs = {
   input: SelectVisitDatesInput;
+};
+
+
+export type MutationSaveBadgeArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  input: BadgeInput;
+};
+
+
+export type MutationDeleteBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationApproveBadgesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRejectBadgesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationBadgeTicketArgs = {
+  captcha: Scalars['String']['input'];
+  idNumber: Scalars['String']['input'];
+  phoneNumber: Scalars['String']['input'];
 };
 
 
@@ -277,61 +317,124 @@ export type ShowDay = {
   deadline: Scalars['DateTime']['output'];
 };
 
-/** Where a banner can be shown (the organizer's list). */
-export type BannerPlacement = {
-  __typename?: 'BannerPlacement';
-  id: Scalars['ID']['output'];
-  nameZh: Scalars['String']['output'];
-  nameEn: Scalars['String']['output'];
-  /** What the picture should measure ("1920×600 px"). */
-  size: Scalars['String']['output'];
-  /** Closed placements take no new applications. */
-  active: Scalars['Boolean']['output'];
-};
+export type BadgeStatus =
+  /** Awaiting the organizer's review (counts against the limit). */
+  | 'PENDING'
+  /** Approved: read-only to the exhibitor; the staff member retrieves the QR at /ticket. */
+  | 'APPROVED'
+  /** Rejected with a reason: does not count against the limit; may be edited and resubmitted. */
+  | 'REJECTED';
 
-/** A banner an exhibitor asks to show at a placement. */
-export type BannerApplication = {
-  __typename?: 'BannerApplication';
+/** An exhibitor staff member's badge application (SPEC 3 "Badge application"). */
+export type Badge = {
+  __typename?: 'Badge';
   id: Scalars['ID']['output'];
-  exhibitorId: Scalars['ID']['output'];
-  title: Scalars['String']['output'];
-  placement: BannerPlacement;
-  picture?: Maybe<Photo>;
-  linkUrl: Scalars['String']['output'];
-  status: SubmissionStatus;
+  status: BadgeStatus;
   rejectReason?: Maybe<Scalars['String']['output']>;
-  submittedAt: Scalars['DateTime']['output'];
-  decidedAt?: Maybe<Scalars['DateTime']['output']>;
-  statusHistory: Array<SubmissionStatusChange>;
+  name: Scalars['String']['output'];
+  namePinyin: Scalars['String']['output'];
+  countryCode: Scalars['String']['output'];
+  phoneNumber: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  idType: IdType;
+  /** The full number: only in the exhibitor's own view and the organizer's audited detail. */
+  idNumber?: Maybe<Scalars['String']['output']>;
+  idNumberMasked: Scalars['String']['output'];
+  country: Scalars['String']['output'];
+  deptName: Scalars['String']['output'];
+  position: Scalars['String']['output'];
+  companyNameZh: Scalars['String']['output'];
+  companyNameEn: Scalars['String']['output'];
+  entryPhoto?: Maybe<Photo>;
+  idPhoto?: Maybe<Photo>;
+  /** The company (organizers' lists). */
+  exhibitor?: Maybe<Exhibitor>;
+  createDate: Scalars['DateTime']['output'];
+  reviewedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Every transition, oldest first (the company's accounts and the section's organizers). */
+  statusHistory: Array<BadgeStatusChange>;
+  /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown. */
+  faceMatchScore?: Maybe<Scalars['Float']['output']>;
 };
 
-export type BannerApplicationInput = {
-  id?: InputMaybe<Scalars['ID']['input']>;
-  title: Scalars['String']['input'];
-  placementId: Scalars['ID']['input'];
-  /** A BANNER photo uploaded by this account. */
-  pictureId: Scalars['ID']['input'];
-  linkUrl: Scalars['String']['input'];
+export type BadgeStatusChange = {
+  __typename?: 'BadgeStatusChange';
+  fromStatus?: Maybe<BadgeStatus>;
+  toStatus: BadgeStatus;
+  reason?: Maybe<Scalars['String']['output']>;
+  actorName?: Maybe<Scalars['String']['output']>;
+  at: Scalars['DateTime']['output'];
 };
 
-export type BannerPlacementInput = {
-  id?: InputMaybe<Scalars['ID']['input']>;
-  nameZh: Scalars['String']['input'];
-  nameEn: Scalars['String']['input'];
-  size: Scalars['String']['input'];
-  active: Scalars['Boolean']['input'];
+export type BadgeFilter = {
+  status?: InputMaybe<BadgeStatus>;
+  /** Created between two instants, inclusive. */
+  createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  createdTo?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Organizers only: one company. */
+  exhibitorId?: InputMaybe<Scalars['ID']['input']>;
+  /** Name or pinyin (contains), phone number, or the ID number's last four characters. */
+  keyword?: InputMaybe<Scalars['String']['input']>;
 };
 
-export type BannerApplicationPage = {
-  __typename?: 'BannerApplicationPage';
-  nodes: Array<BannerApplication>;
+export type BadgePage = {
+  __typename?: 'BadgePage';
+  nodes: Array<Badge>;
   total: Scalars['Int']['output'];
   page: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
 };
 
+/** The exhibitor's own list with the company's count: used (not rejected) of limit. */
+export type OwnBadgePage = {
+  __typename?: 'OwnBadgePage';
+  nodes: Array<Badge>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  used: Scalars['Int']['output'];
+  limit: Scalars['Int']['output'];
+};
+
+export type BadgeInput = {
+  name: Scalars['String']['input'];
+  namePinyin: Scalars['String']['input'];
+  countryCode: Scalars['String']['input'];
+  phoneNumber: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  idType: IdType;
+  idNumber: Scalars['String']['input'];
+  country: Scalars['String']['input'];
+  deptName: Scalars['String']['input'];
+  position: Scalars['String']['input'];
+  companyNameZh: Scalars['String']['input'];
+  companyNameEn: Scalars['String']['input'];
+  entryPhotoId: Scalars['ID']['input'];
+  idPhotoId: Scalars['ID']['input'];
+  truthConfirmed: Scalars['Boolean']['input'];
+  sensitiveConsent: Scalars['Boolean']['input'];
+};
+
+/** /ticket: the approved badge's QR token (Ed25519, kind B). */
+export type BadgeTicket = {
+  __typename?: 'BadgeTicket';
+  token: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  namePinyin: Scalars['String']['output'];
+  companyNameZh: Scalars['String']['output'];
+  companyNameEn: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
+  /** Exhibitors: the company's badges, paged and filtered, with the used / limit count. */
+  ownBadges: OwnBadgePage;
+  /** Exhibitors: one of the company's badges (null for another company's). */
+  ownBadge?: Maybe<Badge>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR): every company's badges, paged and filtered. */
+  badges: BadgePage;
+  /** Organizers: one badge in full; every call is written to the audit log. */
+  badge?: Maybe<Badge>;
   /** Signed-in exhibitors (open placements) and organizers (all). */
   bannerPlacements: Array<BannerPlacement>;
   /** Exhibitors: the company's own banner applications. */
@@ -362,6 +465,30 @@ export type Query = {
   submissionExhibitors: Array<SubmissionExhibitor>;
   /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
   viewer: Viewer;
+};
+
+
+export type QueryOwnBadgesArgs = {
+  filter?: InputMaybe<BadgeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOwnBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryBadgesArgs = {
+  filter?: InputMaybe<BadgeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBadgeArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -427,6 +554,59 @@ export type QueryAudienceArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** Where a banner can be shown (the organizer's list). */
+export type BannerPlacement = {
+  __typename?: 'BannerPlacement';
+  id: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  /** What the picture should measure ("1920×600 px"). */
+  size: Scalars['String']['output'];
+  /** Closed placements take no new applications. */
+  active: Scalars['Boolean']['output'];
+};
+
+/** A banner an exhibitor asks to show at a placement. */
+export type BannerApplication = {
+  __typename?: 'BannerApplication';
+  id: Scalars['ID']['output'];
+  exhibitorId: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  placement: BannerPlacement;
+  picture?: Maybe<Photo>;
+  linkUrl: Scalars['String']['output'];
+  status: SubmissionStatus;
+  rejectReason?: Maybe<Scalars['String']['output']>;
+  submittedAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  statusHistory: Array<SubmissionStatusChange>;
+};
+
+export type BannerApplicationInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  title: Scalars['String']['input'];
+  placementId: Scalars['ID']['input'];
+  /** A BANNER photo uploaded by this account. */
+  pictureId: Scalars['ID']['input'];
+  linkUrl: Scalars['String']['input'];
+};
+
+export type BannerPlacementInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  size: Scalars['String']['input'];
+  active: Scalars['Boolean']['input'];
+};
+
+export type BannerApplicationPage = {
+  __typename?: 'BannerApplicationPage';
+  nodes: Array<BannerApplication>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
 /** A company's entry in the show catalog (SPEC 3 "Catalog submission"); one per exhibitor. */
 export type CatalogEntry = {
   __typename?: 'CatalogEntry';
@@ -486,6 +666,8 @@ export type PhotoPurpose =
   | 'ID_CARD'
   /** An exhibitor staff member's badge photo (one face). */
   | 'BADGE'
+  /** An exhibitor staff member's ID photo (one face). */
+  | 'BADGE_ID'
   /** An exhibitor's catalog logo (at most 2 MB). */
   | 'CATALOG'
   | 'BANNER'
@@ -829,12 +1011,20 @@ export type ResolversTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ResolverTypeWrapper<ShowDayModel>;
+  BadgeStatus: BadgeStatus;
+  Badge: ResolverTypeWrapper<BadgeModel>;
+  BadgeStatusChange: ResolverTypeWrapper<BadgeStatusChangeModel>;
+  BadgeFilter: BadgeFilter;
+  BadgePage: ResolverTypeWrapper<Omit<BadgePage, 'nodes'> & { nodes: Array<ResolversTypes['Badge']> }>;
+  OwnBadgePage: ResolverTypeWrapper<Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversTypes['Badge']> }>;
+  BadgeInput: BadgeInput;
+  BadgeTicket: ResolverTypeWrapper<BadgeTicketModel>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   BannerPlacement: ResolverTypeWrapper<BannerPlacementModel>;
   BannerApplication: ResolverTypeWrapper<BannerApplicationModel>;
   BannerApplicationInput: BannerApplicationInput;
   BannerPlacementInput: BannerPlacementInput;
   BannerApplicationPage: ResolverTypeWrapper<Omit<BannerApplicationPage, 'nodes'> & { nodes: Array<ResolversTypes['BannerApplication']> }>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   CatalogEntry: ResolverTypeWrapper<CatalogEntryModel>;
   CatalogEntryInput: CatalogEntryInput;
   CatalogEntryPage: ResolverTypeWrapper<Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversTypes['CatalogEntry']> }>;
@@ -886,12 +1076,19 @@ export type ResolversParentTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ShowDayModel;
+  Badge: BadgeModel;
+  BadgeStatusChange: BadgeStatusChangeModel;
+  BadgeFilter: BadgeFilter;
+  BadgePage: Omit<BadgePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Badge']> };
+  OwnBadgePage: Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Badge']> };
+  BadgeInput: BadgeInput;
+  BadgeTicket: BadgeTicketModel;
+  Query: Record<PropertyKey, never>;
   BannerPlacement: BannerPlacementModel;
   BannerApplication: BannerApplicationModel;
   BannerApplicationInput: BannerApplicationInput;
   BannerPlacementInput: BannerPlacementInput;
   BannerApplicationPage: Omit<BannerApplicationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['BannerApplication']> };
-  Query: Record<PropertyKey, never>;
   CatalogEntry: CatalogEntryModel;
   CatalogEntryInput: CatalogEntryInput;
   CatalogEntryPage: Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversParentTypes['CatalogEntry']> };
@@ -927,6 +1124,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitApplication?: Resolver<ResolversTypes['Audience'], ParentType, ContextType, RequireFields<MutationSubmitApplicationArgs, 'input'>>;
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  saveBadge?: Resolver<ResolversTypes['Badge'], ParentType, ContextType, RequireFields<MutationSaveBadgeArgs, 'input'>>;
+  deleteBadge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteBadgeArgs, 'id'>>;
+  approveBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationApproveBadgesArgs, 'ids'>>;
+  rejectBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationRejectBadgesArgs, 'ids' | 'reason'>>;
+  badgeTicket?: Resolver<ResolversTypes['BadgeTicket'], ParentType, ContextType, RequireFields<MutationBadgeTicketArgs, 'captcha' | 'idNumber' | 'phoneNumber'>>;
   submitBannerApplication?: Resolver<ResolversTypes['BannerApplication'], ParentType, ContextType, RequireFields<MutationSubmitBannerApplicationArgs, 'input'>>;
   approveBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationApproveBannerApplicationsArgs, 'ids'>>;
   rejectBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationRejectBannerApplicationsArgs, 'ids' | 'reason'>>;
@@ -981,6 +1183,86 @@ export type ShowDayResolvers<ContextType = GraphQLContext, ParentType extends Re
   deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type BadgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Badge'] = ResolversParentTypes['Badge']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BadgeStatus'], ParentType, ContextType>;
+  rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phoneNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  idType?: Resolver<ResolversTypes['IdType'], ParentType, ContextType>;
+  idNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  idNumberMasked?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deptName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entryPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  idPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  exhibitor?: Resolver<Maybe<ResolversTypes['Exhibitor']>, ParentType, ContextType>;
+  createDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['BadgeStatusChange']>, ParentType, ContextType>;
+  faceMatchScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type BadgeStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgeStatusChange'] = ResolversParentTypes['BadgeStatusChange']> = {
+  fromStatus?: Resolver<Maybe<ResolversTypes['BadgeStatus']>, ParentType, ContextType>;
+  toStatus?: Resolver<ResolversTypes['BadgeStatus'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type BadgePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgePage'] = ResolversParentTypes['BadgePage']> = {
+  nodes?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OwnBadgePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OwnBadgePage'] = ResolversParentTypes['OwnBadgePage']> = {
+  nodes?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  used?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BadgeTicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgeTicket'] = ResolversParentTypes['BadgeTicket']> = {
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  ownBadges?: Resolver<ResolversTypes['OwnBadgePage'], ParentType, ContextType, RequireFields<QueryOwnBadgesArgs, 'page' | 'pageSize'>>;
+  ownBadge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryOwnBadgeArgs, 'id'>>;
+  badges?: Resolver<ResolversTypes['BadgePage'], ParentType, ContextType, RequireFields<QueryBadgesArgs, 'page' | 'pageSize'>>;
+  badge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryBadgeArgs, 'id'>>;
+  bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
+  myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplication?: Resolver<Maybe<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<QueryBannerApplicationArgs, 'id'>>;
+  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
+  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
+  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
+  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
+  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
+  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+};
+
 export type BannerPlacementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerPlacement'] = ResolversParentTypes['BannerPlacement']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1008,24 +1290,6 @@ export type BannerApplicationPageResolvers<ContextType = GraphQLContext, ParentT
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
-  myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
-  bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
-  bannerApplication?: Resolver<Maybe<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<QueryBannerApplicationArgs, 'id'>>;
-  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
-  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
-  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
-  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
-  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
-  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
-  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
-  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
-  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
-  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
-  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
 export type CatalogEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CatalogEntry'] = ResolversParentTypes['CatalogEntry']> = {
@@ -1222,10 +1486,15 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VisitDate?: VisitDateResolvers<ContextType>;
   Audience?: AudienceResolvers<ContextType>;
   ShowDay?: ShowDayResolvers<ContextType>;
+  Badge?: BadgeResolvers<ContextType>;
+  BadgeStatusChange?: BadgeStatusChangeResolvers<ContextType>;
+  BadgePage?: BadgePageResolvers<ContextType>;
+  OwnBadgePage?: OwnBadgePageResolvers<ContextType>;
+  BadgeTicket?: BadgeTicketResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
   BannerPlacement?: BannerPlacementResolvers<ContextType>;
   BannerApplication?: BannerApplicationResolvers<ContextType>;
   BannerApplicationPage?: BannerApplicationPageResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
   CatalogEntry?: CatalogEntryResolvers<ContextType>;
   CatalogEntryPage?: CatalogEntryPageResolvers<ContextType>;
   Upload?: GraphQLScalarType;

@@ -74,3 +74,10 @@ export const encryptedText = customType<{ data: string; driverData: string }>({
   toDriver: (value) => encryptPersonalData(value),
   fromDriver: (value) => decryptPersonalData(value),
 });
+
+/** The columns that store one ID number: encrypted, its keyed hash, its last four characters (visitors, badges). */
+export function idNumberColumns(idNumber: string): { idNumber: string; idNumberHash: string; idNumberLast4: string };
+export function idNumberColumns(idNumber: string | null): { idNumber: string | null; idNumberHash: string | null; idNumberLast4: string | null };
+export function idNumberColumns(idNumber: string | null) {
+  return { idNumber, idNumberHash: idNumber === null ? null : personalDataHash(idNumber), idNumberLast4: idNumber === null ? null : idNumber.slice(-4) };
+}

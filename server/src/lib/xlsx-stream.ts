@@ -61,12 +61,7 @@ export async function writeSheet<TKey extends string>(
   batches: AsyncIterable<ReadonlyArray<Record<TKey, string>>>,
   beforeClose: (rows: number) => Promise<void>,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({ key: column.key, header: column.header, width: column.width }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
+  const { sheet, close } = openStreamedSheet(output, sheetName, columns);
   let count = 0;
   for await (const batch of batches) {
     if (output.destroyed) throw new Error('export aborted: the client went away');
@@ -77,9 +72,29 @@ export async function writeSheet<TKey extends string>(
     await drained(output);
   }
   await beforeClose(count);
-  sheet.commit();
-  await workbook.commit();
+  await close();
   return count;
+}
+
+/**
+ * A one-sheet workbook written by exceljs's streaming writer (rows are committed one by one, never held):
+ * the header row in bold and frozen. `close()` completes the file. For exports that write more than rows
+ * (the badge zip puts the sheet beside the photos); `writeSheet` covers the plain case.
+ */
+export function openStreamedSheet(output: Writable, name: string, columns: ReadonlyArray<{ key: string; header: string; width: number }>) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column) => ({ key: column.key, header: column.header, width: column.width }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  return {
+    sheet,
+    async close() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
 }
 
 /**

@@ -102,6 +102,8 @@ export type PhotoPurpose =
   | 'ID_CARD'
   /** An exhibitor staff member's badge photo (one face). */
   | 'BADGE'
+  /** An exhibitor staff member's ID photo (one face). */
+  | 'BADGE_ID'
   /** An exhibitor's catalog logo (at most 2 MB). */
   | 'CATALOG'
   | 'BANNER'

@@ -14,3 +14,4 @@ export * from '../../modules/catalog/catalog.tables';
 export * from '../../modules/product/product.tables';
 export * from '../../modules/banner/banner.tables';
 export * from './platform';
+export * from '../../modules/badge/badge.tables';

@@ -6,8 +6,6 @@ import { isStrongPassword } from '@portal/shared/auth/credentials';
 import { normaliseIdentity, type IdentityKind } from '@portal/shared/auth/identity';
 import { ROLES, type Role, type Scope } from '@portal/shared/auth/scopes';
 import type { TChangePasswordInput, TUpdateProfileInput } from '@portal/shared/account/account.schema';
-import type { ExhibitorService } from '../exhibitor/exhibitor.service';
-import type { NewExhibitor } from '../exhibitor/exhibitor.models';
 import type { AccountModel, AccountViewer } from './account.models';
 import * as repository from './account.repository';
 
@@ -30,15 +28,14 @@ export interface NewAccountInput {
   identity: { email?: string; mobile?: string };
   password: string;
   roles?: readonly Role[];
-  /** An exhibitor account is created with its company, in one transaction. */
-  exhibitor?: NewExhibitor;
+  /** An exhibitor account's company (the exhibitor module creates the company first, in the same transaction). */
+  exhibitorId?: string;
+  /** Set by an organizer: the holder must change it at first sign-in (`passwordLastUpdateAt` stays empty). */
+  initialPassword?: boolean;
 }
 
 export class AccountService {
-  constructor(
-    private readonly db: Database,
-    private readonly exhibitors: ExhibitorService,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   findById(id: string) {
     return repository.findAccountById(this.db, id);
@@ -82,8 +79,11 @@ export class AccountService {
     );
   }
 
-  /** Creates an account (seed, CLI, registration). Email and mobile are normalised and must be unique. */
-  async createAccount(input: NewAccountInput) {
+  /**
+   * Creates an account (seed, CLI, registration, an exhibitor's company). Email and mobile are
+   * normalised and must be unique. `tx` joins the caller's transaction.
+   */
+  async createAccount(input: NewAccountInput, tx?: Executor) {
     const email = input.identity.email ? normaliseIdentity(input.identity.email) : undefined;
     const mobile = input.identity.mobile ? normaliseIdentity(input.identity.mobile) : undefined;
     if ((input.identity.email && email?.kind !== 'email') || (input.identity.mobile && mobile?.kind !== 'mobile') || (!email && !mobile)) {
@@ -92,28 +92,25 @@ export class AccountService {
     if (!isStrongPassword(input.password)) throw new AppError('PASSWORD_TOO_WEAK');
     const passwordHash = await hashPassword(input.password);
     try {
-      return await this.insertAccount(input, passwordHash, email?.value ?? null, mobile?.value ?? null);
+      return await (tx ? this.insertAccount(tx, input, passwordHash, email?.value ?? null, mobile?.value ?? null) : this.db.transaction((own) => this.insertAccount(own, input, passwordHash, email?.value ?? null, mobile?.value ?? null)));
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('ACCOUNT_IDENTITY_TAKEN');
       throw error;
     }
   }
 
-  private insertAccount(input: NewAccountInput, passwordHash: string, email: string | null, mobile: string | null) {
-    return this.db.transaction(async (tx) => {
-      const exhibitorId = input.exhibitor ? (await this.exhibitors.create(input.exhibitor, tx)).id : undefined;
-      const account = await repository.insertAccount(tx, {
-        scope: input.scope,
-        name: input.name,
-        email,
-        mobile,
-        passwordHash,
-        passwordLastUpdateAt: new Date(),
-        exhibitorId: exhibitorId ?? null,
-      });
-      await repository.grantRoles(tx, account.id, input.roles ?? []);
-      return account;
+  private async insertAccount(tx: Executor, input: NewAccountInput, passwordHash: string, email: string | null, mobile: string | null) {
+    const account = await repository.insertAccount(tx, {
+      scope: input.scope,
+      name: input.name,
+      email,
+      mobile,
+      passwordHash,
+      passwordLastUpdateAt: input.initialPassword ? null : new Date(),
+      exhibitorId: input.exhibitorId ?? null,
     });
+    await repository.grantRoles(tx, account.id, input.roles ?? []);
+    return account;
   }
 
   async setDisabled(accountId: string, disabled: boolean) {

@@ -1,13 +1,8 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
-import { currentPersonalDataKeyId, encryptPersonalData, personalDataHash } from '../../lib/personal-data-cipher';
+import { currentPersonalDataKeyId, encryptPersonalData, idNumberColumns } from '../../lib/personal-data-cipher';
 import { audienceStatusHistory, audienceVisitDates, audiences } from './application.tables';
-
-/** The columns that store one ID number: encrypted, its keyed hash, its last four characters. */
-export function idNumberColumns(idNumber: string | null) {
-  return { idNumber, idNumberHash: idNumber === null ? null : personalDataHash(idNumber), idNumberLast4: idNumber === null ? null : idNumber.slice(-4) };
-}
 
 /** Statuses whose visit days count against a day's capacity: a pending application holds its seat. */
 export const HOLDING_STATUSES: readonly ApproveStatus[] = ['WAIT', 'DONE'];

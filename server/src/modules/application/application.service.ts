@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { parseInput } from '../../lib/validation';
+import { idNumberColumns } from '../../lib/personal-data-cipher';
 import type { Viewer } from '../../lib/viewer';
 import { submitApplicationSchema, ZSelectVisitDatesInput } from '@portal/shared/application/application.schema';
 import { submitRefusal, type ApproveStatus } from '@portal/shared/application/application-status';
@@ -118,7 +119,7 @@ export class ApplicationService {
           mobile: input.mobile,
           email: input.email,
           idType: input.idType,
-          ...repository.idNumberColumns(input.idNumber),
+          ...idNumberColumns(input.idNumber),
           birthDate: input.birthDate,
           entryPhotoId: input.entryPhotoId,
           idPhotoId: input.idPhotoId,

@@ -18,6 +18,7 @@ const PURPOSES: Record<PhotoPurpose, { scopes: readonly Scope[]; profile: PhotoP
   ENTRY_CARD: { scopes: ['audience'], profile: 'audience', face: true, kind: 'entry-photo' },
   ID_CARD: { scopes: ['audience'], profile: 'audience', face: true, kind: 'id-photo' },
   BADGE: { scopes: ['exhibitor'], profile: 'general', face: true, kind: 'badge-photo' },
+  BADGE_ID: { scopes: ['exhibitor'], profile: 'general', face: true, kind: 'badge-id-photo' },
   CATALOG: { scopes: ['exhibitor'], profile: 'catalog', face: false, kind: 'catalog' },
   BANNER: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'banner' },
   PRODUCT: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'product' },

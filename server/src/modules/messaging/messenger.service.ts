@@ -94,6 +94,21 @@ export class Messenger {
     });
   }
 
+  /**
+   * The messages telling an exhibitor that a staff badge was approved or rejected: an email and an SMS
+   * to the account that applied (either may be absent), ready for the notice outbox.
+   */
+  badgeReviewed(to: { email: string | null; mobile: string | null }, review: { outcome: 'approved' | 'rejected'; name: string; reason: string | null }, locale: Locale): OutgoingMessage[] {
+    const prefix = review.outcome === 'approved' ? 'badgeApproved' : 'badgeRejected';
+    const params = { name: review.name, reason: review.reason ?? '' };
+    const messages: OutgoingMessage[] = [];
+    if (to.email) messages.push({ kind: 'email', to: to.email, subject: translate(locale, `${prefix}Subject`, params, MESSAGES), text: translate(locale, `${prefix}Email`, params, MESSAGES) });
+    if (to.mobile) {
+      messages.push({ kind: 'sms', to: to.mobile, template: review.outcome === 'approved' ? 'badge_approved' : 'badge_rejected', params: { name: review.name }, locale, text: translate(locale, `${prefix}Sms`, params, MESSAGES) });
+    }
+    return messages;
+  }
+
   /** Hands a written message to its channel; resolves once the carrier accepted it, else throws. */
   deliver(message: OutgoingMessage): Promise<void> {
     return message.kind === 'email' ? this.channels.email.send(message) : this.channels.sms.send(message);

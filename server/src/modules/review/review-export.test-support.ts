@@ -1,4 +1,4 @@
-import { idNumberColumns } from '../application/application.repository';
+import { idNumberColumns } from '../../lib/personal-data-cipher';
 import { randomInt } from 'node:crypto';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import { audienceVisitDates, audiences, channels } from '../../db/schema/index';

@@ -4,7 +4,7 @@ import { accounts, activationCodes, admissions, audienceStatusHistory, audienceV
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { DemoPicture } from './demo-photos';
-import { idNumberColumns } from '../application/application.repository';
+import { idNumberColumns } from '../../lib/personal-data-cipher';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '郑', '梁', '谢', '唐', '韩', '冯', '邓', '曹', '彭', '曾', '欧阳'];
 const GIVEN_NAMES = ['伟', '芳', '娜', '敏', '静', '磊', '强', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '晓东', '海燕', '子豪', '浩然', '梓涵', '一鸣', '思远', '宇航', '嘉怡', '雨萱', '俊杰', '欣怡', '文博', '天佑'];

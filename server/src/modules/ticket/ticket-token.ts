@@ -9,11 +9,11 @@ import { readOrCreateSecretFile } from '../../lib/data-dir-secret';
 export interface TicketPayload {
   /** Format version. */
   v: 1;
-  /** Kind: A = visitor (audience) ticket; badges will use their own kind. */
-  k: 'A';
-  /** The application id. */
+  /** Kind: A = visitor (audience) ticket, B = exhibitor staff badge (valid every show day). */
+  k: 'A' | 'B';
+  /** The application id, or the badge id. */
   id: string;
-  /** The visit days, YYYY-MM-DD. */
+  /** The visit days, YYYY-MM-DD (empty for a badge: it admits on every show day). */
   d: string[];
   /** Issued at, Unix seconds. */
   iat: number;

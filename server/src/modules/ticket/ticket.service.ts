@@ -21,6 +21,11 @@ export class TicketService {
     return { audience, token };
   }
 
+  /** An approved staff badge's QR token (kind B): the badge id only, no personal data. */
+  badgeToken(badgeId: string): string {
+    return this.signer.sign({ v: 1, k: 'B', id: badgeId, d: [], iat: Math.floor(this.clock.now() / 1000) });
+  }
+
   /** What a gate reads from a scanned QR: the payload when the signature is ours, else undefined. */
   verify(token: string) {
     return this.signer.verify(token);

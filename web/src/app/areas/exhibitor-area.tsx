@@ -8,7 +8,7 @@ import { ProductFormRoute, ProductListRoute } from '../../features/product/pages
 import { PageLoading } from '../../components/page-loading';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
-import { currentLocale, setLanguage } from '../../lib/i18n/i18n';
+import { currentLocale, preferredLocale, showLanguage } from '../../lib/i18n/i18n';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
 
@@ -19,11 +19,29 @@ export const EXHIBITOR_MENU: MenuEntry[] = [
   { path: '/we/exhibitor/product/list', match: '/we/exhibitor/product', labelKey: 'exhibitor.menu.product', icon: <ProductOutlined /> },
 ];
 
-/** SPEC 2/9: entering the exhibitor area switches the language to Simplified Chinese. */
+/** Whether this visit of the area has shown zh-CN already: a switch made inside the area then lasts past the next page. */
+let shownThisVisit = false;
+
+/**
+ * SPEC 2/9: entering the exhibitor area shows Simplified Chinese — without saving it, so the `_lang_`
+ * choice of the other areas stays (issue 9 item 1). The language switcher inside the area is an explicit
+ * choice (saved, as everywhere); leaving the area shows the saved choice again.
+ */
 function useExhibitorLocale(): boolean {
-  const [ready, setReady] = useState(() => currentLocale() === EXHIBITOR_LOCALE);
+  const [ready, setReady] = useState(() => shownThisVisit || currentLocale() === EXHIBITOR_LOCALE);
   useEffect(() => {
-    void setLanguage(EXHIBITOR_LOCALE).finally(() => setReady(true));
+    if (shownThisVisit) setReady(true);
+    else {
+      shownThisVisit = true;
+      void showLanguage(EXHIBITOR_LOCALE).finally(() => setReady(true));
+    }
+    return () => {
+      // Unmounted because the visitor left the area (not a re-render inside it): the saved choice applies again.
+      if (!window.location.pathname.startsWith(PATHS.exhibitor)) {
+        shownThisVisit = false;
+        void showLanguage(preferredLocale());
+      }
+    };
   }, []);
   return ready;
 }

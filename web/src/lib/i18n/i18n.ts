@@ -90,6 +90,19 @@ export async function initI18n(): Promise<Locale> {
   return locale;
 }
 
+/**
+ * Shows a language without saving it: the exhibitor area's Simplified Chinese (SPEC 2) leaves the
+ * visitor's saved `_lang_` choice for the other areas alone (issue 9 item 1).
+ */
+export async function showLanguage(locale: Locale): Promise<void> {
+  if (currentLocale() !== locale) await i18next.changeLanguage(locale);
+}
+
+/** The language chosen outside a forced area: the saved `_lang_` cookie, else the browser's, else en-US. */
+export function preferredLocale(): Locale {
+  return detectLocale({ search: '', cookie: document.cookie, navigatorLanguages: navigator.languages?.length ? navigator.languages : [navigator.language] }).locale;
+}
+
 /** Switches the language (loading its files first) and saves the choice in the `_lang_` cookie. */
 export async function setLanguage(locale: Locale): Promise<void> {
   writeLocaleCookie(locale);

@@ -1,0 +1,118 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { TBadgeFilter } from '@portal/shared/badge/badge.schema';
+import { badgeStatusHistory, badges } from './badge.tables';
+import type { NewBadge } from './badge.models';
+
+/** The list's conditions; `exhibitorId` restricts to one company (always set for an exhibitor's own list). */
+function conditionsOf(filter: TBadgeFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.exhibitorId) conditions.push(eq(badges.exhibitorId, filter.exhibitorId));
+  if (filter.status) conditions.push(eq(badges.status, filter.status));
+  if (filter.createdFrom) conditions.push(gte(badges.createdAt, filter.createdFrom));
+  if (filter.createdTo) conditions.push(lte(badges.createdAt, filter.createdTo));
+  if (filter.keyword) {
+    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const keyword = or(ilike(badges.name, pattern), ilike(badges.namePinyin, pattern), eq(badges.phoneNumber, filter.keyword), eq(badges.idNumberLast4, filter.keyword.toUpperCase()));
+    if (keyword) conditions.push(keyword);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const ORDER = [desc(badges.createdAt), desc(badges.id)];
+
+export async function listBadges(db: Executor, filter: TBadgeFilter, page: number, pageSize: number) {
+  const where = conditionsOf(filter);
+  const [nodes, [total]] = await Promise.all([
+    db.select().from(badges).where(where).orderBy(...ORDER).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(badges).where(where),
+  ]);
+  return { nodes, total: total?.value ?? 0 };
+}
+
+/** The filtered list in the list's order, `size` rows at a time (exports): keyset paging, never the whole list in memory. */
+export async function* iterateBadges(db: Executor, filter: TBadgeFilter, size = 200) {
+  const where = conditionsOf(filter);
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const keyset = after ? or(lt(badges.createdAt, after.createdAt), and(eq(badges.createdAt, after.createdAt), lt(badges.id, after.id))) : undefined;
+    const rows = await db
+      .select()
+      .from(badges)
+      .where(and(where, keyset))
+      .orderBy(...ORDER)
+      .limit(size);
+    if (rows.length) yield rows;
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < size) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+export function findBadgeById(db: Executor, id: string) {
+  return db.query.badges.findFirst({ where: eq(badges.id, id) });
+}
+
+export function findBadgesByIds(db: Executor, ids: readonly string[]) {
+  return ids.length ? db.select().from(badges).where(inArray(badges.id, [...ids])) : Promise.resolve([]);
+}
+
+export async function lockBadge(tx: Executor, id: string) {
+  const [row] = await tx.select().from(badges).where(eq(badges.id, id)).for('update');
+  return row;
+}
+
+/** Locks the badges in id order (two bulk decisions never deadlock). */
+export function lockBadges(tx: Executor, ids: readonly string[]) {
+  return tx.select().from(badges).where(inArray(badges.id, [...ids])).orderBy(asc(badges.id)).for('update');
+}
+
+/** Badges that count against the company's limit: every one not rejected. */
+export async function countCountingBadges(db: Executor, exhibitorId: string) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(badges)
+    .where(and(eq(badges.exhibitorId, exhibitorId), ne(badges.status, 'REJECTED')));
+  return row?.value ?? 0;
+}
+
+export async function insertBadge(tx: Executor, values: NewBadge) {
+  const [row] = await tx.insert(badges).values(values).returning();
+  if (!row) throw new Error('insert into badges returned no row');
+  return row;
+}
+
+export async function updateBadge(tx: Executor, id: string, values: Partial<NewBadge>) {
+  const [row] = await tx
+    .update(badges)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(badges.id, id))
+    .returning();
+  return row;
+}
+
+export function deleteBadge(tx: Executor, id: string) {
+  return tx.delete(badges).where(eq(badges.id, id));
+}
+
+export function findBadgeByIdNumberHash(db: Executor, hash: string) {
+  return db.query.badges.findFirst({ where: eq(badges.idNumberHash, hash) });
+}
+
+export function insertStatusChange(tx: Executor, values: typeof badgeStatusHistory.$inferInsert) {
+  return tx.insert(badgeStatusHistory).values(values);
+}
+
+export function statusHistoryOf(db: Executor, badgeId: string) {
+  return db.select().from(badgeStatusHistory).where(eq(badgeStatusHistory.badgeId, badgeId)).orderBy(asc(badgeStatusHistory.at), asc(badgeStatusHistory.id));
+}
+
+/** Whether a badge (of the company, when given) references the photo as its entry-card or ID photo. */
+export async function badgeReferencingPhoto(db: Executor, photoId: string, exhibitorId?: string) {
+  const [row] = await db
+    .select({ id: badges.id })
+    .from(badges)
+    .where(and(or(eq(badges.entryPhotoId, photoId), eq(badges.idPhotoId, photoId)), exhibitorId ? eq(badges.exhibitorId, exhibitorId) : undefined))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,67 @@
+import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ID_TYPES } from '@portal/shared/application/id-number';
+import { BADGE_STATUSES } from '@portal/shared/badge/badge.schema';
+import { encryptedText } from '../../lib/personal-data-cipher';
+import { accounts } from '../account/account.tables';
+import { exhibitors } from '../exhibitor/exhibitor.tables';
+import { photos } from '../media/media.tables';
+
+/** A staff badge an exhibitor applies for (SPEC 3 "Badge application"); non-rejected ones count against the limit. */
+export const badges = pgTable(
+  'badges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    exhibitorId: uuid('exhibitor_id')
+      .notNull()
+      .references(() => exhibitors.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: BADGE_STATUSES }).notNull().default('PENDING'),
+    name: text('name').notNull(),
+    namePinyin: text('name_pinyin').notNull(),
+    countryCode: text('country_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    email: text('email').notNull(),
+    idType: text('id_type', { enum: ID_TYPES }).notNull(),
+    /** Normalised, encrypted at rest (AES-256-GCM) exactly like visitors' numbers. */
+    idNumber: encryptedText('id_number_encrypted').notNull(),
+    /** Keyed hash: one badge per person (unique) and the /ticket look-up without the number. */
+    idNumberHash: text('id_number_hash').notNull(),
+    idNumberLast4: text('id_number_last4').notNull(),
+    country: text('country').notNull(),
+    deptName: text('dept_name').notNull(),
+    position: text('position').notNull(),
+    companyNameZh: text('company_name_zh').notNull(),
+    companyNameEn: text('company_name_en').notNull(),
+    entryPhotoId: uuid('entry_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    idPhotoId: uuid('id_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    rejectReason: text('reject_reason'),
+    truthConfirmedAt: timestamp('truth_confirmed_at', { withTimezone: true }).notNull(),
+    sensitiveConsentAt: timestamp('sensitive_consent_at', { withTimezone: true }).notNull(),
+    createdById: uuid('created_by_id').references(() => accounts.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('badges_id_number_hash_unique').on(table.idNumberHash),
+    index('badges_exhibitor_list_idx').on(table.exhibitorId, table.createdAt.desc(), table.id.desc()),
+    index('badges_list_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('badges_status_list_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+/** Every state change of a badge: who, when, from, to, why. `fromStatus` is null on creation. */
+export const badgeStatusHistory = pgTable(
+  'badge_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    badgeId: uuid('badge_id')
+      .notNull()
+      .references(() => badges.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: BADGE_STATUSES }),
+    toStatus: text('to_status', { enum: BADGE_STATUSES }).notNull(),
+    reason: text('reason'),
+    actorId: uuid('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('badge_status_history_badge_idx').on(table.badgeId, table.at)],
+);

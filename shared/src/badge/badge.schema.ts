@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors/error-codes';
+import { plainText } from '../text';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, ZEmail } from '../application/application.schema';
+import { checkMainlandId, ID_TYPES, NON_MAINLAND_ID_PATTERN, normaliseIdNumber } from '../application/id-number';
+
+/** Exhibitor applications (DESIGN §6): PENDING → APPROVED | REJECTED (reason) → edit → PENDING. */
+export const BADGE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type BadgeStatus = (typeof BADGE_STATUSES)[number];
+
+export const BADGE_TEXT_MAX_LENGTH = 100;
+export const BADGE_REJECT_REASON_MAX_LENGTH = 200;
+export const BADGE_PAGE_SIZE_MAX = 100;
+/** A bulk decision covers at most one screen of a large list. */
+export const BADGE_BULK_MAX = 200;
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH };
+
+const code = (value: ErrorCode) => ({ message: value });
+
+/** Chinese names with the middle dot, Latin names with spaces, hyphens and apostrophes. */
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}·.'\- ]*$/u;
+/** Pinyin as printed on a badge: Latin letters (tone marks allowed), spaces, hyphens, apostrophes. */
+const PINYIN_PATTERN = /^[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F'\- ]*$/;
+const COUNTRY_CODE_PATTERN = /^\+[1-9]\d{0,3}$/;
+const MAINLAND_PHONE_PATTERN = /^1[3-9]\d{9}$/;
+const PHONE_PATTERN = /^\d{5,15}$/;
+
+const requiredText = (message: ErrorCode, max = BADGE_TEXT_MAX_LENGTH) => plainText(message).trim().min(1, code(message)).max(max, code(message));
+
+/** SPEC 3 "Badge application": the fields an exhibitor fills for one staff member. */
+export const ZBadgeFields = z.object({
+  name: requiredText('BADGE_NAME_INVALID', NAME_MAX_LENGTH).regex(NAME_PATTERN, code('BADGE_NAME_INVALID')),
+  namePinyin: requiredText('BADGE_NAME_PINYIN_INVALID', NAME_MAX_LENGTH * 4).regex(PINYIN_PATTERN, code('BADGE_NAME_PINYIN_INVALID')),
+  countryCode: plainText('BADGE_PHONE_INVALID').trim().regex(COUNTRY_CODE_PATTERN, code('BADGE_PHONE_INVALID')),
+  phoneNumber: plainText('BADGE_PHONE_INVALID').trim().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(PHONE_PATTERN, code('BADGE_PHONE_INVALID'))),
+  email: ZEmail,
+  idType: z.enum(ID_TYPES, code('BADGE_ID_TYPE_REQUIRED')),
+  idNumber: plainText('BADGE_ID_NUMBER_INVALID')
+    .transform(normaliseIdNumber)
+    .pipe(z.string().min(1, code('BADGE_ID_NUMBER_INVALID')).max(ID_NUMBER_MAX_LENGTH, code('BADGE_ID_NUMBER_INVALID'))),
+  country: requiredText('BADGE_COUNTRY_REQUIRED'),
+  deptName: requiredText('BADGE_DEPT_REQUIRED'),
+  position: requiredText('BADGE_POSITION_REQUIRED'),
+  companyNameZh: requiredText('BADGE_COMPANY_REQUIRED'),
+  companyNameEn: requiredText('BADGE_COMPANY_REQUIRED'),
+  entryPhotoId: z.uuid(code('BADGE_ENTRY_PHOTO_REQUIRED')),
+  idPhotoId: z.uuid(code('BADGE_ID_PHOTO_REQUIRED')),
+  truthConfirmed: z.literal(true, code('BADGE_TRUTH_REQUIRED')),
+  sensitiveConsent: z.literal(true, code('BADGE_CONSENT_REQUIRED')),
+});
+
+/**
+ * The badge form with every rule that needs no database: the shape above, a mainland mobile for +86,
+ * and the ID number of its type (GB 11643 for the mainland ID, as for visitors). `today` is Shanghai's
+ * date (a birth date in the ID may not lie after it). Staff carry no age rule (they work the stand).
+ */
+export function badgeInputSchema(today: string) {
+  return ZBadgeFields.superRefine((input, issues) => {
+    if (input.countryCode === '+86' && !MAINLAND_PHONE_PATTERN.test(input.phoneNumber)) {
+      issues.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'BADGE_PHONE_INVALID' });
+    }
+    if (input.idType === 'MAINLAND_ID') {
+      const checked = checkMainlandId(input.idNumber, today);
+      if (!checked.ok) issues.addIssue({ code: 'custom', path: ['idNumber'], message: 'BADGE_ID_NUMBER_INVALID', params: { idProblem: checked.problem } });
+    } else if (!NON_MAINLAND_ID_PATTERN.test(input.idNumber)) {
+      issues.addIssue({ code: 'custom', path: ['idNumber'], message: 'BADGE_ID_NUMBER_INVALID' });
+    }
+  });
+}
+export type TBadgeInput = z.output<ReturnType<typeof badgeInputSchema>>;
+
+export const ZBadgeId = z.uuid(code('NOT_FOUND'));
+
+/** Created between two instants (ISO date-times from the list's range picker), inclusive. */
+const ZInstant = z.coerce.date(code('VALIDATION_FAILED'));
+
+/** The badge list's filter and paging: the exhibitor's own list, the organizer's queue and both exports. */
+export const ZBadgeListInput = z.object({
+  status: z.enum(BADGE_STATUSES, code('VALIDATION_FAILED')).nullish(),
+  createdFrom: ZInstant.nullish(),
+  createdTo: ZInstant.nullish(),
+  /** Organizers only: one company's badges. */
+  exhibitorId: z.uuid(code('VALIDATION_FAILED')).nullish(),
+  /** Name or pinyin (contains), phone, or the ID number's last four characters. */
+  keyword: plainText('VALIDATION_FAILED').trim().max(64, code('VALIDATION_FAILED')).nullish(),
+  page: z.number(code('VALIDATION_FAILED')).int().min(1).default(1),
+  pageSize: z.number(code('VALIDATION_FAILED')).int().min(1).max(BADGE_PAGE_SIZE_MAX).default(20),
+});
+export type TBadgeListInput = z.output<typeof ZBadgeListInput>;
+export type TBadgeFilter = Omit<TBadgeListInput, 'page' | 'pageSize'>;
+
+/** The list's filter as a query string (the export links) and back. */
+export function badgeFilterToSearch(filter: Partial<TBadgeFilter>): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filter.status) search.set('status', filter.status);
+  if (filter.createdFrom) search.set('createdFrom', filter.createdFrom.toISOString());
+  if (filter.createdTo) search.set('createdTo', filter.createdTo.toISOString());
+  if (filter.exhibitorId) search.set('exhibitorId', filter.exhibitorId);
+  if (filter.keyword) search.set('keyword', filter.keyword);
+  return search;
+}
+
+export function badgeFilterFromQuery(query: Record<string, string | undefined>): unknown {
+  return { status: query.status || null, createdFrom: query.createdFrom || null, createdTo: query.createdTo || null, exhibitorId: query.exhibitorId || null, keyword: query.keyword || null };
+}
+export const ZBadgeFilter = ZBadgeListInput.omit({ page: true, pageSize: true });
+
+export const ZBadgeIds = z.array(z.uuid(code('NOT_FOUND')), code('VALIDATION_FAILED')).min(1, code('VALIDATION_FAILED')).max(BADGE_BULK_MAX, code('VALIDATION_FAILED'));
+export const ZApproveBadgesInput = z.object({ ids: ZBadgeIds });
+export const ZRejectBadgesInput = z.object({
+  ids: ZBadgeIds,
+  reason: plainText('BADGE_REJECT_REASON_REQUIRED').trim().min(1, code('BADGE_REJECT_REASON_REQUIRED')).max(BADGE_REJECT_REASON_MAX_LENGTH, code('BADGE_REJECT_REASON_REQUIRED')),
+});
+
+/** /ticket: a staff member asks for the approved badge's QR with the ID number and the mobile given on it. */
+export const ZBadgeTicketInput = z.object({
+  idNumber: plainText('BADGE_TICKET_NOT_FOUND').transform(normaliseIdNumber).pipe(z.string().min(1, code('BADGE_TICKET_NOT_FOUND')).max(ID_NUMBER_MAX_LENGTH, code('BADGE_TICKET_NOT_FOUND'))),
+  phoneNumber: plainText('BADGE_TICKET_NOT_FOUND').trim().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().min(1, code('BADGE_TICKET_NOT_FOUND')).max(20, code('BADGE_TICKET_NOT_FOUND'))),
+});
+
+/** Approved badges are read-only to the exhibitor; anything else may be edited (and goes back to PENDING). */
+export function isBadgeEditable(status: BadgeStatus): boolean {
+  return status !== 'APPROVED';
+}
