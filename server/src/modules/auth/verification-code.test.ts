@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createAccount } from '../../test/factories';
+import { startSmtpServer } from '../../test/smtp';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SESSION_COOKIE } from './session-cookie';
 import {
@@ -210,25 +209,9 @@ describe('verification-code limits per address and delivery', () => {
   });
 
   it('delivers email over real SMTP with the code, and a failed delivery does not start the resend timer', async () => {
-    const received: Array<{ to: string[]; data: string }> = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        let data = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk: string) => (data += chunk));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    let smtpOpen = true;
-    const closeSmtp = () => (smtpOpen ? new Promise<void>((resolve) => smtp.close(() => resolve())).then(() => void (smtpOpen = false)) : Promise.resolve());
+    const smtp = await startSmtpServer();
+    const { port, received } = smtp;
+    const closeSmtp = () => smtp.close();
     const mailing = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Moto Expo <codes@example.com>' });
     try {
       const { account } = await createAccount(mailing, 'organizer');
