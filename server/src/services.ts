@@ -15,6 +15,7 @@ import { VerificationCodeService } from './modules/auth/verification-code.servic
 import { createMessenger } from './modules/messaging/messenger.service';
 import { NoticeOutbox } from './modules/messaging/notice-outbox.service';
 import { ShowService } from './modules/show/show.service';
+import { AuditLogService } from './modules/audit/audit-log.service';
 import { AuditService } from './modules/audit/audit.service';
 import { ActivationCodeService } from './modules/activation-code/activation-code.service';
 import { ApplicationService } from './modules/application/application.service';
@@ -106,6 +107,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     /** The file store (seeds write demo pictures through it). */
     files,
     audit,
+    auditLog: new AuditLogService(db, accounts, clock),
     accounts,
     exhibitors,
     show,

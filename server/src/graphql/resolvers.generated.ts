@@ -3,6 +3,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OuserModel, UserModel, XuserModel } from '../modules/account/account.models';
 import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '../modules/application/application.models';
+import type { AuditLogEntryModel } from '../modules/audit/audit.models';
 import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../modules/badge/badge.models';
 import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
@@ -317,6 +318,190 @@ export type ShowDay = {
   deadline: Scalars['DateTime']['output'];
 };
 
+/** One audit log entry: who did what to which record, when and from where (super administrators only). */
+export type AuditLogEntry = {
+  __typename?: 'AuditLogEntry';
+  id: Scalars['ID']['output'];
+  at: Scalars['DateTime']['output'];
+  /** An action of the shared catalogue (shared/src/audit/audit-log.ts), e.g. audience.view, auth.login_failed. */
+  action: Scalars['String']['output'];
+  /** The account that acted; null for the system (retention sweep) or a failed sign-in of an unknown identity. */
+  actor?: Maybe<AuditActor>;
+  subjectType?: Maybe<Scalars['String']['output']>;
+  subjectId?: Maybe<Scalars['String']['output']>;
+  ip?: Maybe<Scalars['String']['output']>;
+  requestId?: Maybe<Scalars['String']['output']>;
+  /** What was recorded beside the action, as JSON text. */
+  detail?: Maybe<Scalars['String']['output']>;
+};
+
+export type AuditActor = {
+  __typename?: 'AuditActor';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  mobile?: Maybe<Scalars['String']['output']>;
+  scope: Scalars['String']['output'];
+};
+
+export type AuditLogPage = {
+  __typename?: 'AuditLogPage';
+  /** Newest first. */
+  nodes: Array<AuditLogEntry>;
+  /** Pass as `before` for the next (older) page; null when there is none. */
+  nextBefore?: Maybe<Scalars['ID']['output']>;
+};
+
+export type AuditLogFilter = {
+  actorId?: InputMaybe<Scalars['ID']['input']>;
+  /** Name (contains), email or mobile of the person who acted. */
+  person?: InputMaybe<Scalars['String']['input']>;
+  actions?: InputMaybe<Array<Scalars['String']['input']>>;
+  subjectType?: InputMaybe<Scalars['String']['input']>;
+  subjectId?: InputMaybe<Scalars['String']['input']>;
+  /** Inclusive instants. */
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Super administrators: the audit log, newest first, in pages older than `before`. */
+  auditLog: AuditLogPage;
+  /** Exhibitors: the company's badges, paged and filtered, with the used / limit count. */
+  ownBadges: OwnBadgePage;
+  /** Exhibitors: one of the company's badges (null for another company's). */
+  ownBadge?: Maybe<Badge>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR): every company's badges, paged and filtered. */
+  badges: BadgePage;
+  /** Organizers: one badge in full; every call is written to the audit log. */
+  badge?: Maybe<Badge>;
+  /** Signed-in exhibitors (open placements) and organizers (all). */
+  bannerPlacements: Array<BannerPlacement>;
+  /** Exhibitors: the company's own banner applications. */
+  myBannerApplications: BannerApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  bannerApplications: BannerApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  bannerApplication?: Maybe<BannerApplication>;
+  /** Exhibitors: the company's own entry, null before the first filing. */
+  myCatalogEntry?: Maybe<CatalogEntry>;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  catalogEntries: CatalogEntryPage;
+  /** Organizers of the exhibitor section: one entry. */
+  catalogEntry?: Maybe<CatalogEntry>;
+  /** Exhibitors: the company's own applications. */
+  myProductApplications: ProductApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  productApplications: ProductApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  productApplication?: Maybe<ProductApplication>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
+  audiences: AudiencePage;
+  /** Organizers: one application in full; every call is written to the audit log. */
+  audience?: Maybe<Audience>;
+  /** Public: what the registration pages need before sign-in. */
+  project: Project;
+  /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
+  submissionExhibitors: Array<SubmissionExhibitor>;
+  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
+  viewer: Viewer;
+};
+
+
+export type QueryAuditLogArgs = {
+  filter?: InputMaybe<AuditLogFilter>;
+  before?: InputMaybe<Scalars['ID']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOwnBadgesArgs = {
+  filter?: InputMaybe<BadgeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOwnBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryBadgesArgs = {
+  filter?: InputMaybe<BadgeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryMyBannerApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBannerApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBannerApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCatalogEntriesArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCatalogEntryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryMyProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryAudiencesArgs = {
+  filter?: InputMaybe<AudienceFilter>;
+  sort?: InputMaybe<AudienceSort>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAudienceArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type BadgeStatus =
   /** Awaiting the organizer's review (counts against the limit). */
   | 'PENDING'
@@ -423,135 +608,6 @@ export type BadgeTicket = {
   namePinyin: Scalars['String']['output'];
   companyNameZh: Scalars['String']['output'];
   companyNameEn: Scalars['String']['output'];
-};
-
-export type Query = {
-  __typename?: 'Query';
-  /** Exhibitors: the company's badges, paged and filtered, with the used / limit count. */
-  ownBadges: OwnBadgePage;
-  /** Exhibitors: one of the company's badges (null for another company's). */
-  ownBadge?: Maybe<Badge>;
-  /** Organizers (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR): every company's badges, paged and filtered. */
-  badges: BadgePage;
-  /** Organizers: one badge in full; every call is written to the audit log. */
-  badge?: Maybe<Badge>;
-  /** Signed-in exhibitors (open placements) and organizers (all). */
-  bannerPlacements: Array<BannerPlacement>;
-  /** Exhibitors: the company's own banner applications. */
-  myBannerApplications: BannerApplicationPage;
-  /** Organizers of the exhibitor section: the review queue, newest first. */
-  bannerApplications: BannerApplicationPage;
-  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
-  bannerApplication?: Maybe<BannerApplication>;
-  /** Exhibitors: the company's own entry, null before the first filing. */
-  myCatalogEntry?: Maybe<CatalogEntry>;
-  /** Organizers of the exhibitor section: the review queue, newest first. */
-  catalogEntries: CatalogEntryPage;
-  /** Organizers of the exhibitor section: one entry. */
-  catalogEntry?: Maybe<CatalogEntry>;
-  /** Exhibitors: the company's own applications. */
-  myProductApplications: ProductApplicationPage;
-  /** Organizers of the exhibitor section: the review queue, newest first. */
-  productApplications: ProductApplicationPage;
-  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
-  productApplication?: Maybe<ProductApplication>;
-  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
-  audiences: AudiencePage;
-  /** Organizers: one application in full; every call is written to the audit log. */
-  audience?: Maybe<Audience>;
-  /** Public: what the registration pages need before sign-in. */
-  project: Project;
-  /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
-  submissionExhibitors: Array<SubmissionExhibitor>;
-  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
-  viewer: Viewer;
-};
-
-
-export type QueryOwnBadgesArgs = {
-  filter?: InputMaybe<BadgeFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryOwnBadgeArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryBadgesArgs = {
-  filter?: InputMaybe<BadgeFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryBadgeArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryMyBannerApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryBannerApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryBannerApplicationArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryCatalogEntriesArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryCatalogEntryArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryMyProductApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryProductApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryProductApplicationArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryAudiencesArgs = {
-  filter?: InputMaybe<AudienceFilter>;
-  sort?: InputMaybe<AudienceSort>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryAudienceArgs = {
-  id: Scalars['ID']['input'];
 };
 
 /** Where a banner can be shown (the organizer's list). */
@@ -1011,6 +1067,11 @@ export type ResolversTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ResolverTypeWrapper<ShowDayModel>;
+  AuditLogEntry: ResolverTypeWrapper<AuditLogEntryModel>;
+  AuditActor: ResolverTypeWrapper<AuditActor>;
+  AuditLogPage: ResolverTypeWrapper<Omit<AuditLogPage, 'nodes'> & { nodes: Array<ResolversTypes['AuditLogEntry']> }>;
+  AuditLogFilter: AuditLogFilter;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   BadgeStatus: BadgeStatus;
   Badge: ResolverTypeWrapper<BadgeModel>;
   BadgeStatusChange: ResolverTypeWrapper<BadgeStatusChangeModel>;
@@ -1019,7 +1080,6 @@ export type ResolversTypes = {
   OwnBadgePage: ResolverTypeWrapper<Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversTypes['Badge']> }>;
   BadgeInput: BadgeInput;
   BadgeTicket: ResolverTypeWrapper<BadgeTicketModel>;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   BannerPlacement: ResolverTypeWrapper<BannerPlacementModel>;
   BannerApplication: ResolverTypeWrapper<BannerApplicationModel>;
   BannerApplicationInput: BannerApplicationInput;
@@ -1076,6 +1136,11 @@ export type ResolversParentTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ShowDayModel;
+  AuditLogEntry: AuditLogEntryModel;
+  AuditActor: AuditActor;
+  AuditLogPage: Omit<AuditLogPage, 'nodes'> & { nodes: Array<ResolversParentTypes['AuditLogEntry']> };
+  AuditLogFilter: AuditLogFilter;
+  Query: Record<PropertyKey, never>;
   Badge: BadgeModel;
   BadgeStatusChange: BadgeStatusChangeModel;
   BadgeFilter: BadgeFilter;
@@ -1083,7 +1148,6 @@ export type ResolversParentTypes = {
   OwnBadgePage: Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Badge']> };
   BadgeInput: BadgeInput;
   BadgeTicket: BadgeTicketModel;
-  Query: Record<PropertyKey, never>;
   BannerPlacement: BannerPlacementModel;
   BannerApplication: BannerApplicationModel;
   BannerApplicationInput: BannerApplicationInput;
@@ -1183,6 +1247,54 @@ export type ShowDayResolvers<ContextType = GraphQLContext, ParentType extends Re
   deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type AuditLogEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditLogEntry'] = ResolversParentTypes['AuditLogEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<Maybe<ResolversTypes['AuditActor']>, ParentType, ContextType>;
+  subjectType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subjectId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuditActorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scope?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AuditLogPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditLogPage'] = ResolversParentTypes['AuditLogPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['AuditLogEntry']>, ParentType, ContextType>;
+  nextBefore?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  auditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'pageSize'>>;
+  ownBadges?: Resolver<ResolversTypes['OwnBadgePage'], ParentType, ContextType, RequireFields<QueryOwnBadgesArgs, 'page' | 'pageSize'>>;
+  ownBadge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryOwnBadgeArgs, 'id'>>;
+  badges?: Resolver<ResolversTypes['BadgePage'], ParentType, ContextType, RequireFields<QueryBadgesArgs, 'page' | 'pageSize'>>;
+  badge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryBadgeArgs, 'id'>>;
+  bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
+  myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplication?: Resolver<Maybe<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<QueryBannerApplicationArgs, 'id'>>;
+  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
+  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
+  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
+  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
+  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
+  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+};
+
 export type BadgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Badge'] = ResolversParentTypes['Badge']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['BadgeStatus'], ParentType, ContextType>;
@@ -1239,28 +1351,6 @@ export type BadgeTicketResolvers<ContextType = GraphQLContext, ParentType extend
   namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  ownBadges?: Resolver<ResolversTypes['OwnBadgePage'], ParentType, ContextType, RequireFields<QueryOwnBadgesArgs, 'page' | 'pageSize'>>;
-  ownBadge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryOwnBadgeArgs, 'id'>>;
-  badges?: Resolver<ResolversTypes['BadgePage'], ParentType, ContextType, RequireFields<QueryBadgesArgs, 'page' | 'pageSize'>>;
-  badge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryBadgeArgs, 'id'>>;
-  bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
-  myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
-  bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
-  bannerApplication?: Resolver<Maybe<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<QueryBannerApplicationArgs, 'id'>>;
-  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
-  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
-  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
-  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
-  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
-  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
-  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
-  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
-  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
-  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
-  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
 export type BannerPlacementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerPlacement'] = ResolversParentTypes['BannerPlacement']> = {
@@ -1486,12 +1576,15 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VisitDate?: VisitDateResolvers<ContextType>;
   Audience?: AudienceResolvers<ContextType>;
   ShowDay?: ShowDayResolvers<ContextType>;
+  AuditLogEntry?: AuditLogEntryResolvers<ContextType>;
+  AuditActor?: AuditActorResolvers<ContextType>;
+  AuditLogPage?: AuditLogPageResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
   Badge?: BadgeResolvers<ContextType>;
   BadgeStatusChange?: BadgeStatusChangeResolvers<ContextType>;
   BadgePage?: BadgePageResolvers<ContextType>;
   OwnBadgePage?: OwnBadgePageResolvers<ContextType>;
   BadgeTicket?: BadgeTicketResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
   BannerPlacement?: BannerPlacementResolvers<ContextType>;
   BannerApplication?: BannerApplicationResolvers<ContextType>;
   BannerApplicationPage?: BannerApplicationPageResolvers<ContextType>;

@@ -4,6 +4,7 @@ import { productModule } from './product/product.module';
 import { submissionModule } from './submission/submission.module';
 import { accountModule } from './account/account.module';
 import { applicationModule } from './application/application.module';
+import { auditModule } from './audit/audit.module';
 import { badgeModule } from './badge/badge.module';
 import { mediaModule } from './media/media.module';
 import type { PortalModule } from './portal-module';
@@ -14,7 +15,7 @@ import { viewerModule } from './viewer/viewer.module';
 import type { Services } from '../services';
 
 /** Every module that contributes resolvers, loaders or routes (docs/architecture.md): one line each. */
-export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule] as const satisfies readonly PortalModule[];
+export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { likeContains } from '../../lib/sql-like';
 import type { Executor } from '../../db/client';
 import { accountRoles, accounts, roles } from './account.tables';
-import type { IdentityKind } from '@portal/shared/auth/identity';
+import { normaliseIdentity, type IdentityKind } from '@portal/shared/auth/identity';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;
@@ -51,6 +52,19 @@ export async function upsertRoles(db: Executor, rows: Array<{ id: string; name: 
 
 export function findAccountsByIds(db: Executor, ids: readonly string[]) {
   return db.select().from(accounts).where(inArray(accounts.id, [...ids]));
+}
+
+/** Accounts whose name contains the text, or whose email or mobile is it (newest first). */
+export async function findAccountIdsMatching(db: Executor, text: string, limit: number): Promise<string[]> {
+  const identity = normaliseIdentity(text);
+  const byIdentity = identity ? eq(identity.kind === 'email' ? accounts.email : accounts.mobile, identity.value) : undefined;
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(or(ilike(accounts.name, likeContains(text)), byIdentity))
+    .orderBy(desc(accounts.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export async function updateAccount(db: Executor, id: string, values: Partial<NewAccountRow>) {

@@ -45,6 +45,11 @@ export class AccountService {
     return repository.findAccountsByIds(this.db, ids);
   }
 
+  /** The audit log's person filter: name (contains), email or mobile. */
+  idsMatching(text: string, limit: number) {
+    return repository.findAccountIdsMatching(this.db, text, limit);
+  }
+
   /** The enabled accounts of an exhibiting company. */
   findByExhibitor(exhibitorId: string, tx: Executor = this.db) {
     return repository.findAccountsOfExhibitor(tx, exhibitorId);

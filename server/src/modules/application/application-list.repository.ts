@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { likeContains } from '../../lib/sql-like';
 import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { AudienceListSort } from '@portal/shared/review/audience-list';
@@ -21,11 +22,6 @@ const ORDER: Record<AudienceListSort, SQL[]> = {
   NAME_ASC: [asc(audiences.name), asc(audiences.id)],
   STATUS_ASC: [asc(audiences.approveStatus), sql`${audiences.submittedAt} desc nulls last`, desc(audiences.id)],
 };
-
-/** Escapes LIKE wildcards in what the organizer typed. */
-function likeContains(value: string) {
-  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function whereOf(filter: ListConditions): SQL | undefined {
   const keyword = filter.keyword?.trim();

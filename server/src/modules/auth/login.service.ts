@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/shared/audit/audit-log';
 import { type TLoginForm, type TSendCodeForm } from '@portal/shared/auth/auth.schema';
 import { decodePasswordFromTransport } from '@portal/shared/auth/credentials';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -111,7 +112,7 @@ export class LoginService {
     return account;
   }
 
-  private async audit(action: string, context: AuthRequestContext, account: AccountRow | undefined, detail: Record<string, unknown>) {
+  private async audit(action: AuditAction, context: AuthRequestContext, account: AccountRow | undefined, detail: Record<string, unknown>) {
     await this.auditLog.record(context, { action, actorId: account?.id ?? null, subjectType: 'account', subjectId: account?.id, detail });
   }
 }

@@ -1,0 +1,114 @@
+import type { Writable } from 'node:stream';
+import { shanghaiDate } from '@portal/shared/dates';
+import { auditActionKey, auditSubjectKey, ZAuditLogFilter, ZAuditLogInput, AUDIT_DEFAULT_PAGE_SIZE, type TAuditLogFilter } from '@portal/shared/audit/audit-log';
+import type { Locale } from '@portal/shared/i18n/locales';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { translate } from '../../lib/i18n';
+import { parseInput } from '../../lib/validation';
+import type { Viewer } from '../../lib/viewer';
+import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
+import type { AccountService } from '../account/account.service';
+import type { AuditLogEntryModel } from './audit.models';
+import { requireAuditReader } from './audit.policy';
+import { listAuditEntries, type AuditConditions } from './audit.repository';
+
+const NAMESPACE = 'audit';
+const EXPORT_BATCH = 1000;
+/** A person filter that matches more accounts than this is too vague to be useful; the newest matches are used. */
+const MAX_MATCHED_PEOPLE = 500;
+const COLUMNS = [
+  ['at', 20],
+  ['person', 24],
+  ['identity', 26],
+  ['action', 28],
+  ['subjectType', 16],
+  ['subjectId', 38],
+  ['ip', 16],
+  ['requestId', 24],
+  ['detail', 60],
+] as const;
+type Column = (typeof COLUMNS)[number][0];
+
+/**
+ * Reads the audit log for the super administrator: a keyset-paged list (newest first) and a streamed
+ * xlsx export of the same filter, itself recorded in the log. Nothing here — nor anywhere — updates or
+ * deletes an entry: the table refuses it (migration 0009's trigger).
+ */
+export class AuditLogService {
+  constructor(
+    private readonly db: Database,
+    private readonly accounts: Pick<AccountService, 'idsMatching' | 'findByIds'>,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(viewer: Viewer | undefined, rawInput: unknown): Promise<{ nodes: AuditLogEntryModel[]; nextBefore: string | null }> {
+    requireAuditReader(viewer);
+    const input = parseInput(ZAuditLogInput, rawInput);
+    const pageSize = input.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE;
+    const conditions = await this.conditionsOf(input.filter ?? {});
+    if (conditions.actorIds?.length === 0) return { nodes: [], nextBefore: null };
+    const rows = await listAuditEntries(this.db, conditions, input.before ? Number(input.before) : null, pageSize + 1);
+    const nodes = rows.slice(0, pageSize);
+    return { nodes, nextBefore: rows.length > pageSize ? String(nodes.at(-1)?.id) : null };
+  }
+
+  /** The export's filter from its query values (the same names as the page's URL). */
+  parseExportFilter(viewer: Viewer | undefined, query: unknown): TAuditLogFilter {
+    requireAuditReader(viewer);
+    return parseInput(ZAuditLogFilter, query);
+  }
+
+  fileNames(locale: Locale) {
+    const day = shanghaiDate(new Date(this.clock.now()));
+    return { ascii: `${translate('en-US', 'fileStem', {}, NAMESPACE)}-${day}.xlsx`, localised: `${translate(locale, 'fileStem', {}, NAMESPACE)}-${day}.xlsx` };
+  }
+
+  /** Streams the filtered log, newest first, in keyset batches; `beforeClose` records the export itself. */
+  async write(output: Writable, filter: TAuditLogFilter, locale: Locale, beforeClose: (rows: number) => Promise<void>) {
+    const t = (key: string) => translate(locale, key, {}, NAMESPACE);
+    const conditions = await this.conditionsOf(filter);
+    const { db, accounts } = this;
+    async function* batches(): AsyncGenerator<Array<Record<Column, string>>> {
+      if (conditions.actorIds?.length === 0) return;
+      let before: number | null = null;
+      for (;;) {
+        const rows = await listAuditEntries(db, conditions, before, EXPORT_BATCH);
+        if (!rows.length) return;
+        const actorIds = [...new Set(rows.flatMap((row) => (row.actorId ? [row.actorId] : [])))];
+        const people = new Map((await accounts.findByIds(actorIds)).map((account) => [account.id, account]));
+        yield rows.map((row) => {
+          const person = row.actorId ? people.get(row.actorId) : undefined;
+          return {
+            at: formatShanghaiTime(row.at),
+            person: person?.name ?? '',
+            identity: person?.email ?? person?.mobile ?? '',
+            action: t(auditActionKey(row.action)),
+            subjectType: row.subjectType ? t(auditSubjectKey(row.subjectType)) : '',
+            subjectId: row.subjectId ?? '',
+            ip: row.ip ?? '',
+            requestId: row.requestId ?? '',
+            detail: row.detail ? JSON.stringify(row.detail) : '',
+          };
+        });
+        before = rows.at(-1)?.id ?? null;
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    }
+    const columns = COLUMNS.map(([key, width]) => ({ key, width, header: t(`col_${key}`) }));
+    return writeSheet(output, t('sheet'), columns, batches(), beforeClose);
+  }
+
+  private async conditionsOf(filter: TAuditLogFilter): Promise<AuditConditions> {
+    const matched = filter.person ? await this.accounts.idsMatching(filter.person, MAX_MATCHED_PEOPLE) : null;
+    const actorIds = filter.actorId ? (matched ? matched.filter((id) => id === filter.actorId) : [filter.actorId]) : matched;
+    return {
+      actorIds,
+      actions: filter.actions ?? null,
+      subjectType: filter.subjectType ?? null,
+      subjectId: filter.subjectId ?? null,
+      from: filter.from ?? null,
+      to: filter.to ?? null,
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import type { Resolvers } from '../../graphql/resolvers.generated';
+
+export const auditResolvers: Resolvers = {
+  Query: {
+    auditLog: (_parent, args, context) => context.services.auditLog.list(context.viewer, args),
+  },
+  AuditLogEntry: {
+    id: (entry) => String(entry.id),
+    detail: (entry) => (entry.detail ? JSON.stringify(entry.detail) : null),
+    actor: async (entry, _args, context) => {
+      if (!entry.actorId) return null;
+      const account = await context.loaders.account.load(entry.actorId);
+      return account ? { id: account.id, name: account.name, email: account.email, mobile: account.mobile, scope: account.scope } : null;
+    },
+  },
+};
