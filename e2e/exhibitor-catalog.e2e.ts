@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { downloadSheetColumn } from './support/spreadsheets';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
 import { passForcedPasswordChange, signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
@@ -142,15 +142,7 @@ describeE2E('catalog, banners and products', () => {
 
     // The product export downloads and opens, with the product in it.
     const href = (await page.getByTestId('product-export').getAttribute('href')) ?? '';
-    const response = await page.request.get(href);
-    expect(response.status()).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    const body = await response.body();
-    await workbook.xlsx.load(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
-    const names: string[] = [];
-    workbook.worksheets[0]?.eachRow((row, index) => {
-      if (index > 1) names.push(String(row.getCell(4).value ?? ''));
-    });
+    const names = await downloadSheetColumn(page, href, 4);
     expect(names).toContain(PRODUCT);
     expect(exhibitor.problems).toEqual([]);
     expect(organizer.problems).toEqual([]);

@@ -4,13 +4,15 @@ import type { Locale } from './browser';
 import { repoRoot } from './server-process';
 
 const cache = new Map<string, unknown>();
+/** The catalogues the server reads too live in shared/locales. */
+const SHARED_NAMESPACES = new Set(['errors', 'exports', 'messages', 'audit']);
 
 function load(locale: Locale, namespace: string): unknown {
   const key = `${locale}/${namespace}`;
   if (!cache.has(key)) {
     const file =
-      namespace === 'errors'
-        ? join(repoRoot, 'shared', 'locales', locale, 'errors.json')
+      SHARED_NAMESPACES.has(namespace)
+        ? join(repoRoot, 'shared', 'locales', locale, `${namespace}.json`)
         : join(repoRoot, 'web', 'src', 'locales', locale, `${namespace}.json`);
     cache.set(key, JSON.parse(readFileSync(file, 'utf8')) as unknown);
   }

@@ -98,17 +98,12 @@ export function auditFilterToSearch(filter: TAuditLogFilter): URLSearchParams {
 
 /** The inverse of `auditFilterToSearch` (the export route and the page's URL state); parse the result with `ZAuditLogFilter`. */
 export function auditFilterFromSearch(params: URLSearchParams): Record<string, unknown> {
-  const value = (key: string) => params.get(key) || null;
-  const actions = value('actions');
-  return {
-    actorId: value('actorId'),
-    person: value('person'),
-    actions: actions ? actions.split(',') : null,
-    subjectType: value('subjectType'),
-    subjectId: value('subjectId'),
-    from: value('from'),
-    to: value('to'),
-  };
+  const filter: Record<string, unknown> = {};
+  for (const key of ['actorId', 'person', 'actions', 'subjectType', 'subjectId', 'from', 'to']) {
+    const value = params.get(key);
+    if (value) filter[key] = key === 'actions' ? value.split(',') : value;
+  }
+  return filter;
 }
 
 /** The locale key of an action's label in the shared `audit` catalogue (keys hold no dots: i18next nests on them). */

@@ -70,7 +70,7 @@ export function organizerSectionGuard(session: Session, section: OrganizerSectio
 }
 
 /** The sections an organizer may open, in menu order. */
-export const ORGANIZER_SECTIONS: readonly OrganizerSection[] = ['audience', 'exhibitor', 'ticket', 'project', 'hardware'];
+export const ORGANIZER_SECTIONS: readonly OrganizerSection[] = ['audience', 'exhibitor', 'ticket', 'project', 'hardware', 'system'];
 
 export const ORGANIZER_SECTION_HOME: Record<OrganizerSection, string> = {
   audience: PATHS.organizerAudienceList,
@@ -78,6 +78,7 @@ export const ORGANIZER_SECTION_HOME: Record<OrganizerSection, string> = {
   ticket: '/wo/ticket/list',
   project: PATHS.organizerProjectInfo,
   hardware: '/wo/hardware/list',
+  system: PATHS.organizerAuditLog,
 };
 
 export function allowedOrganizerSections(roles: readonly string[]): OrganizerSection[] {

@@ -1,7 +1,8 @@
 import { BannerQueueRoute } from '../../features/banner/pages/banner-routes';
 import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pages/product-routes';
 import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
-import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, HddOutlined, ProjectOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
@@ -40,6 +41,12 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     ],
   },
   hardware: { path: '/wo/hardware/list', match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: <HddOutlined /> },
+  system: {
+    path: '/wo/system',
+    labelKey: 'organizer.menu.system',
+    icon: <SafetyCertificateOutlined />,
+    children: [{ path: PATHS.organizerAuditLog, labelKey: 'organizer.menu.auditLog' }],
+  },
 };
 
 function Section({ section }: { section: OrganizerSection }) {
@@ -94,6 +101,14 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );
+    case 'system':
+      return (
+        <Routes>
+          <Route index element={<Navigate to={PATHS.organizerAuditLog} replace />} />
+          <Route path="audit" element={<AuditLogRoute />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      );
   }
 }
 
@@ -116,6 +131,7 @@ export function OrganizerArea() {
         <Route path="ticket/*" element={<Section section="ticket" />} />
         <Route path="project/*" element={<Section section="project" />} />
         <Route path="hardware/*" element={<Section section="hardware" />} />
+        <Route path="system/*" element={<Section section="system" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<AreaLayout {...layout} showMenu={false} />}>

@@ -68,6 +68,20 @@ export function formatTime(value: Instant | null | undefined): string {
   return `${hour}:${minute}`;
 }
 
+const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+
+/**
+ * The instant of a Beijing wall-clock time (`2026-12-24 15:55`, as a date-time picker shows it) as ISO
+ * 8601 with its +08:00 offset, whatever the browser's zone; undefined when unreadable. The inverse of
+ * `formatDateTime`, so a picker can show and take Beijing time.
+ */
+export function instantOfBeijingTime(wallTime: string): string | undefined {
+  const match = WALL_TIME.exec(wallTime);
+  if (!match) return undefined;
+  const iso = `${match[1]}T${match[2]}${match[3] ?? ':00'}+08:00`;
+  return Number.isNaN(Date.parse(iso)) ? undefined : iso;
+}
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayFormats = new Map<FormatLocale, { weekday: Intl.DateTimeFormat; month: Intl.DateTimeFormat }>();
 

@@ -1,6 +1,6 @@
 /**
  * react-i18next with lazily loaded locale files (SPEC 7/9): one dynamic import per language and
- * namespace; the `errors` namespace is the shared catalogue in @portal/shared/locales.
+ * namespace; the `errors` and `audit` namespaces are the catalogues the server reads too, in @portal/shared/locales.
  * The detected language is loaded before the first render (see main.tsx).
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
@@ -17,15 +17,20 @@ type Resource = Record<string, unknown>;
 type Loader = () => Promise<{ default: Resource }>;
 
 const webLoaders = import.meta.glob<{ default: Resource }>('../../locales/*/*.json');
-const errorLoaders: Record<Locale, Loader> = {
-  'zh-CN': () => import('@portal/shared/locales/zh-CN/errors.json'),
-  'en-US': () => import('@portal/shared/locales/en-US/errors.json'),
+const sharedLoaders: Record<string, Record<Locale, Loader>> = {
+  errors: {
+    'zh-CN': () => import('@portal/shared/locales/zh-CN/errors.json'),
+    'en-US': () => import('@portal/shared/locales/en-US/errors.json'),
+  },
+  audit: {
+    'zh-CN': () => import('@portal/shared/locales/zh-CN/audit.json'),
+    'en-US': () => import('@portal/shared/locales/en-US/audit.json'),
+  },
 };
 
 function loaderFor(language: string, namespace: string): Loader | undefined {
   if (!isLocale(language)) return undefined;
-  if (namespace === 'errors') return errorLoaders[language];
-  return webLoaders[`../../locales/${language}/${namespace}.json`];
+  return sharedLoaders[namespace]?.[language] ?? webLoaders[`../../locales/${language}/${namespace}.json`];
 }
 
 const lazyBackend: BackendModule = {

@@ -1,0 +1,100 @@
+import { Button, DatePicker, Flex, Input, Select, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PERSON_MAX_LENGTH,
+  AUDIT_SUBJECT_ID_MAX_LENGTH,
+  AUDIT_SUBJECT_TYPES,
+  auditActionKey,
+  auditSubjectKey,
+  type AuditAction,
+  type AuditSubjectType,
+  type TAuditLogFilter,
+} from '@portal/shared/audit/audit-log';
+import { formatDateTime, instantOfBeijingTime } from '../../../lib/format/date-time';
+
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** A picker shows and takes Beijing time (the table's times), whatever the browser's zone. */
+function pickerValue(instant: Date | null | undefined): Dayjs | null {
+  return instant ? dayjs(formatDateTime(instant)) : null;
+}
+
+function instantOf(value: Dayjs | null | undefined): Date | null {
+  const iso = value ? instantOfBeijingTime(value.format(PICKER_FORMAT)) : undefined;
+  return iso ? new Date(iso) : null;
+}
+
+/** The audit page's filters; every change goes to the URL through `onChange`. */
+export function AuditLogFilters({ filter, actorName, onChange, onReset }: { filter: TAuditLogFilter; actorName: string | null; onChange: (patch: Partial<TAuditLogFilter>) => void; onReset: () => void }) {
+  const { t } = useTranslation(['audit-log', 'audit']);
+  const range: [Dayjs | null, Dayjs | null] | null = filter.from || filter.to ? [pickerValue(filter.from), pickerValue(filter.to)] : null;
+  return (
+    <Flex wrap gap="small" align="center" role="search" aria-label={t('filters.label')} data-testid="audit-filters">
+      {filter.actorId ? (
+        <Tag closable onClose={() => onChange({ actorId: null })} data-testid="audit-filter-actor">
+          {t('filters.actor', { name: actorName ?? filter.actorId })}
+        </Tag>
+      ) : null}
+      <Input.Search
+        key={`person-${filter.person ?? ''}`}
+        defaultValue={filter.person ?? ''}
+        allowClear
+        maxLength={AUDIT_PERSON_MAX_LENGTH}
+        placeholder={t('filters.person')}
+        aria-label={t('filters.person')}
+        style={{ width: 300 }}
+        onSearch={(value) => onChange({ person: value.trim() || null })}
+        data-testid="audit-filter-person"
+      />
+      <Select<AuditAction[]>
+        mode="multiple"
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        maxTagCount="responsive"
+        style={{ minWidth: 260 }}
+        value={filter.actions ?? []}
+        onChange={(actions) => onChange({ actions: actions.length ? actions : null })}
+        options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`audit:${auditActionKey(action)}`) }))}
+        placeholder={t('filters.actions')}
+        aria-label={t('filters.actions')}
+        data-testid="audit-filter-actions"
+      />
+      <Select<AuditSubjectType>
+        allowClear
+        style={{ minWidth: 160 }}
+        value={filter.subjectType ?? undefined}
+        onChange={(subjectType) => onChange({ subjectType: subjectType ?? null })}
+        options={AUDIT_SUBJECT_TYPES.map((type) => ({ value: type, label: t(`audit:${auditSubjectKey(type)}`) }))}
+        placeholder={t('filters.subjectType')}
+        aria-label={t('filters.subjectType')}
+        data-testid="audit-filter-subject-type"
+      />
+      <Input.Search
+        key={`subject-${filter.subjectId ?? ''}`}
+        defaultValue={filter.subjectId ?? ''}
+        allowClear
+        maxLength={AUDIT_SUBJECT_ID_MAX_LENGTH}
+        placeholder={t('filters.subjectId')}
+        aria-label={t('filters.subjectId')}
+        style={{ width: 220 }}
+        onSearch={(value) => onChange({ subjectId: value.trim() || null })}
+        data-testid="audit-filter-subject-id"
+      />
+      <DatePicker.RangePicker
+        showTime={{ format: 'HH:mm' }}
+        format={PICKER_FORMAT}
+        value={range}
+        onChange={(value) => onChange({ from: instantOf(value?.[0]), to: instantOf(value?.[1]) })}
+        placeholder={[t('filters.from'), t('filters.to')]}
+        aria-label={t('filters.time')}
+        data-testid="audit-filter-time"
+      />
+      <Button onClick={onReset} data-testid="audit-filter-reset">
+        {t('filters.reset')}
+      </Button>
+    </Flex>
+  );
+}
