@@ -25,10 +25,12 @@ export function AuditLogPage() {
   const [actorName, setActorName] = useState<string | null>(null);
   const log = useAuditLog(auditLogVariablesOf(state));
 
-  const show = (next: AuditLogState) => setSearch(auditLogSearchOf(next));
+  // Every change starts from the URL as it is now (the router updates it at once), not from this
+  // render's state: a click right after another change must not write the older filter back.
+  const change = (update: (current: AuditLogState) => AuditLogState) => setSearch(auditLogSearchOf(update(auditLogStateOf(new URLSearchParams(window.location.search)))));
   const filterBy = (patch: Partial<TAuditLogFilter>) => {
     setNewer([]);
-    show({ ...state, filter: { ...state.filter, ...patch }, before: null });
+    change((current) => ({ ...current, filter: { ...current.filter, ...patch }, before: null }));
   };
   const nextBefore = log.data?.nextBefore ?? null;
 
@@ -51,7 +53,7 @@ export function AuditLogPage() {
         onChange={filterBy}
         onReset={() => {
           setNewer([]);
-          show({ filter: {}, before: null, pageSize: state.pageSize });
+          change((current) => ({ filter: {}, before: null, pageSize: current.pageSize }));
         }}
       />
       {log.error ? <Alert type="error" showIcon message={errorText(log.error)} data-testid="audit-error" /> : null}
@@ -69,7 +71,7 @@ export function AuditLogPage() {
             disabled={!state.before}
             onClick={() => {
               setNewer([]);
-              show({ ...state, before: null });
+              change((current) => ({ ...current, before: null }));
             }}
             data-testid="audit-newest"
           >
@@ -79,7 +81,7 @@ export function AuditLogPage() {
             disabled={newer.length === 0}
             onClick={() => {
               setNewer(newer.slice(0, -1));
-              show({ ...state, before: newer.at(-1) ?? null });
+              change((current) => ({ ...current, before: newer.at(-1) ?? null }));
             }}
             data-testid="audit-newer"
           >
@@ -90,7 +92,7 @@ export function AuditLogPage() {
             disabled={!nextBefore || log.isPlaceholderData}
             onClick={() => {
               setNewer([...newer, state.before]);
-              show({ ...state, before: nextBefore });
+              change((current) => ({ ...current, before: nextBefore }));
             }}
             data-testid="audit-older"
           >
@@ -101,7 +103,7 @@ export function AuditLogPage() {
           value={state.pageSize}
           onChange={(pageSize) => {
             setNewer([]);
-            show({ ...state, before: null, pageSize });
+            change((current) => ({ ...current, before: null, pageSize }));
           }}
           options={AUDIT_PAGE_SIZES.map((size) => ({ value: size, label: t('pager.size', { count: size }) }))}
           aria-label={t('pager.sizeLabel')}
