@@ -81,7 +81,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const applications = new ApplicationService(db, show, activationCodes, photos, clock);
   // Reviewers may open the photos an application references; each view is audited (PIPL).
   photos.allowReading(async (viewer, photo) => (isReviewer(viewer) && (await applications.referencesPhoto(photo.id)) ? { audited: true } : null));
-  const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, clock, logger);
+  const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, accounts, clock, logger);
   const notices = new NoticeOutbox(db, messenger, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const tickets = new TicketService(db, createTicketSigner(config), applications, clock);

@@ -55,6 +55,8 @@ export type Mutation = {
   selectVisitDates: Array<VisitDate>;
   /** The visitor withdraws the application: it and its photos are deleted, the activation code is free again. */
   withdrawApplication: Scalars['Boolean']['output'];
+  /** PIPL: the visitor erases their personal data and closes the account (password asked again); every session ends. */
+  eraseMyPersonalData: Scalars['Boolean']['output'];
   /** Exhibitors: applies for a badge (no id) within the company's limit, or edits one not approved (→ PENDING). */
   saveBadge: Badge;
   /** Exhibitors: deletes a badge that is not approved. */
@@ -114,6 +116,11 @@ export type MutationSubmitApplicationArgs = {
 
 export type MutationSelectVisitDatesArgs = {
   input: SelectVisitDatesInput;
+};
+
+
+export type MutationEraseMyPersonalDataArgs = {
+  password: Scalars['String']['input'];
 };
 
 
@@ -218,6 +225,7 @@ export type MutationRefuseAudiencesArgs = {
 
 export type MutationErasePersonalDataArgs = {
   ids: Array<Scalars['ID']['input']>;
+  confirmation: Scalars['String']['input'];
 };
 
 export type RegisterAudienceInput = {
@@ -1188,6 +1196,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitApplication?: Resolver<ResolversTypes['Audience'], ParentType, ContextType, RequireFields<MutationSubmitApplicationArgs, 'input'>>;
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  eraseMyPersonalData?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationEraseMyPersonalDataArgs, 'password'>>;
   saveBadge?: Resolver<ResolversTypes['Badge'], ParentType, ContextType, RequireFields<MutationSaveBadgeArgs, 'input'>>;
   deleteBadge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteBadgeArgs, 'id'>>;
   approveBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationApproveBadgesArgs, 'ids'>>;
@@ -1206,7 +1215,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   rejectProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationRejectProductApplicationsArgs, 'ids' | 'reason'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
-  erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids'>>;
+  erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids' | 'confirmation'>>;
 };
 
 export type VisitDateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VisitDate'] = ResolversParentTypes['VisitDate']> = {

@@ -42,6 +42,9 @@ export const ZChangePasswordInput = z.object({
 });
 export type TChangePasswordInput = z.output<typeof ZChangePasswordInput>;
 
+/** The visitor's own erasure request (PIPL): the account's password, asked again (encoded for transport). */
+export const ZEraseOwnDataInput = z.object({ password: ZTransportPassword });
+
 /** The change-password form before it is encoded: the confirmation must match (SPEC 5). */
 export const ZPasswordForm = z
   .object({

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'product.reject',
   'product.export',
   'audit.export',
+  'account.erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

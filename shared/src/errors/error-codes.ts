@@ -125,6 +125,9 @@ export const ERROR_CODES = {
   BADGE_NOT_PENDING: 'BAD_REQUEST',
   BADGE_REJECT_REASON_REQUIRED: 'BAD_REQUEST',
   BADGE_TICKET_NOT_FOUND: 'BAD_REQUEST',
+  // The visitor's own data and the organizer's erasure (issue 10 item 6)
+  AUDIENCE_WITHDRAW_AFTER_VISIT: 'BAD_REQUEST',
+  ERASE_CONFIRMATION_MISMATCH: 'BAD_REQUEST',
 } as const satisfies Record<string, ErrorClassification>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

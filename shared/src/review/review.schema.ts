@@ -21,8 +21,15 @@ export const ZRefuseApplicationsInput = z.object({
 });
 export type TRefuseApplicationsInput = z.output<typeof ZRefuseApplicationsInput>;
 
-/** Erasing personal data is irreversible: ids of applications, as many as one bulk decision. */
-export const ZErasePersonalDataInput = z.object({ ids: ZApplicationIds });
+/**
+ * Erasing personal data is irreversible: ids of applications, as many as one bulk decision, and the
+ * organizer's typed confirmation — the number of applications, which works in every language and
+ * proves the organizer read how many are about to go.
+ */
+export const ZErasePersonalDataInput = z
+  .object({ ids: ZApplicationIds, confirmation: z.string().max(16, code('ERASE_CONFIRMATION_MISMATCH')) })
+  .refine((input) => input.confirmation.trim() === String(new Set(input.ids).size), { ...code('ERASE_CONFIRMATION_MISMATCH'), path: ['confirmation'] });
+export type TErasePersonalDataInput = z.output<typeof ZErasePersonalDataInput>;
 
 /** An application id in a path or argument (a uuid; anything else is simply not found). */
 export const ZApplicationId = z.uuid(code('NOT_FOUND'));

@@ -130,6 +130,30 @@ export class AccountService {
     return row;
   }
 
+  /** Whether the password is the account's (a step-up check before an irreversible action). */
+  async passwordMatches(accountId: string, password: string, tx: Executor = this.db): Promise<boolean> {
+    const account = await repository.findAccountById(tx, accountId);
+    return Boolean(account && (await verifyPassword(account.passwordHash, password)));
+  }
+
+  /**
+   * PIPL erasure of an account at its owner's request, inside the caller's transaction: its name,
+   * contacts and password go, it can no longer sign in, and its sessions end (the version bump).
+   */
+  async closeAccount(tx: Executor, accountId: string) {
+    const account = await repository.findAccountById(tx, accountId);
+    if (!account) throw new AppError('NOT_FOUND');
+    await repository.updateAccount(tx, accountId, {
+      name: '',
+      nickname: null,
+      mobile: null,
+      email: null,
+      passwordHash: null,
+      disabled: true,
+      sessionVersion: account.sessionVersion + 1,
+    });
+  }
+
   /**
    * Changes the password after checking the current one; bumps the session version so that every
    * other session of the account ends. Returns the account as updated.

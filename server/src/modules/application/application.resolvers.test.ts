@@ -219,16 +219,22 @@ describe('visitor applications over GraphQL', () => {
       expect(code?.status).toBe('UNUSED');
     });
 
-    it('lets the super administrator (only) erase an application, keeping an anonymous row', async () => {
+    it('lets the super administrator (only) erase an application, after typing how many', async () => {
       const { audienceId, entryUrl } = await submittedApplication(4);
       const { client: reviewer } = await signedIn('organizer', ['ROLE_SUPER_ADMIN']);
       const { client: visitorOnly } = await signedIn('audience');
       const { client: audienceReviewer } = await signedIn('organizer', ['ROLE_AUDIENCE']);
+      const ERASE = 'mutation ($ids: [ID!]!, $confirmation: String!) { erasePersonalData(ids: $ids, confirmation: $confirmation) }';
       for (const refused of [visitorOnly, audienceReviewer]) {
-        expect((await refused.graphql('mutation ($ids: [ID!]!) { erasePersonalData(ids: $ids) }', { ids: [audienceId] })).body.errors?.[0]?.extensions.classification).toBe('FORBIDDEN');
+        expect((await refused.graphql(ERASE, { ids: [audienceId], confirmation: '1' })).body.errors?.[0]?.extensions.classification).toBe('FORBIDDEN');
       }
+      for (const confirmation of ['2', '', 'yes']) {
+        const mismatch = await reviewer.graphql(ERASE, { ids: [audienceId], confirmation });
+        expect(mismatch.body.errors?.[0]?.extensions.code).toBe('ERASE_CONFIRMATION_MISMATCH');
+      }
+      expect((await reviewer.fetch(entryUrl)).status).toBe(200);
 
-      const { body } = await reviewer.graphql('mutation ($ids: [ID!]!) { erasePersonalData(ids: $ids) }', { ids: [audienceId] });
+      const { body } = await reviewer.graphql(ERASE, { ids: [audienceId], confirmation: ' 1 ' });
       expect(body).toEqual({ data: { erasePersonalData: 1 } });
       const detail = await reviewer.graphql<{ audience: Record<string, unknown> }>(
         'query ($id: ID!) { audience(id: $id) { name idNumber mobile entryPhoto { url } approveStatus personalDataErasedAt } }',
@@ -237,6 +243,48 @@ describe('visitor applications over GraphQL', () => {
       expect(detail.body.data?.audience).toMatchObject({ name: null, idNumber: null, mobile: null, entryPhoto: null, approveStatus: 'WAIT' });
       expect(detail.body.data?.audience.personalDataErasedAt).toMatch(/^\d{4}-/);
       expect((await reviewer.fetch(entryUrl)).status).toBe(404);
+    });
+
+    it('keeps an approved application once its visit day has come: no withdrawal, but the visitor may erase their data and close the account', async () => {
+      const { client, account, audienceId, entryUrl } = await submittedApplication(6);
+      const { client: reviewer } = await signedIn('organizer', ['ROLE_SUPER_ADMIN']);
+      expect((await reviewer.graphql(APPROVE, { ids: [audienceId] })).body.errors).toBeUndefined();
+      const services = app.portal.app.services;
+      const previous = services.clock.now;
+      services.clock.now = () => new Date('2099-04-10T08:30:00+08:00').getTime();
+      try {
+        const withdrawn = await client.graphql('mutation { withdrawApplication }');
+        expect(withdrawn.body.errors?.[0]?.extensions.code).toBe('AUDIENCE_WITHDRAW_AFTER_VISIT');
+
+        const ERASE_MINE = 'mutation ($password: String!) { eraseMyPersonalData(password: $password) }';
+        const wrong = await client.graphql(ERASE_MINE, { password: encodePasswordForTransport('not my password') });
+        expect(wrong.body.errors?.[0]?.extensions.code).toBe('PASSWORD_CURRENT_WRONG');
+        expect((await client.graphql(`{ viewer { __typename } }`)).body.data).toEqual({ viewer: { __typename: 'User' } });
+
+        const erased = await client.graphql(ERASE_MINE, { password: encodePasswordForTransport('Passw0rd123') });
+        expect(erased.body).toEqual({ data: { eraseMyPersonalData: true } });
+      } finally {
+        services.clock.now = previous;
+      }
+      // The session is over, the account cannot sign in, the photos are gone, the visit stays anonymous.
+      expect((await client.graphql(`{ viewer { __typename } }`)).body.errors?.[0]?.extensions.classification).toBe('UNAUTHORIZED');
+      const closed = await services.accounts.findById(account.id);
+      expect(closed).toMatchObject({ name: '', mobile: null, email: null, passwordHash: null, disabled: true });
+      const detail = await reviewer.graphql<{ audience: Record<string, unknown> }>('query ($id: ID!) { audience(id: $id) { name idNumber approveStatus personalDataErasedAt } }', { id: audienceId });
+      expect(detail.body.data?.audience).toMatchObject({ name: null, idNumber: null, approveStatus: 'DONE' });
+      expect((await reviewer.fetch(entryUrl)).status).toBe(404);
+      const audits = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.actorId, account.id));
+      expect(audits.map((row) => row.action)).toContain('account.erase');
+    });
+
+    it('deletes an application that may still be withdrawn when its visitor erases their data', async () => {
+      const { client, input, audienceId } = await submittedApplication(7);
+      const { body } = await client.graphql('mutation ($password: String!) { eraseMyPersonalData(password: $password) }', { password: encodePasswordForTransport('Passw0rd123') });
+      expect(body).toEqual({ data: { eraseMyPersonalData: true } });
+      const { client: reviewer } = await signedIn('organizer', ['ROLE_SUPER_ADMIN']);
+      expect((await reviewer.graphql('query ($id: ID!) { audience(id: $id) { id } }', { id: audienceId })).body.data).toEqual({ audience: null });
+      const [code] = await app.portal.database.db.select().from(activationCodes).where(eq(activationCodes.code, input.activationCode));
+      expect(code?.status).toBe('UNUSED');
     });
 
     it('erases everything once the retention period after the show has ended', async () => {

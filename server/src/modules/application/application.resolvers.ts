@@ -11,6 +11,10 @@ export const applicationResolvers: Resolvers = {
       await context.services.personalData.withdraw(requireScope(context.viewer, 'audience').id, context.origin);
       return true;
     },
+    eraseMyPersonalData: async (_parent, args, context) => {
+      await context.services.personalData.eraseOwn(requireScope(context.viewer, 'audience').id, args, context.origin);
+      return true;
+    },
   },
   Audience: {
     idNumberMasked: (application) => (application.idNumber ? maskIdNumber(application.idNumber) : null),

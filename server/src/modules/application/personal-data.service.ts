@@ -4,6 +4,9 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDate } from '@portal/shared/dates';
+import { ZEraseOwnDataInput } from '@portal/shared/account/account.schema';
+import { parseInput } from '../../lib/validation';
+import type { AccountService } from '../account/account.service';
 import type { ActivationCodeService } from '../activation-code/activation-code.service';
 import type { AuditService } from '../audit/audit.service';
 import type { RequestOrigin } from '../audit/audit.models';
@@ -28,22 +31,60 @@ export class PersonalDataService {
     private readonly activationCodes: ActivationCodeService,
     private readonly photos: PhotoService,
     private readonly audit: AuditService,
+    private readonly accounts: Pick<AccountService, 'passwordMatches' | 'closeAccount'>,
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
   ) {}
 
-  /** The visitor withdraws the application: it is deleted with its photos, and its activation code is free again. */
+  /**
+   * The visitor withdraws the application: it is deleted with its photos, and its activation code is
+   * free again. Not once an approved visitor's first visit day has come: the application is then the
+   * record of a visit (admissions hang on it); erasure (`eraseOwn`) is the way out.
+   */
   async withdraw(visitorId: string, origin: RequestOrigin) {
     const keys = await this.db.transaction(async (tx) => {
       const application = await repository.lockAudienceByAccount(tx, visitorId);
       if (!application) throw new AppError('NOT_FOUND');
-      if (application.activationCodeId) await this.activationCodes.release(tx, [application.activationCodeId]);
-      await repository.deleteAudience(tx, application.id);
-      const photoKeys = await this.photos.deleteOwnedBy(tx, [visitorId]);
-      await this.audit.record(origin, { actorId: visitorId, action: 'audience.withdraw', subjectType: 'account', subjectId: visitorId }, tx);
+      if (!(await this.isWithdrawable(tx, application))) throw new AppError('AUDIENCE_WITHDRAW_AFTER_VISIT');
+      return this.deleteApplication(tx, application, origin);
+    });
+    await this.photos.deleteFiles(keys);
+  }
+
+  /**
+   * PIPL: the visitor erases their personal data (the password asked again). An application that may
+   * still be withdrawn is deleted; one that is the record of a visit keeps only its anonymous status,
+   * days and admissions. The account is closed and every session ends — all in one transaction.
+   */
+  async eraseOwn(visitorId: string, rawInput: unknown, origin: RequestOrigin) {
+    const { password } = parseInput(ZEraseOwnDataInput, rawInput);
+    if (!(await this.accounts.passwordMatches(visitorId, password))) throw new AppError('PASSWORD_CURRENT_WRONG');
+    const keys = await this.db.transaction(async (tx) => {
+      const application = await repository.lockAudienceByAccount(tx, visitorId);
+      let photoKeys: string[] = [];
+      if (application && (await this.isWithdrawable(tx, application))) photoKeys = await this.deleteApplication(tx, application, origin);
+      else if (application && !application.personalDataErasedAt) await repository.erasePersonalFields(tx, [application.id]);
+      photoKeys.push(...(await this.photos.deleteOwnedBy(tx, [visitorId])));
+      await this.accounts.closeAccount(tx, visitorId);
+      await this.audit.record(origin, { actorId: visitorId, action: 'account.erase', subjectType: 'account', subjectId: visitorId, detail: { application: application?.id ?? null } }, tx);
       return photoKeys;
     });
     await this.photos.deleteFiles(keys);
+  }
+
+  private async isWithdrawable(tx: Executor, application: { id: string; approveStatus: string }) {
+    if (application.approveStatus !== 'DONE') return true;
+    const today = shanghaiDate(new Date(this.clock.now()));
+    const days = await repository.visitDatesOf(tx, application.id);
+    return days.every((row) => row.day > today);
+  }
+
+  private async deleteApplication(tx: Executor, application: { id: string; accountId: string; activationCodeId: string | null }, origin: RequestOrigin) {
+    if (application.activationCodeId) await this.activationCodes.release(tx, [application.activationCodeId]);
+    await repository.deleteAudience(tx, application.id);
+    const photoKeys = await this.photos.deleteOwnedBy(tx, [application.accountId]);
+    await this.audit.record(origin, { actorId: application.accountId, action: 'audience.withdraw', subjectType: 'account', subjectId: application.accountId }, tx);
+    return photoKeys;
   }
 
   /** Organizers erase the personal data of applications (a visitor's request by phone or email). */
