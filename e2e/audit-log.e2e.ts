@@ -67,4 +67,25 @@ describeE2E('audit log', () => {
     await checkPage(page, 'audit-log-zh-CN');
     expect(problems).toEqual([]);
   });
+
+  it('lets the super administrator erase an application after typing how many, and logs it', async () => {
+    const { page, problems } = await browser.open({ locale: 'en-US' });
+    await signInDirect(page, demoUsers.organizer, 'en-US');
+    const rows = page.getByTestId('review-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await rows.first().locator('.ant-checkbox-input').check();
+    await page.getByTestId('review-bulk-erase').click();
+    const dialog = page.getByTestId('review-erase-dialog');
+    await dialog.getByTestId('review-erase-confirmation').fill('2');
+    await page.getByTestId('review-erase-submit').click();
+    await dialog.getByText(uiText('en-US', 'review:erase.mismatch').replace('{{count}}', '1')).waitFor();
+    await checkPage(page, 'review-erase-dialog-en-US');
+    await dialog.getByTestId('review-erase-confirmation').fill('1');
+    await page.getByTestId('review-erase-submit').click();
+    await page.getByText(uiText('en-US', 'review:erase.done').replace('{{count}}', '1')).waitFor();
+
+    await page.goto(`${PATHS.organizerAuditLog}?actions=audience.erase`);
+    await expect.poll(() => rowActions(page)).toEqual([uiText('en-US', 'audit:action_audience_erase')]);
+    expect(problems).toEqual([]);
+  });
 });

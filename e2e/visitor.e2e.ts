@@ -304,6 +304,32 @@ describeE2E('visitor journey', () => {
       expect(await squashedText(page, 'record-empty')).toContain(squash(t('visitor:record.empty')));
       await checkInBothLanguages(page, shot('11', 'record'), locale, 'visitor:record.title', device);
 
+      // 10. The visitor's own data (PIPL, issue 10 item 6): withdraw the application (the visit day has not
+      // come), then erase everything and close the account — the password asked again, a wrong one refused.
+      await page.goto(PATHS.settings);
+      await page.getByTestId('personal-data').waitFor();
+      await checkPageFromTop(page, shot('12', `personal-data-${locale}`));
+      await page.getByTestId('withdraw-application').click();
+      await page.getByTestId('withdraw-confirm').click();
+      await page.getByText(t('personal-data:withdraw.done')).waitFor();
+      await expect.poll(() => page.getByTestId('withdraw-application').count()).toBe(0);
+      await page.goto(PATHS.visitorInfo);
+      await waitForPath(page, exactPath(PATHS.visitorApplication));
+      await page.goto(PATHS.settings);
+      await page.getByTestId('erase-my-data').click();
+      await page.getByTestId('erase-my-data-password').fill(`${visitor.password}-wrong`);
+      await page.getByTestId('erase-my-data-understood').check();
+      await page.getByTestId('erase-my-data-confirm').click();
+      await page.getByText(t('errors:PASSWORD_CURRENT_WRONG')).first().waitFor();
+      await checkPage(page, shot('13', `erase-dialog-${locale}`));
+      await page.getByTestId('erase-my-data-password').fill(visitor.password);
+      await page.getByTestId('erase-my-data-confirm').click();
+      await waitForPath(page, exactPath(PATHS.login));
+      await page.getByText(t('personal-data:erase.done')).waitFor();
+      await signInWithPassword(page, { identity: visitor.mobile, password: visitor.password });
+      await page.getByText(t('errors:AUTH_NOT_REGISTERED')).first().waitFor();
+      lap('withdrawn, then erased and closed');
+
       expect(problems).toEqual([]);
       expect(organizer.problems).toEqual([]);
       lap('done');

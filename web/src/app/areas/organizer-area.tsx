@@ -54,12 +54,15 @@ function Section({ section }: { section: OrganizerSection }) {
 }
 
 function SectionOutlet({ section }: { section: OrganizerSection }) {
+  const { session } = useSession();
+  // Erasing personal data cannot be undone: the super administrator only (the server checks the same).
+  const canErasePersonalData = rolesOf(session).includes('ROLE_SUPER_ADMIN');
   switch (section) {
     case 'audience':
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/audience/list" replace />} />
-          <Route path="list" element={<ApprovalListRoute />} />
+          <Route path="list" element={<ApprovalListRoute canErase={canErasePersonalData} />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

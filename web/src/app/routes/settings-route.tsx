@@ -1,12 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { SettingsPage } from '../../features/account/pages/settings-page';
+import { PersonalDataCard } from '../../features/application/components/personal-data-card';
 import { reloadSession, useSession } from '../../features/viewer/api/viewer';
+import { loginPath } from '../paths';
 
 /** Settings of the signed-in viewer; a saved profile reloads the viewer. */
 export function SettingsRoute() {
   const { session } = useSession();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   if (session.status !== 'loaded') return <PageLoading />;
-  return <SettingsPage key={session.viewer.id} name={session.viewer.name} nickname={session.viewer.nickname} onProfileSaved={() => reloadSession(queryClient)} />;
+  const viewer = session.viewer;
+  // Visitors manage their own personal data here (PIPL): withdrawal reloads the session (back to no
+  // application); erasure ends it, so the browser goes to the sign-in page.
+  const personalData =
+    viewer.__typename === 'User' ? (
+      <PersonalDataCard
+        hasApplication={Boolean(viewer.audience)}
+        onWithdrawn={() => reloadSession(queryClient)}
+        onErased={() => {
+          void navigate(loginPath({ scope: 'audience' }), { replace: true });
+          void reloadSession(queryClient);
+        }}
+      />
+    ) : undefined;
+  return <SettingsPage key={viewer.id} name={viewer.name} nickname={viewer.nickname} onProfileSaved={() => reloadSession(queryClient)} extra={personalData} />;
 }

@@ -1,11 +1,12 @@
 import { Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageForm } from '../components/language-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
-/** /usercenter/settings and /wo/usercenter/settings: profile, password and language. */
-export function SettingsPage({ name, nickname, onProfileSaved }: { name: string; nickname: string | null; onProfileSaved: () => Promise<unknown> }) {
+/** /usercenter/settings and /wo/usercenter/settings: profile, password and language; `extra` below them (a visitor's personal data). */
+export function SettingsPage({ name, nickname, onProfileSaved, extra }: { name: string; nickname: string | null; onProfileSaved: () => Promise<unknown>; extra?: ReactNode }) {
   const { t } = useTranslation('account');
   return (
     <Flex vertical gap={16} style={{ maxWidth: 640 }}>
@@ -15,6 +16,7 @@ export function SettingsPage({ name, nickname, onProfileSaved }: { name: string;
       <ProfileForm name={name} nickname={nickname} onSaved={onProfileSaved} />
       <PasswordForm />
       <LanguageForm />
+      {extra}
     </Flex>
   );
 }

@@ -11,12 +11,15 @@ export function BulkBar({
   onApprove,
   onRefuse,
   onClear,
+  onErase,
 }: {
   selected: ReadonlyMap<string, SelectedRow>;
   pending: boolean;
   onApprove: () => Promise<unknown>;
   onRefuse: (revokes: number) => void;
   onClear: () => void;
+  /** Super administrators only: erase the selection's personal data (absent for everyone else). */
+  onErase?: () => void;
 }) {
   const { t } = useTranslation('review');
   const rows = [...selected.values()];
@@ -55,6 +58,11 @@ export function BulkBar({
           {t('selection.refuse')}
         </Button>
       </Tooltip>
+      {onErase ? (
+        <Button danger type="dashed" disabled={pending} onClick={onErase} data-testid="review-bulk-erase">
+          {t('selection.erase')}
+        </Button>
+      ) : null}
       <Button type="link" onClick={onClear} disabled={pending} data-testid="review-selection-clear">
         {t('selection.clear')}
       </Button>

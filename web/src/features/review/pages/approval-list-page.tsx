@@ -15,6 +15,8 @@ import { BulkBar } from '../components/bulk-bar';
 import type { SelectedRow } from '../lib/approve-title';
 import { ExportButton } from '../components/export-button';
 import { RefuseDialog, type RefuseRequest } from '../components/refuse-dialog';
+import { EraseDialog } from '../components/erase-dialog';
+import { useErasePersonalData } from '../api/erase-personal-data';
 import { DETAIL_PARAM, filterKeyOf, hasFilter, lastPage, listStateOf, mergeSearch, withFilter } from '../lib/list-url';
 import { useListSearch } from '../lib/use-list-search';
 
@@ -24,7 +26,7 @@ const NO_SELECTION: ReadonlyMap<string, SelectedRow> = new Map();
  * /wo/audience/list: the organizer's visitor approval list (ROLE_SUPER_ADMIN or ROLE_AUDIENCE, guarded
  * by the organizer area). Filters, sort and page live in the URL; the open detail too (`detail=<id>`).
  */
-export function ApprovalListPage() {
+export function ApprovalListPage({ canErase }: { canErase: boolean }) {
   const { t, i18n, ready } = useTranslation('review');
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
@@ -33,7 +35,8 @@ export function ApprovalListPage() {
   const list = useAudienceList(state, i18n.language);
   const approve = useApproveApplications();
   const refuse = useRefuseApplications();
-  const pending = approve.isPending || refuse.isPending;
+  const erase = useErasePersonalData();
+  const pending = approve.isPending || refuse.isPending || erase.isPending;
 
   // The selection belongs to one filter: a new filter starts with none (the rows may be gone).
   const filterKey = filterKeyOf(state);
@@ -41,6 +44,7 @@ export function ApprovalListPage() {
   const selected = selection.key === filterKey ? selection.rows : NO_SELECTION;
   const select = (rows: ReadonlyMap<string, SelectedRow>) => setSelection({ key: filterKey, rows });
   const [refuseRequest, setRefuseRequest] = useState<RefuseRequest | null>(null);
+  const [eraseIds, setEraseIds] = useState<string[] | null>(null);
 
   const update = (change: (current: AudienceListState) => AudienceListState, replace = false) =>
     write((current) => mergeSearch(current, change(listStateOf(current))), replace);
@@ -97,6 +101,18 @@ export function ApprovalListPage() {
     }
   };
 
+  const runErase = async (confirmation: string) => {
+    if (!eraseIds) return;
+    try {
+      const count = await erase.mutateAsync({ ids: eraseIds, confirmation });
+      void message.success(t('erase.done', { count }));
+      setEraseIds(null);
+      forget(eraseIds);
+    } catch (error) {
+      notification.error({ title: errorText(error) });
+    }
+  };
+
   if (!ready) return <PageLoading />;
 
   const filtered = hasFilter(state);
@@ -118,6 +134,7 @@ export function ApprovalListPage() {
               onApprove={() => runApprove([...selected.keys()])}
               onRefuse={(revokes) => setRefuseRequest({ ids: [...selected.keys()], revokes })}
               onClear={() => select(NO_SELECTION)}
+              onErase={canErase ? () => setEraseIds([...selected.keys()]) : undefined}
             />
             <ExportButton state={state} disabled={list.isError || (data !== undefined && total === 0)} />
           </Flex>
@@ -156,6 +173,7 @@ export function ApprovalListPage() {
         onRefuse={(audience: AudienceDetail) => setRefuseRequest({ ids: [audience.id], revokes: audience.approveStatus === 'DONE' ? 1 : 0 })}
       />
       <RefuseDialog request={refuseRequest} pending={refuse.isPending} onSubmit={runRefuse} onCancel={() => setRefuseRequest(null)} />
+      <EraseDialog ids={eraseIds} pending={erase.isPending} onSubmit={runErase} onCancel={() => setEraseIds(null)} />
     </Flex>
   );
 }

@@ -8,10 +8,10 @@ const ApprovalListPage = lazy(() =>
 );
 
 /** /wo/audience/list */
-export function ApprovalListRoute() {
+export function ApprovalListRoute({ canErase }: { canErase: boolean }) {
   return (
     <Suspense fallback={<PageLoading />}>
-      <ApprovalListPage />
+      <ApprovalListPage canErase={canErase} />
     </Suspense>
   );
 }
