@@ -17,6 +17,7 @@ import { NoticeOutbox } from './modules/messaging/notice-outbox.service';
 import { ShowService } from './modules/show/show.service';
 import { AuditLogService } from './modules/audit/audit-log.service';
 import { AuditService } from './modules/audit/audit.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ActivationCodeService } from './modules/activation-code/activation-code.service';
 import { ApplicationService } from './modules/application/application.service';
 import { ExhibitorService } from './modules/exhibitor/exhibitor.service';
@@ -128,6 +129,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     tickets,
     badges,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
+    dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts),

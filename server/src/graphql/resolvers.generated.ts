@@ -7,6 +7,7 @@ import type { AuditLogEntryModel } from '../modules/audit/audit.models';
 import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../modules/badge/badge.models';
 import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
+import type { DashboardModel } from '../modules/dashboard/dashboard.models';
 import type { ExhibitorModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProductApplicationModel } from '../modules/product/product.models';
@@ -398,6 +399,8 @@ export type Query = {
   catalogEntries: CatalogEntryPage;
   /** Organizers of the exhibitor section: one entry. */
   catalogEntry?: Maybe<CatalogEntry>;
+  /** Organizers: the figures of the sections their roles open. */
+  dashboard: Dashboard;
   /** Exhibitors: the company's own applications. */
   myProductApplications: ProductApplicationPage;
   /** Organizers of the exhibitor section: the review queue, newest first. */
@@ -721,6 +724,84 @@ export type CatalogEntryPage = {
   total: Scalars['Int']['output'];
   page: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
+};
+
+/** How many records are in one state. */
+export type StatusCount = {
+  __typename?: 'StatusCount';
+  status: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/** One Beijing calendar day of reviewing: applications submitted (or resubmitted), approved and refused. */
+export type ReviewDay = {
+  __typename?: 'ReviewDay';
+  day: Scalars['String']['output'];
+  submitted: Scalars['Int']['output'];
+  approved: Scalars['Int']['output'];
+  refused: Scalars['Int']['output'];
+};
+
+/** A show day's seats: capacity, held by pending or approved applications, approved. */
+export type BookingDay = {
+  __typename?: 'BookingDay';
+  day: Scalars['String']['output'];
+  capacity: Scalars['Int']['output'];
+  held: Scalars['Int']['output'];
+  approved: Scalars['Int']['output'];
+};
+
+export type AdmissionHour = {
+  __typename?: 'AdmissionHour';
+  /** 0–23, Beijing time. */
+  hour: Scalars['Int']['output'];
+  entries: Scalars['Int']['output'];
+  reEntries: Scalars['Int']['output'];
+};
+
+export type AdmissionGate = {
+  __typename?: 'AdmissionGate';
+  /** Null when the gate was not recorded. */
+  gate?: Maybe<Scalars['String']['output']>;
+  count: Scalars['Int']['output'];
+};
+
+export type ApplicationDashboard = {
+  __typename?: 'ApplicationDashboard';
+  statuses: Array<StatusCount>;
+  /** The last 30 days, oldest first, days without activity included. */
+  activity: Array<ReviewDay>;
+  bookings: Array<BookingDay>;
+};
+
+export type ExhibitorDashboard = {
+  __typename?: 'ExhibitorDashboard';
+  exhibitors: Array<StatusCount>;
+  badges: Array<StatusCount>;
+};
+
+export type AdmissionDashboard = {
+  __typename?: 'AdmissionDashboard';
+  /** The show day shown: today when it is one, else the nearest show day. */
+  day: Scalars['String']['output'];
+  byHour: Array<AdmissionHour>;
+  byGate: Array<AdmissionGate>;
+  total: Scalars['Int']['output'];
+};
+
+/** The organizer's home (issue 10 item 5): each part is null for a viewer whose roles do not open its section. */
+export type Dashboard = {
+  __typename?: 'Dashboard';
+  applications?: Maybe<ApplicationDashboard>;
+  exhibitors?: Maybe<ExhibitorDashboard>;
+  admissions?: Maybe<AdmissionDashboard>;
+  generatedAt: Scalars['DateTime']['output'];
+};
+
+
+/** The organizer's home (issue 10 item 5): each part is null for a viewer whose roles do not open its section. */
+export type DashboardAdmissionsArgs = {
+  day?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type PhotoPurpose =
@@ -1096,6 +1177,15 @@ export type ResolversTypes = {
   CatalogEntry: ResolverTypeWrapper<CatalogEntryModel>;
   CatalogEntryInput: CatalogEntryInput;
   CatalogEntryPage: ResolverTypeWrapper<Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversTypes['CatalogEntry']> }>;
+  StatusCount: ResolverTypeWrapper<StatusCount>;
+  ReviewDay: ResolverTypeWrapper<ReviewDay>;
+  BookingDay: ResolverTypeWrapper<BookingDay>;
+  AdmissionHour: ResolverTypeWrapper<AdmissionHour>;
+  AdmissionGate: ResolverTypeWrapper<AdmissionGate>;
+  ApplicationDashboard: ResolverTypeWrapper<ApplicationDashboard>;
+  ExhibitorDashboard: ResolverTypeWrapper<ExhibitorDashboard>;
+  AdmissionDashboard: ResolverTypeWrapper<AdmissionDashboard>;
+  Dashboard: ResolverTypeWrapper<DashboardModel>;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   PhotoPurpose: PhotoPurpose;
   Photo: ResolverTypeWrapper<PhotoModel>;
@@ -1164,6 +1254,15 @@ export type ResolversParentTypes = {
   CatalogEntry: CatalogEntryModel;
   CatalogEntryInput: CatalogEntryInput;
   CatalogEntryPage: Omit<CatalogEntryPage, 'nodes'> & { nodes: Array<ResolversParentTypes['CatalogEntry']> };
+  StatusCount: StatusCount;
+  ReviewDay: ReviewDay;
+  BookingDay: BookingDay;
+  AdmissionHour: AdmissionHour;
+  AdmissionGate: AdmissionGate;
+  ApplicationDashboard: ApplicationDashboard;
+  ExhibitorDashboard: ExhibitorDashboard;
+  AdmissionDashboard: AdmissionDashboard;
+  Dashboard: DashboardModel;
   Upload: Scalars['Upload']['output'];
   Photo: PhotoModel;
   ProductApplication: ProductApplicationModel;
@@ -1294,6 +1393,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
   catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
   catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
+  dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
   myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
@@ -1419,6 +1519,61 @@ export type CatalogEntryPageResolvers<ContextType = GraphQLContext, ParentType e
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StatusCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatusCount'] = ResolversParentTypes['StatusCount']> = {
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReviewDayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReviewDay'] = ResolversParentTypes['ReviewDay']> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  submitted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  approved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refused?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BookingDayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BookingDay'] = ResolversParentTypes['BookingDay']> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  capacity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  held?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  approved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AdmissionHourResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AdmissionHour'] = ResolversParentTypes['AdmissionHour']> = {
+  hour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reEntries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AdmissionGateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AdmissionGate'] = ResolversParentTypes['AdmissionGate']> = {
+  gate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ApplicationDashboardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApplicationDashboard'] = ResolversParentTypes['ApplicationDashboard']> = {
+  statuses?: Resolver<Array<ResolversTypes['StatusCount']>, ParentType, ContextType>;
+  activity?: Resolver<Array<ResolversTypes['ReviewDay']>, ParentType, ContextType>;
+  bookings?: Resolver<Array<ResolversTypes['BookingDay']>, ParentType, ContextType>;
+};
+
+export type ExhibitorDashboardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExhibitorDashboard'] = ResolversParentTypes['ExhibitorDashboard']> = {
+  exhibitors?: Resolver<Array<ResolversTypes['StatusCount']>, ParentType, ContextType>;
+  badges?: Resolver<Array<ResolversTypes['StatusCount']>, ParentType, ContextType>;
+};
+
+export type AdmissionDashboardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AdmissionDashboard'] = ResolversParentTypes['AdmissionDashboard']> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  byHour?: Resolver<Array<ResolversTypes['AdmissionHour']>, ParentType, ContextType>;
+  byGate?: Resolver<Array<ResolversTypes['AdmissionGate']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DashboardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Dashboard'] = ResolversParentTypes['Dashboard']> = {
+  applications?: Resolver<Maybe<ResolversTypes['ApplicationDashboard']>, ParentType, ContextType>;
+  exhibitors?: Resolver<Maybe<ResolversTypes['ExhibitorDashboard']>, ParentType, ContextType>;
+  admissions?: Resolver<Maybe<ResolversTypes['AdmissionDashboard']>, ParentType, ContextType, Partial<DashboardAdmissionsArgs>>;
+  generatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
@@ -1599,6 +1754,15 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BannerApplicationPage?: BannerApplicationPageResolvers<ContextType>;
   CatalogEntry?: CatalogEntryResolvers<ContextType>;
   CatalogEntryPage?: CatalogEntryPageResolvers<ContextType>;
+  StatusCount?: StatusCountResolvers<ContextType>;
+  ReviewDay?: ReviewDayResolvers<ContextType>;
+  BookingDay?: BookingDayResolvers<ContextType>;
+  AdmissionHour?: AdmissionHourResolvers<ContextType>;
+  AdmissionGate?: AdmissionGateResolvers<ContextType>;
+  ApplicationDashboard?: ApplicationDashboardResolvers<ContextType>;
+  ExhibitorDashboard?: ExhibitorDashboardResolvers<ContextType>;
+  AdmissionDashboard?: AdmissionDashboardResolvers<ContextType>;
+  Dashboard?: DashboardResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   Photo?: PhotoResolvers<ContextType>;
   ProductApplication?: ProductApplicationResolvers<ContextType>;

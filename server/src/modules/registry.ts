@@ -6,6 +6,7 @@ import { accountModule } from './account/account.module';
 import { applicationModule } from './application/application.module';
 import { auditModule } from './audit/audit.module';
 import { badgeModule } from './badge/badge.module';
+import { dashboardModule } from './dashboard/dashboard.module';
 import { mediaModule } from './media/media.module';
 import type { PortalModule } from './portal-module';
 import { reviewModule } from './review/review.module';
@@ -15,7 +16,7 @@ import { viewerModule } from './viewer/viewer.module';
 import type { Services } from '../services';
 
 /** Every module that contributes resolvers, loaders or routes (docs/architecture.md): one line each. */
-export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule] as const satisfies readonly PortalModule[];
+export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;

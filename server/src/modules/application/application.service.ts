@@ -1,3 +1,4 @@
+import * as stats from './application-stats.repository';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -219,6 +220,12 @@ export class ApplicationService {
       const showDay = rows.find((row) => row.day === day);
       if (showDay && (holders.get(day) ?? 0) >= showDay.capacity) throw new AppError('VISIT_DATE_FULL');
     }
+  }
+
+  /** The dashboard's figures: applications per state, transitions per day since `from`, seats per show day. */
+  async statistics(from: Date) {
+    const [statuses, transitions, bookings] = await Promise.all([stats.countByStatus(this.db), stats.transitionsByDay(this.db, from), stats.bookingsByDay(this.db)]);
+    return { statuses, transitions, bookings };
   }
 }
 

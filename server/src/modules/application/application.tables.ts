@@ -91,5 +91,5 @@ export const audienceStatusHistory = pgTable(
     actorId: uuid('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audience_status_history_audience_idx').on(table.audienceId, table.at)],
+  (table) => [index('audience_status_history_audience_idx').on(table.audienceId, table.at), index('audience_status_history_at_idx').on(table.at)],
 );

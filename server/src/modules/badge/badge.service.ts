@@ -1,3 +1,4 @@
+import { countBadgesByStatus } from './badge-stats.repository';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -277,5 +278,10 @@ export class BadgeService {
     });
     void this.notices.kick();
     return decided;
+  }
+
+  /** The dashboard's figure: badges per state. */
+  countByStatus() {
+    return countBadgesByStatus(this.db);
   }
 }

@@ -1,3 +1,4 @@
+import { countExhibitorsByStatus } from './exhibitor-stats.repository';
 import type { Database, Executor } from '../../db/client';
 import type { AccountService, NewAccountInput } from '../account/account.service';
 import type { NewExhibitor } from './exhibitor.models';
@@ -42,5 +43,10 @@ export class ExhibitorService {
   /** Creates the company; `tx` joins the caller's transaction (an account is created with it). */
   create(company: NewExhibitor, tx: Executor = this.db) {
     return repository.insertExhibitor(tx, company);
+  }
+
+  /** The dashboard's figure: companies per state. */
+  countByStatus() {
+    return countExhibitorsByStatus(this.db);
   }
 }

@@ -1,3 +1,4 @@
+import * as stats from './admission-stats.repository';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { AudienceModel } from '../application/application.models';
@@ -34,5 +35,11 @@ export class TicketService {
   /** Entries at the gate, newest first. */
   admissionsOf(audienceId: string) {
     return repository.admissionsOf(this.db, audienceId);
+  }
+
+  /** The dashboard's figures for one show day: admissions per Beijing hour and per gate. */
+  async admissionStatistics(day: string) {
+    const [byHour, byGate] = await Promise.all([stats.admissionsByHour(this.db, day), stats.admissionsByGate(this.db, day)]);
+    return { byHour, byGate };
   }
 }

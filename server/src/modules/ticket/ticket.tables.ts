@@ -17,5 +17,5 @@ export const admissions = pgTable(
     scanId: text('scan_id').unique(),
     sequence: integer('sequence').notNull().default(1),
   },
-  (table) => [index('admissions_audience_idx').on(table.audienceId, table.at)],
+  (table) => [index('admissions_audience_idx').on(table.audienceId, table.at), index('admissions_day_idx').on(table.day, table.gate)],
 );

@@ -1,0 +1,4 @@
+/** The parent of the `Dashboard` fields: who asks, and when. */
+export interface DashboardModel {
+  generatedAt: Date;
+}
