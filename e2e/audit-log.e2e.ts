@@ -71,6 +71,7 @@ describeE2E('audit log', () => {
   it('lets the super administrator erase an application after typing how many, and logs it', async () => {
     const { page, problems } = await browser.open({ locale: 'en-US' });
     await signInDirect(page, demoUsers.organizer, 'en-US');
+    await page.goto(PATHS.organizerAudienceList);
     const rows = page.getByTestId('review-table').locator('tbody tr.ant-table-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await rows.first().locator('.ant-checkbox-input').check();

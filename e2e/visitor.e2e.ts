@@ -210,7 +210,7 @@ describeE2E('visitor journey', () => {
       await office.goto(loginPath({ scope: 'organizer' }));
       await waitForLanguage(office, locale);
       await signInWithPassword(office, demoUsers.organizer);
-      await waitForPath(office, exactPath(PATHS.organizerAudienceList));
+      await waitForPath(office, demoUsers.organizer.landing);
       await openApplication(office, visitor.name, locale);
       await office.getByTestId('audience-detail-face-match').waitFor();
       await checkPage(office, shot('04', 'organizer-detail-pending'));

@@ -27,10 +27,10 @@ export const demoUsers = {
     scope: 'organizer',
     identity: 'admin@example.com',
     password: 'Admin12345',
-    // /wo/ forwards to the first section the roles allow: with every role, the visitor approvals.
-    landing: exactPath(PATHS.organizerAudienceList),
+    // /wo/ forwards to the dashboard, every organizer's home (issue 10 item 5).
+    landing: exactPath(PATHS.organizerDashboard),
     layout: 'organizer-layout',
-    landingHeading: 'common:organizer.pages.audienceList',
+    landingHeading: 'dashboard:title',
   },
   exhibitor: {
     kind: 'exhibitor',

@@ -5,7 +5,6 @@ import {
   approvedAudienceGuard,
   exhibitorAreaGuard,
   organizerAreaGuard,
-  organizerHome,
   organizerSectionGuard,
   requireSignIn,
   rootGuard,
@@ -97,12 +96,9 @@ describe('organizer area', () => {
     expect(organizerSectionGuard(organizer(), 'audience')).toEqual({ kind: 'forbidden' });
     expect(organizerSectionGuard(unknown, 'audience')).toEqual({ kind: 'wait' });
   });
-  it('lists the allowed sections and picks the first as home', () => {
+  it('lists the allowed sections in menu order', () => {
     expect(allowedOrganizerSections(['ROLE_SUPER_ADMIN'])).toEqual(['audience', 'exhibitor', 'ticket', 'system']);
     expect(allowedOrganizerSections(['ROLE_SUPER_ADMIN', 'ROLE_PROJECT', 'ROLE_HARDWARE'])).toEqual(['audience', 'exhibitor', 'ticket', 'project', 'hardware', 'system']);
-    expect(organizerHome(['ROLE_HARDWARE'])).toBe('/wo/hardware/list');
-    expect(organizerHome(['ROLE_TICKET', 'ROLE_PROJECT'])).toBe('/wo/ticket/list');
-    expect(organizerHome([])).toBe('/wo/usercenter/settings');
   });
 });
 

@@ -72,23 +72,8 @@ export function organizerSectionGuard(session: Session, section: OrganizerSectio
 /** The sections an organizer may open, in menu order. */
 export const ORGANIZER_SECTIONS: readonly OrganizerSection[] = ['audience', 'exhibitor', 'ticket', 'project', 'hardware', 'system'];
 
-export const ORGANIZER_SECTION_HOME: Record<OrganizerSection, string> = {
-  audience: PATHS.organizerAudienceList,
-  exhibitor: '/wo/exhibitor/list',
-  ticket: '/wo/ticket/list',
-  project: PATHS.organizerProjectInfo,
-  hardware: '/wo/hardware/list',
-  system: PATHS.organizerAuditLog,
-};
-
 export function allowedOrganizerSections(roles: readonly string[]): OrganizerSection[] {
   return ORGANIZER_SECTIONS.filter((section) => satisfiesRoleRule(roles, SECTION_RULES[section]));
-}
-
-/** /wo/ itself: the first section the roles allow, or the settings when none. */
-export function organizerHome(roles: readonly string[]): string {
-  const first = allowedOrganizerSections(roles)[0];
-  return first ? ORGANIZER_SECTION_HOME[first] : PATHS.organizerSettings;
 }
 
 /** /wa/*: audience scope (else /login?scope=audience&redirect=…), then an audience record (else /visitor/web/application). */

@@ -10,6 +10,7 @@ export const PATHS = {
   visitorApplication: '/visitor/web/application',
   settings: '/usercenter/settings',
   organizer: '/wo/',
+  organizerDashboard: '/wo/dashboard',
   organizerSettings: '/wo/usercenter/settings',
   organizerAudience: '/wo/audience',
   organizerAudienceList: '/wo/audience/list',

@@ -1,8 +1,9 @@
 import { BannerQueueRoute } from '../../features/banner/pages/banner-routes';
 import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pages/product-routes';
 import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
-import { AuditOutlined, HddOutlined, ProjectOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, HddOutlined, ProjectOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
+import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
@@ -10,7 +11,7 @@ import { ApprovalListRoute } from '../../features/review/pages/approval-list-rou
 import { useSession } from '../../features/viewer/api/viewer';
 import { rolesOf } from '../../features/viewer/session';
 import { Guard } from '../guard';
-import { allowedOrganizerSections, organizerHome, organizerSectionGuard, type OrganizerSection } from '../guards';
+import { allowedOrganizerSections, organizerSectionGuard, type OrganizerSection } from '../guards';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
 import { SettingsRoute } from '../routes/settings-route';
@@ -115,20 +116,19 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
   }
 }
 
-function OrganizerHome() {
-  const { session } = useSession();
-  return <Navigate to={organizerHome(rolesOf(session))} replace />;
-}
+/** The dashboard is every organizer's home (issue 10 item 5); its parts follow the roles. */
+const DASHBOARD_ENTRY: MenuEntry = { path: PATHS.organizerDashboard, labelKey: 'organizer.menu.dashboard', icon: <DashboardOutlined /> };
 
 /** /wo/* (the area guard ran in the router before this chunk loaded). */
 export function OrganizerArea() {
   const { session } = useSession();
-  const menu = allowedOrganizerSections(rolesOf(session)).map((section) => ORGANIZER_MENU[section]);
+  const menu = [DASHBOARD_ENTRY, ...allowedOrganizerSections(rolesOf(session)).map((section) => ORGANIZER_MENU[section])];
   const layout = { titleKey: 'organizer.title', homePath: PATHS.organizer, settingsPath: PATHS.organizerSettings, menu, testId: 'organizer-layout' };
   return (
     <Routes>
       <Route element={<AreaLayout {...layout} />}>
-        <Route index element={<OrganizerHome />} />
+        <Route index element={<Navigate to={PATHS.organizerDashboard} replace />} />
+        <Route path="dashboard" element={<DashboardRoute />} />
         <Route path="audience/*" element={<Section section="audience" />} />
         <Route path="exhibitor/*" element={<Section section="exhibitor" />} />
         <Route path="ticket/*" element={<Section section="ticket" />} />

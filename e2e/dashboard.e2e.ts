@@ -1,0 +1,38 @@
+// The organizer's home (issue 10 item 5): the dashboard after sign-in, its charts drawn and their numbers
+// in tables beside them, in both languages, axe-checked; an organizer whose roles open no section is told so.
+import { expect, it } from 'vitest';
+import { describeE2E, useBrowser } from './support/browser';
+import { signInDirect } from './support/exhibitor-session';
+import { checkPage, demoUsers, expectHeading, waitForLanguage } from './support/portal';
+import { PATHS } from './support/paths';
+import { uiText } from './support/texts';
+
+describeE2E('organizer dashboard', () => {
+  const browser = useBrowser();
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    it(`is the organizer's home, with every figure as a chart and a table (${locale})`, async () => {
+      const { page, problems } = await browser.open({ locale });
+      await signInDirect(page, demoUsers.organizer, locale);
+      await waitForLanguage(page, locale);
+      await expectHeading(page, uiText(locale, 'dashboard:title'));
+      // The demo seed's applications: the three states are counted and the charts are drawn.
+      for (const status of ['WAIT', 'DONE', 'REFUSE']) {
+        await expect.poll(async () => Number((await page.getByTestId(`dashboard-applications-${status}`).innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
+      }
+      for (const chart of ['dashboard-activity-chart', 'dashboard-bookings-chart']) {
+        await page.locator(`[data-testid="${chart}"][data-rendered="true"]`).waitFor();
+      }
+      const bookingRows = page.getByTestId('dashboard-bookings-table').locator('tbody tr.ant-table-row');
+      await expect.poll(() => bookingRows.count()).toBeGreaterThan(0);
+      await page.getByTestId('dashboard-exhibitors-ACTIVE').waitFor();
+      await checkPage(page, `dashboard-${locale}`);
+
+      // The menu leads back to it from any section.
+      await page.goto(PATHS.organizerAudienceList);
+      await page.getByRole('menuitem', { name: uiText(locale, 'common:organizer.menu.dashboard') }).click();
+      await expectHeading(page, uiText(locale, 'dashboard:title'));
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,237 @@
+import { Alert, Card, Col, Empty, Flex, Row, Select, Statistic, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatDay } from '../../../lib/format/date-time';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useDashboard, useShowDayOptions, type DashboardData } from '../api/dashboard';
+import { EChart } from '../components/echart';
+import { FigureTable } from '../components/figure-table';
+
+type Applications = NonNullable<DashboardData['applications']>;
+type Exhibitors = NonNullable<DashboardData['exhibitors']>;
+type Admissions = NonNullable<DashboardData['admissions']>;
+
+const APPLICATION_STATES = ['WAIT', 'DONE', 'REFUSE'] as const;
+const SUBMISSION_STATES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+
+function countOf(rows: ReadonlyArray<{ status: string; count: number }>, status: string): number {
+  return rows.find((row) => row.status === status)?.count ?? 0;
+}
+
+function ApplicationsPart({ data }: { data: Applications }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const day = (value: string) => formatDay(value, i18n.language);
+  const activityOption = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 40, right: 16, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: data.activity.map((row) => row.day.slice(5)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: (['submitted', 'approved', 'refused'] as const).map((key) => ({ name: t(`activity.${key}`), type: 'line', smooth: true, data: data.activity.map((row) => row[key]) })),
+    }),
+    [data.activity, t],
+  );
+  const bookingOption = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 48, right: 16, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: data.bookings.map((row) => formatDay(row.day, i18n.language)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { name: t('bookings.capacity'), type: 'bar', data: data.bookings.map((row) => row.capacity), itemStyle: { color: '#d9d9d9' } },
+        { name: t('bookings.held'), type: 'bar', data: data.bookings.map((row) => row.held) },
+        { name: t('bookings.approved'), type: 'bar', data: data.bookings.map((row) => row.approved) },
+      ],
+    }),
+    [data.bookings, t, i18n.language],
+  );
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        {APPLICATION_STATES.map((status) => (
+          <Col xs={24} sm={8} key={status}>
+            <Card size="small">
+              <Statistic title={t(`applicationStatus.${status}`)} value={countOf(data.statuses, status)} data-testid={`dashboard-applications-${status}`} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card title={<h2 className="card-title">{t('activity.title')}</h2>} size="small">
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={15}>
+            <EChart option={activityOption} testId="dashboard-activity-chart" />
+          </Col>
+          <Col xs={24} lg={9}>
+            <FigureTable
+              caption={t('activity.title')}
+              rows={[...data.activity].reverse()}
+              rowKey="day"
+              testId="dashboard-activity-table"
+              columns={[
+                { key: 'day', title: t('activity.day'), render: (_value, row) => day(row.day) },
+                { key: 'submitted', title: t('activity.submitted'), dataIndex: 'submitted', align: 'right' },
+                { key: 'approved', title: t('activity.approved'), dataIndex: 'approved', align: 'right' },
+                { key: 'refused', title: t('activity.refused'), dataIndex: 'refused', align: 'right' },
+              ]}
+            />
+          </Col>
+        </Row>
+      </Card>
+      <Card title={<h2 className="card-title">{t('bookings.title')}</h2>} size="small">
+        {data.bookings.length === 0 ? (
+          <Empty description={t('bookings.none')} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={15}>
+              <EChart option={bookingOption} testId="dashboard-bookings-chart" />
+            </Col>
+            <Col xs={24} lg={9}>
+              <FigureTable
+                caption={t('bookings.title')}
+                rows={data.bookings}
+                rowKey="day"
+                testId="dashboard-bookings-table"
+                columns={[
+                  { key: 'day', title: t('bookings.day'), render: (_value, row) => day(row.day) },
+                  { key: 'capacity', title: t('bookings.capacity'), dataIndex: 'capacity', align: 'right' },
+                  { key: 'held', title: t('bookings.held'), dataIndex: 'held', align: 'right' },
+                  { key: 'approved', title: t('bookings.approved'), dataIndex: 'approved', align: 'right' },
+                ]}
+              />
+            </Col>
+          </Row>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function ExhibitorsPart({ data }: { data: Exhibitors }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card title={<h2 className="card-title">{t('exhibitors.title')}</h2>} size="small">
+      <Row gutter={[16, 16]}>
+        {(['ACTIVE', 'PENDING', 'DISABLED'] as const).map((status) => (
+          <Col xs={12} md={4} key={status}>
+            <Statistic title={t(`exhibitorStatus.${status}`)} value={countOf(data.exhibitors, status)} data-testid={`dashboard-exhibitors-${status}`} />
+          </Col>
+        ))}
+        {SUBMISSION_STATES.map((status) => (
+          <Col xs={12} md={4} key={status}>
+            <Statistic title={t(`badgeStatus.${status}`)} value={countOf(data.badges, status)} data-testid={`dashboard-badges-${status}`} />
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
+
+function AdmissionsPart({ data, onDay }: { data: Admissions; onDay: (day: string) => void }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const hours = data.byHour;
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 48, right: 16, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: hours.map((row) => `${String(row.hour).padStart(2, '0')}:00`) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { name: t('admissions.entries'), type: 'bar', stack: 'all', data: hours.map((row) => row.entries) },
+        { name: t('admissions.reEntries'), type: 'bar', stack: 'all', data: hours.map((row) => row.reEntries) },
+      ],
+    }),
+    [hours, t],
+  );
+  return (
+    <Card
+      title={<h2 className="card-title">{t('admissions.title', { total: data.total })}</h2>}
+      size="small"
+      extra={<DaySelect day={data.day} onDay={onDay} language={i18n.language} />}
+    >
+      {data.total === 0 ? (
+        <Empty description={t('admissions.none')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <EChart option={option} testId="dashboard-admissions-chart" />
+          </Col>
+          <Col xs={24} lg={6}>
+            <FigureTable
+              caption={t('admissions.byHour')}
+              rows={hours}
+              rowKey="hour"
+              testId="dashboard-admissions-hours"
+              columns={[
+                { key: 'hour', title: t('admissions.hour'), render: (_value, row) => `${String(row.hour).padStart(2, '0')}:00` },
+                { key: 'entries', title: t('admissions.entries'), dataIndex: 'entries', align: 'right' },
+                { key: 'reEntries', title: t('admissions.reEntries'), dataIndex: 'reEntries', align: 'right' },
+              ]}
+            />
+          </Col>
+          <Col xs={24} lg={6}>
+            <FigureTable
+              caption={t('admissions.byGate')}
+              rows={data.byGate.map((row) => ({ ...row, key: row.gate ?? '' }))}
+              rowKey="key"
+              testId="dashboard-admissions-gates"
+              columns={[
+                { key: 'gate', title: t('admissions.gate'), render: (_value, row) => row.gate ?? t('admissions.unknownGate') },
+                { key: 'count', title: t('admissions.count'), dataIndex: 'count', align: 'right' },
+              ]}
+            />
+          </Col>
+        </Row>
+      )}
+    </Card>
+  );
+}
+
+function DaySelect({ day, onDay, language }: { day: string; onDay: (day: string) => void; language: string }) {
+  const { t } = useTranslation('dashboard');
+  const { data } = useShowDayOptions();
+  return (
+    <Select
+      value={day}
+      onChange={onDay}
+      options={(data ?? [day]).map((value) => ({ value, label: formatDay(value, language) }))}
+      aria-label={t('admissions.day')}
+      style={{ minWidth: 140 }}
+      data-testid="dashboard-admissions-day"
+    />
+  );
+}
+
+/**
+ * /wo/dashboard, the organizer's home (issue 10 item 5): each part only when the viewer's roles open
+ * its section; the figures refresh every half minute.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const errorText = useErrorText();
+  const [day, setDay] = useState<string | null>(null);
+  const dashboard = useDashboard(day);
+  const data = dashboard.data;
+  const nothing = data && !data.applications && !data.exhibitors && !data.admissions;
+  return (
+    <Flex vertical gap={16} data-testid="dashboard-page">
+      <Flex justify="space-between" align="baseline" wrap gap={8}>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        {data ? (
+          <Typography.Text type="secondary" data-testid="dashboard-updated">
+            {t('updated', { time: formatDateTime(data.generatedAt) })}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+      {dashboard.error ? <Alert type="error" showIcon message={errorText(dashboard.error)} /> : null}
+      {nothing ? <Empty description={t('nothing')} data-testid="dashboard-nothing" /> : null}
+      {data?.applications ? <ApplicationsPart data={data.applications} /> : null}
+      {data?.exhibitors ? <ExhibitorsPart data={data.exhibitors} /> : null}
+      {data?.admissions ? <AdmissionsPart data={data.admissions} onDay={setDay} /> : null}
+    </Flex>
+  );
+}
