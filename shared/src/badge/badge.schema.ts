@@ -11,6 +11,7 @@ export type BadgeStatus = (typeof BADGE_STATUSES)[number];
 export const BADGE_TEXT_MAX_LENGTH = 100;
 export const BADGE_REJECT_REASON_MAX_LENGTH = 200;
 export const BADGE_PAGE_SIZE_MAX = 100;
+export const BADGE_KEYWORD_MAX_LENGTH = 64;
 /** A bulk decision covers at most one screen of a large list. */
 export const BADGE_BULK_MAX = 200;
 export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH };
@@ -82,7 +83,7 @@ export const ZBadgeListInput = z.object({
   /** Organizers only: one company's badges. */
   exhibitorId: z.uuid(code('VALIDATION_FAILED')).nullish(),
   /** Name or pinyin (contains), phone, or the ID number's last four characters. */
-  keyword: plainText('VALIDATION_FAILED').trim().max(64, code('VALIDATION_FAILED')).nullish(),
+  keyword: plainText('VALIDATION_FAILED').trim().max(BADGE_KEYWORD_MAX_LENGTH, code('VALIDATION_FAILED')).nullish(),
   page: z.number(code('VALIDATION_FAILED')).int().min(1).default(1),
   pageSize: z.number(code('VALIDATION_FAILED')).int().min(1).max(BADGE_PAGE_SIZE_MAX).default(20),
 });

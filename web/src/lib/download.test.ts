@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadWithProgress, fileNameOfDisposition, type DownloadProgress } from './download';
+import { downloadWithProgress, fileNameOfDisposition, formatBytes, type DownloadProgress } from './download';
 import { createRequestClient, RequestError } from './request';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
@@ -65,5 +65,13 @@ describe('fileNameOfDisposition', () => {
     expect(fileNameOfDisposition('attachment; filename="a.xlsx"', 'f')).toBe('a.xlsx');
     expect(fileNameOfDisposition("attachment; filename*=UTF-8''%E0%A4%A", 'f')).toBe('f');
     expect(fileNameOfDisposition(null, 'f')).toBe('f');
+  });
+});
+
+describe('formatBytes', () => {
+  it('writes bytes, kilobytes and megabytes', () => {
+    expect(formatBytes(850)).toBe('850 B');
+    expect(formatBytes(12_595)).toBe('12.3 KB');
+    expect(formatBytes(4.5 * 1024 * 1024)).toBe('4.5 MB');
   });
 });

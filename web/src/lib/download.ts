@@ -67,3 +67,10 @@ export function saveBlob({ blob, fileName }: Downloaded): void {
   // Some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(href), 30_000);
 }
+
+/** A byte count for people: `850 B`, `12.3 KB`, `4.5 MB` (units are the same in both languages). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatDayRange, formatLocaleOf, formatTime } from './date-time';
+import { formatDate, formatDateTime, formatDay, formatDayRange, formatLocaleOf, formatTime, instantOfShanghaiWallClock, shanghaiWallClockOf } from './date-time';
 
 describe('date and time formatting (Beijing time, one style per language)', () => {
   it('writes an instant as YYYY-MM-DD HH:mm in Asia/Shanghai, whatever its offset', () => {
@@ -57,5 +57,17 @@ describe('date and time formatting (Beijing time, one style per language)', () =
     expect(formatDayRange('2026-12-24', '2026-12-24', 'en-US')).toBe('Dec 24, 2026');
     expect(formatDayRange('2026-12-24', '2026-12-24', 'zh-CN')).toBe('2026年12月24日');
     expect(formatDayRange('soon', '2026-12-24', 'zh-CN')).toBe('');
+  });
+});
+
+describe('Beijing wall-clock times of the date-time pickers', () => {
+  it('names the same instant whatever the browser zone, and back', () => {
+    const instant = instantOfShanghaiWallClock({ year: 2026, month: 11, day: 24, hour: 0, minute: 30 });
+    expect(instant.toISOString()).toBe('2026-12-23T16:30:00.000Z');
+    expect(formatDateTime(instant)).toBe('2026-12-24 00:30');
+    expect(shanghaiWallClockOf(instant)).toEqual({ year: 2026, month: 11, day: 24, hour: 0, minute: 30 });
+  });
+  it('a range end takes the whole minute', () => {
+    expect(instantOfShanghaiWallClock({ year: 2026, month: 0, day: 1, hour: 23, minute: 59 }, true).toISOString()).toBe('2026-01-01T15:59:59.999Z');
   });
 });

@@ -122,3 +122,33 @@ export function formatDayRange(first: string, last: string, language: string): s
   if (sameYear) return `${month(m1)} ${d1} – ${month(m2)} ${d2}, ${y1}`;
   return `${month(m1)} ${d1}, ${y1} – ${month(m2)} ${d2}, ${y2}`;
 }
+
+/** The date-time pickers' input, the same style as `formatDateTime` (a Beijing wall-clock time). */
+export const PICKER_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** Beijing has kept UTC+8 all year since 1991: a wall-clock time there is this far ahead of UTC. */
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** A picker's fields (read as the browser's local wall clock). */
+export interface WallClock {
+  year: number;
+  /** 0-11, as Date and dayjs count months. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * The instant a Beijing wall-clock time names, whatever the browser's zone (a picker shows local
+ * fields; the page means Beijing time). `endOfMinute` takes the minute's last millisecond (a range's end).
+ */
+export function instantOfShanghaiWallClock(clock: WallClock, endOfMinute = false): Date {
+  return new Date(Date.UTC(clock.year, clock.month, clock.day, clock.hour, clock.minute) - SHANGHAI_OFFSET_MS + (endOfMinute ? 59_999 : 0));
+}
+
+/** The Beijing wall-clock time of an instant (what a picker must show for it). */
+export function shanghaiWallClockOf(instant: Date): WallClock {
+  const shifted = new Date(instant.getTime() + SHANGHAI_OFFSET_MS);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth(), day: shifted.getUTCDate(), hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() };
+}
