@@ -50,13 +50,11 @@ export const ZBadgeFields = z.object({
   sensitiveConsent: z.literal(true, code('BADGE_CONSENT_REQUIRED')),
 });
 
-/**
- * The badge form with every rule that needs no database: the shape above, a mainland mobile for +86,
- * and the ID number of its type (GB 11643 for the mainland ID, as for visitors). `today` is Shanghai's
- * date (a birth date in the ID may not lie after it). Staff carry no age rule (they work the stand).
- */
-export function badgeInputSchema(today: string) {
-  return ZBadgeFields.superRefine((input, issues) => {
+type TBadgeIdentity = Pick<z.output<typeof ZBadgeFields>, 'countryCode' | 'phoneNumber' | 'idType' | 'idNumber'>;
+
+/** The rules that join two fields: a mainland mobile for +86, and the ID number of its type. */
+function refineIdentity(today: string) {
+  return (input: TBadgeIdentity, issues: z.core.$RefinementCtx<TBadgeIdentity>) => {
     if (input.countryCode === '+86' && !MAINLAND_PHONE_PATTERN.test(input.phoneNumber)) {
       issues.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'BADGE_PHONE_INVALID' });
     }
@@ -66,7 +64,24 @@ export function badgeInputSchema(today: string) {
     } else if (!NON_MAINLAND_ID_PATTERN.test(input.idNumber)) {
       issues.addIssue({ code: 'custom', path: ['idNumber'], message: 'BADGE_ID_NUMBER_INVALID' });
     }
-  });
+  };
+}
+
+/**
+ * The badge form with every rule that needs no database: the shape above, a mainland mobile for +86,
+ * and the ID number of its type (GB 11643 for the mainland ID, as for visitors). `today` is Shanghai's
+ * date (a birth date in the ID may not lie after it). Staff carry no age rule (they work the stand).
+ */
+export function badgeInputSchema(today: string) {
+  return ZBadgeFields.superRefine(refineIdentity(today));
+}
+
+/**
+ * The phone and ID fields with their joint rules alone: zod runs a refinement only once the whole
+ * object parses, so a form checks these while other fields are still empty.
+ */
+export function badgeIdentitySchema(today: string) {
+  return ZBadgeFields.pick({ countryCode: true, phoneNumber: true, idType: true, idNumber: true }).superRefine(refineIdentity(today));
 }
 export type TBadgeInput = z.output<ReturnType<typeof badgeInputSchema>>;
 

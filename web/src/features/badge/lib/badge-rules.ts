@@ -2,7 +2,8 @@
  * The badge form's rules: the shared `badgeInputSchema` (the server parses the same input with it),
  * mapped onto the form's fields, and the server's refusals mapped the same way.
  */
-import { badgeInputSchema } from '@portal/shared/badge/badge.schema';
+import type { z } from 'zod';
+import { badgeIdentitySchema, badgeInputSchema } from '@portal/shared/badge/badge.schema';
 import type { IdType, MainlandIdProblem } from '@portal/shared/application/id-number';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
 import type { PhotoValue } from '../../../components/photo-upload';
@@ -105,18 +106,28 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, BadgeField>> = {
   BADGE_CONSENT_REQUIRED: 'sensitiveConsent',
 };
 
-/** Every rule the browser can check, one problem per field (the first that fails, in the schema's order). */
-export function validateBadge(values: BadgeFormValues, today: string): Partial<Record<BadgeField, FieldProblem>> {
-  const problems: Partial<Record<BadgeField, FieldProblem>> = {};
-  const result = badgeInputSchema(today).safeParse(toBadgeInput(values));
-  if (result.success) return problems;
-  for (const issue of result.error.issues) {
+function addProblems(problems: Partial<Record<BadgeField, FieldProblem>>, issues: readonly z.core.$ZodIssue[]) {
+  for (const issue of issues) {
     const field = fieldOfInputPath(issue.path.map(String).join('.'));
     if (!field || problems[field]) continue;
     const code: ErrorCode = isErrorCode(issue.message) ? issue.message : 'VALIDATION_FAILED';
     const idProblem = idProblemOf(issue);
     problems[field] = idProblem ? { code, idProblem } : { code };
   }
+}
+
+/**
+ * Every rule the browser can check, one problem per field (the first that fails, in the schema's order).
+ * The phone and ID rules are checked on their own as well, so that they show before the form is complete.
+ */
+export function validateBadge(values: BadgeFormValues, today: string): Partial<Record<BadgeField, FieldProblem>> {
+  const problems: Partial<Record<BadgeField, FieldProblem>> = {};
+  const input = toBadgeInput(values);
+  const result = badgeInputSchema(today).safeParse(input);
+  if (result.success) return problems;
+  addProblems(problems, result.error.issues);
+  const identity = badgeIdentitySchema(today).safeParse(input);
+  if (!identity.success) addProblems(problems, identity.error.issues);
   return problems;
 }
 
