@@ -1,6 +1,7 @@
-import { Alert, Card, Flex, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isBadgeEditable } from '@portal/shared/badge/badge.schema';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
@@ -47,11 +48,13 @@ export function BadgeFormPage({ listPath, company }: { listPath: string; company
   const initialValues = badge ? valuesOf(badge) : { ...EMPTY_BADGE, companyNameZh: company?.nameZh ?? '', companyNameEn: company?.nameEn ?? '' };
   return (
     <Flex vertical gap="middle" data-testid="badge-form-page">
-      <Link to={listPath} data-testid="badge-back">
-        {t('backToList')}
-      </Link>
+      <div>
+        <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(listPath)} data-testid="badge-back">
+          {t('backToList')}
+        </Button>
+      </div>
       <Flex wrap gap="small" align="center">
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
           {badge ? t('editTitle') : t('newTitle')}
         </Typography.Title>
         {badge ? <SubmissionStatusTag status={badge.status} testId="badge-status" /> : null}

@@ -108,7 +108,7 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
     <Flex vertical gap="middle" data-testid="badge-list-page">
       <Flex wrap gap="middle" align="center" justify="space-between">
         <Flex wrap gap="small" align="center">
-          <Typography.Title level={2} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
             {t('listTitle')}
           </Typography.Title>
           {data ? (
@@ -136,7 +136,7 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
           placeholder={t('filters.keyword')}
           aria-label={t('filters.keyword')}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
-          style={{ width: 280, maxWidth: '100%' }}
+          style={{ width: 340, maxWidth: '100%' }}
           data-testid="badge-filter-keyword"
         />
         <Select<BadgeStatus>
