@@ -12,5 +12,6 @@ export function saveBadge({ id, input }: { id: string | null; input: BadgeInput 
 
 export function useSaveBadge() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveBadge, onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_BADGES_KEY }) });
+  // The lists are not on screen while the form is: refetch them too, so that the list opens with the new count.
+  return useMutation({ mutationFn: saveBadge, onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_BADGES_KEY, refetchType: 'all' }) });
 }

@@ -47,7 +47,7 @@ export function BadgeFormPage({ listPath, company }: { listPath: string; company
   const editable = !badge || isBadgeEditable(badge.status);
   const initialValues = badge ? valuesOf(badge) : { ...EMPTY_BADGE, companyNameZh: company?.nameZh ?? '', companyNameEn: company?.nameEn ?? '' };
   return (
-    <Flex vertical gap="middle" data-testid="badge-form-page">
+    <Flex vertical gap="middle" style={{ maxWidth: 960 }} data-testid="badge-form-page">
       <div>
         <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(listPath)} data-testid="badge-back">
           {t('backToList')}
