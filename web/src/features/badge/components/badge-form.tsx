@@ -74,7 +74,7 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
   /** A text field in its grid cell (`md` of 24 columns on wider screens, the whole row on phones). */
   const text = (name: 'name' | 'namePinyin' | 'idNumber' | 'country' | 'deptName' | 'position' | 'companyNameZh' | 'companyNameEn', options: { md: number; max?: number; extra?: string; autoComplete?: string }) => (
     <Col xs={24} md={options.md}>
-      <Form.Item name={name} label={t(`badge:fields.${name}`)} required rules={[rule(name)]} validateTrigger="onBlur" extra={options.extra}>
+      <Form.Item name={name} label={t(`badge:fields.${name}`)} required rules={[rule(name)]} validateTrigger="onBlur" extra={disabled ? undefined : options.extra}>
         <Input
           maxLength={options.max ?? BADGE_TEXT_MAX_LENGTH}
           autoComplete={options.autoComplete ?? 'off'}
@@ -125,7 +125,7 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
           {text('name', { md: 12, max: NAME_MAX_LENGTH, autoComplete: 'name' })}
           {text('namePinyin', { md: 12, max: NAME_MAX_LENGTH * 4, extra: t('badge:hints.namePinyin') })}
           <Col xs={24} md={12}>
-            <Form.Item label={t('badge:fields.phoneNumber')} required extra={t('badge:hints.phoneNumber')} className="badge-phone">
+            <Form.Item label={t('badge:fields.phoneNumber')} required extra={disabled ? undefined : t('badge:hints.phoneNumber')} className="badge-phone">
               <Space.Compact block>
                 <Form.Item name="countryCode" noStyle rules={[rule('countryCode')]}>
                   <Select
@@ -164,7 +164,7 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
       </Card>
 
       <Card title={<h2 className="badge-card-title">{t('badge:sections.company')}</h2>} className="badge-block">
-        <Typography.Paragraph type="secondary">{t('badge:hints.company')}</Typography.Paragraph>
+        {disabled ? null : <Typography.Paragraph type="secondary">{t('badge:hints.company')}</Typography.Paragraph>}
         <Row gutter={16}>
           {text('companyNameZh', { md: 12, autoComplete: 'organization' })}
           {text('companyNameEn', { md: 12, autoComplete: 'organization' })}
