@@ -139,7 +139,7 @@ export async function register(page: Page, visitor: Visitor, locale: Locale, dev
   await waitForPath(page, exactPath(PATHS.visitorApplication));
 }
 
-export type PhotoPurpose = 'ENTRY_CARD' | 'ID_CARD';
+export type PhotoPurpose = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID';
 
 /**
  * Picks `file` in the photo field, confirms the crop as framed (the picture already has the frame's

@@ -11,6 +11,7 @@ export type BadgeStatus = (typeof BADGE_STATUSES)[number];
 export const BADGE_TEXT_MAX_LENGTH = 100;
 export const BADGE_REJECT_REASON_MAX_LENGTH = 200;
 export const BADGE_PAGE_SIZE_MAX = 100;
+export const BADGE_KEYWORD_MAX_LENGTH = 64;
 /** A bulk decision covers at most one screen of a large list. */
 export const BADGE_BULK_MAX = 200;
 export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH };
@@ -49,13 +50,11 @@ export const ZBadgeFields = z.object({
   sensitiveConsent: z.literal(true, code('BADGE_CONSENT_REQUIRED')),
 });
 
-/**
- * The badge form with every rule that needs no database: the shape above, a mainland mobile for +86,
- * and the ID number of its type (GB 11643 for the mainland ID, as for visitors). `today` is Shanghai's
- * date (a birth date in the ID may not lie after it). Staff carry no age rule (they work the stand).
- */
-export function badgeInputSchema(today: string) {
-  return ZBadgeFields.superRefine((input, issues) => {
+type TBadgeIdentity = Pick<z.output<typeof ZBadgeFields>, 'countryCode' | 'phoneNumber' | 'idType' | 'idNumber'>;
+
+/** The rules that join two fields: a mainland mobile for +86, and the ID number of its type. */
+function refineIdentity(today: string) {
+  return (input: TBadgeIdentity, issues: z.core.$RefinementCtx<TBadgeIdentity>) => {
     if (input.countryCode === '+86' && !MAINLAND_PHONE_PATTERN.test(input.phoneNumber)) {
       issues.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'BADGE_PHONE_INVALID' });
     }
@@ -65,7 +64,24 @@ export function badgeInputSchema(today: string) {
     } else if (!NON_MAINLAND_ID_PATTERN.test(input.idNumber)) {
       issues.addIssue({ code: 'custom', path: ['idNumber'], message: 'BADGE_ID_NUMBER_INVALID' });
     }
-  });
+  };
+}
+
+/**
+ * The badge form with every rule that needs no database: the shape above, a mainland mobile for +86,
+ * and the ID number of its type (GB 11643 for the mainland ID, as for visitors). `today` is Shanghai's
+ * date (a birth date in the ID may not lie after it). Staff carry no age rule (they work the stand).
+ */
+export function badgeInputSchema(today: string) {
+  return ZBadgeFields.superRefine(refineIdentity(today));
+}
+
+/**
+ * The phone and ID fields with their joint rules alone: zod runs a refinement only once the whole
+ * object parses, so a form checks these while other fields are still empty.
+ */
+export function badgeIdentitySchema(today: string) {
+  return ZBadgeFields.pick({ countryCode: true, phoneNumber: true, idType: true, idNumber: true }).superRefine(refineIdentity(today));
 }
 export type TBadgeInput = z.output<ReturnType<typeof badgeInputSchema>>;
 
@@ -82,7 +98,7 @@ export const ZBadgeListInput = z.object({
   /** Organizers only: one company's badges. */
   exhibitorId: z.uuid(code('VALIDATION_FAILED')).nullish(),
   /** Name or pinyin (contains), phone, or the ID number's last four characters. */
-  keyword: plainText('VALIDATION_FAILED').trim().max(64, code('VALIDATION_FAILED')).nullish(),
+  keyword: plainText('VALIDATION_FAILED').trim().max(BADGE_KEYWORD_MAX_LENGTH, code('VALIDATION_FAILED')).nullish(),
   page: z.number(code('VALIDATION_FAILED')).int().min(1).default(1),
   pageSize: z.number(code('VALIDATION_FAILED')).int().min(1).max(BADGE_PAGE_SIZE_MAX).default(20),
 });

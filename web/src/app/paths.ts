@@ -24,6 +24,8 @@ export const PATHS = {
   visitorRecord: '/wa/visitor/record',
   exhibitor: '/we/',
   exhibitorHome: '/we/exhibitor/application/list',
+  exhibitorBadgeList: '/we/exhibitor/application/list',
+  exhibitorBadge: '/we/exhibitor/application',
   exhibitorCatalog: '/we/exhibitor/catalog',
   exhibitorBanner: '/we/exhibitor/banner',
   organizerBannerList: '/wo/exhibitor/banner/list',

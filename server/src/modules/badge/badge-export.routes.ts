@@ -11,13 +11,16 @@ const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spr
  * GET /apis/files/exports/badges.xlsx and badges.zip?status=…&createdFrom=…&createdTo=…&exhibitorId=…:
  * the badge list as a streamed workbook, or a zip of the workbook and the entry-card photos. An
  * exhibitor's export is always its own company's; organizers need the exhibitor section's roles.
- * Every export is audited (badge.export).
+ * Every export is audited (badge.export). `X-Total-Count` holds the number of rows (a zip holds as many
+ * photos at most), sent with the headers so that the download can show its progress.
  */
 export async function registerBadgeExportRoutes(app: FastifyInstance) {
   const send = async (request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply: FastifyReply, kind: 'xlsx' | 'zip') => {
     const { badges, badgeExport, audit } = app.services;
     const { actorId, filter } = badges.exportFilter(await viewerOfRequest(app.services, request), badgeFilterFromQuery(request.query));
     const locale = localeOfRequest(request);
+    // The size of a streamed file is unknown until it ends; the row count lets the browser show progress.
+    const rows = await badges.count(filter);
     const output = new PassThrough();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) output.destroy();
@@ -34,6 +37,7 @@ export async function registerBadgeExportRoutes(app: FastifyInstance) {
       .header('content-type', CONTENT_TYPES[kind])
       .header('content-disposition', contentDisposition(badgeExport.fileNames(locale, kind)))
       .header('cache-control', 'private, no-store')
+      .header('x-total-count', String(rows))
       .header('x-content-type-options', 'nosniff')
       .send(output);
   };

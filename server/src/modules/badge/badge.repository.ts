@@ -30,6 +30,12 @@ export async function listBadges(db: Executor, filter: TBadgeFilter, page: numbe
   return { nodes, total: total?.value ?? 0 };
 }
 
+/** How many badges match the filter (an export's row count, sent before its rows). */
+export async function countBadges(db: Executor, filter: TBadgeFilter) {
+  const [total] = await db.select({ value: count() }).from(badges).where(conditionsOf(filter));
+  return total?.value ?? 0;
+}
+
 /** The filtered list in the list's order, `size` rows at a time (exports): keyset paging, never the whole list in memory. */
 export async function* iterateBadges(db: Executor, filter: TBadgeFilter, size = 200) {
   const where = conditionsOf(filter);

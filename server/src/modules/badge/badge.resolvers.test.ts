@@ -239,6 +239,7 @@ describe('exhibitor staff badges', () => {
     const stranger = await exhibitor();
     await owner.apply();
     const response = await stranger.client.fetch(`/apis/files/exports/badges.xlsx?exhibitorId=${owner.account.exhibitorId}`);
+    expect(response.headers.get('x-total-count')).toBe('0');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     expect(workbook.worksheets[0]?.rowCount).toBe(1);
@@ -296,6 +297,7 @@ describe('exhibitor staff badges', () => {
     const response = await company.client.fetch('/apis/files/exports/badges.zip?status=PENDING');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('x-total-count')).toBe('3');
     const zip = await JSZip.loadAsync(await response.arrayBuffer());
     const files = Object.keys(zip.files).sort();
     const photos = files.filter((name) => name.startsWith('photos/'));

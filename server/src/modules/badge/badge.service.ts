@@ -174,6 +174,11 @@ export class BadgeService {
     return { actorId: reviewer.id, filter: parseInput(ZBadgeFilter, query) };
   }
 
+  /** The rows an export of `filter` will hold (its X-Total-Count header, for the download's progress). */
+  count(filter: TBadgeFilter) {
+    return repository.countBadges(this.db, filter);
+  }
+
   /** The filtered list in batches, in the list's order (exports). */
   iterate(filter: TBadgeFilter) {
     return repository.iterateBadges(this.db, filter);

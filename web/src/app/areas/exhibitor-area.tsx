@@ -2,11 +2,12 @@ import { FileImageOutlined, IdcardOutlined, ProductOutlined, ReadOutlined } from
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
+import { BadgeFormRoute, BadgeListRoute } from '../../features/badge/pages/badge-routes';
 import { BannerRoute } from '../../features/banner/pages/banner-routes';
 import { CatalogRoute } from '../../features/catalog/pages/catalog-routes';
 import { ProductFormRoute, ProductListRoute } from '../../features/product/pages/product-routes';
+import { useSession } from '../../features/viewer/api/viewer';
 import { PageLoading } from '../../components/page-loading';
-import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
 import { currentLocale, preferredLocale, showLanguage } from '../../lib/i18n/i18n';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
@@ -46,17 +47,26 @@ function useExhibitorLocale(): boolean {
   return ready;
 }
 
+const badgeFormPath = (id?: string) => (id ? `${PATHS.exhibitorBadge}/${id}` : PATHS.exhibitorBadge);
+
+/** The signed-in exhibitor's company names (a new badge starts with them). */
+function useViewerCompany(): { nameZh: string; nameEn: string } | null {
+  const { session } = useSession();
+  return session.status === 'loaded' && session.viewer.__typename === 'Xuser' ? session.viewer.exhibitor : null;
+}
+
 /** /we/* (the area guard ran in the router before this chunk loaded). */
 export function ExhibitorArea() {
   const ready = useExhibitorLocale();
+  const company = useViewerCompany();
   if (!ready) return <PageLoading />;
   return (
     <Routes>
       <Route element={<AreaLayout titleKey="exhibitor.title" homePath={PATHS.exhibitor} settingsPath={PATHS.settings} menu={EXHIBITOR_MENU} testId="exhibitor-layout" />}>
         <Route index element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor" element={<Navigate to={PATHS.exhibitorHome} replace />} />
-        <Route path="exhibitor/application/list" element={<PendingPage titleKey="exhibitor.pages.applicationList" />} />
-        <Route path="exhibitor/application/:id?" element={<PendingPage titleKey="exhibitor.pages.applicationForm" />} />
+        <Route path="exhibitor/application/list" element={<BadgeListRoute formPath={badgeFormPath} />} />
+        <Route path="exhibitor/application/:id?" element={<BadgeFormRoute listPath={PATHS.exhibitorBadgeList} company={company} />} />
         <Route path="exhibitor/catalog" element={<CatalogRoute />} />
         <Route path="exhibitor/banner" element={<BannerRoute />} />
         <Route path="exhibitor/product/list" element={<ProductListRoute formPath={(id) => (id ? `${PATHS.exhibitorProduct}/${id}` : PATHS.exhibitorProduct)} />} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatDayRange, formatLocaleOf, formatTime, instantOfBeijingTime } from './date-time';
+import { formatDate, formatDateTime, formatDay, formatDayRange, formatLocaleOf, formatTime, instantOfShanghaiWallClock, shanghaiWallClockOf } from './date-time';
 
 describe('date and time formatting (Beijing time, one style per language)', () => {
   it('writes an instant as YYYY-MM-DD HH:mm in Asia/Shanghai, whatever its offset', () => {
@@ -58,13 +58,16 @@ describe('date and time formatting (Beijing time, one style per language)', () =
     expect(formatDayRange('2026-12-24', '2026-12-24', 'zh-CN')).toBe('2026年12月24日');
     expect(formatDayRange('soon', '2026-12-24', 'zh-CN')).toBe('');
   });
+});
 
-  it('reads a Beijing wall-clock time back as an instant, the inverse of formatDateTime', () => {
-    expect(instantOfBeijingTime('2026-12-24 15:55')).toBe('2026-12-24T15:55:00+08:00');
-    expect(instantOfBeijingTime('2026-12-24 15:55:30')).toBe('2026-12-24T15:55:30+08:00');
-    expect(formatDateTime(instantOfBeijingTime('2026-12-24 00:05'))).toBe('2026-12-24 00:05');
-    expect(new Date(instantOfBeijingTime('2026-12-24 07:00') ?? '').toISOString()).toBe('2026-12-23T23:00:00.000Z');
-    expect(instantOfBeijingTime('24.12.2026 15:55')).toBeUndefined();
-    expect(instantOfBeijingTime('2026-13-45 15:55')).toBeUndefined();
+describe('Beijing wall-clock times of the date-time pickers', () => {
+  it('names the same instant whatever the browser zone, and back', () => {
+    const instant = instantOfShanghaiWallClock({ year: 2026, month: 11, day: 24, hour: 0, minute: 30 });
+    expect(instant.toISOString()).toBe('2026-12-23T16:30:00.000Z');
+    expect(formatDateTime(instant)).toBe('2026-12-24 00:30');
+    expect(shanghaiWallClockOf(instant)).toEqual({ year: 2026, month: 11, day: 24, hour: 0, minute: 30 });
+  });
+  it('a range end takes the whole minute', () => {
+    expect(instantOfShanghaiWallClock({ year: 2026, month: 0, day: 1, hour: 23, minute: 59 }, true).toISOString()).toBe('2026-01-01T15:59:59.999Z');
   });
 });

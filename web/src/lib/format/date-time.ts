@@ -68,20 +68,6 @@ export function formatTime(value: Instant | null | undefined): string {
   return `${hour}:${minute}`;
 }
 
-const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
-
-/**
- * The instant of a Beijing wall-clock time (`2026-12-24 15:55`, as a date-time picker shows it) as ISO
- * 8601 with its +08:00 offset, whatever the browser's zone; undefined when unreadable. The inverse of
- * `formatDateTime`, so a picker can show and take Beijing time.
- */
-export function instantOfBeijingTime(wallTime: string): string | undefined {
-  const match = WALL_TIME.exec(wallTime);
-  if (!match) return undefined;
-  const iso = `${match[1]}T${match[2]}${match[3] ?? ':00'}+08:00`;
-  return Number.isNaN(Date.parse(iso)) ? undefined : iso;
-}
-
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayFormats = new Map<FormatLocale, { weekday: Intl.DateTimeFormat; month: Intl.DateTimeFormat }>();
 
@@ -135,4 +121,34 @@ export function formatDayRange(first: string, last: string, language: string): s
   if (sameMonth) return `${month(m1)} ${d1}–${d2}, ${y1}`;
   if (sameYear) return `${month(m1)} ${d1} – ${month(m2)} ${d2}, ${y1}`;
   return `${month(m1)} ${d1}, ${y1} – ${month(m2)} ${d2}, ${y2}`;
+}
+
+/** The date-time pickers' input, the same style as `formatDateTime` (a Beijing wall-clock time). */
+export const PICKER_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** Beijing has kept UTC+8 all year since 1991: a wall-clock time there is this far ahead of UTC. */
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** A picker's fields (read as the browser's local wall clock). */
+export interface WallClock {
+  year: number;
+  /** 0-11, as Date and dayjs count months. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * The instant a Beijing wall-clock time names, whatever the browser's zone (a picker shows local
+ * fields; the page means Beijing time). `endOfMinute` takes the minute's last millisecond (a range's end).
+ */
+export function instantOfShanghaiWallClock(clock: WallClock, endOfMinute = false): Date {
+  return new Date(Date.UTC(clock.year, clock.month, clock.day, clock.hour, clock.minute) - SHANGHAI_OFFSET_MS + (endOfMinute ? 59_999 : 0));
+}
+
+/** The Beijing wall-clock time of an instant (what a picker must show for it). */
+export function shanghaiWallClockOf(instant: Date): WallClock {
+  const shifted = new Date(instant.getTime() + SHANGHAI_OFFSET_MS);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth(), day: shifted.getUTCDate(), hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() };
 }

@@ -9,6 +9,7 @@ import { submitApplicationSchema, ZApplicationFields, type ApplicationRuleContex
 import type { IdType, MainlandIdProblem } from '@portal/shared/application/id-number';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
 import type { SubmitApplicationInput } from '../../../graphql/operations.generated';
+import { idProblemOf } from '../../../lib/id-problem';
 import { serverFieldCodes } from '../../../lib/server-field-errors';
 
 export interface PhotoRef {
@@ -115,15 +116,6 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, ApplicationField>> = {
   AUDIENCE_TRUTH_REQUIRED: 'truthConfirmed',
   AUDIENCE_CONSENT_REQUIRED: 'sensitiveConsent',
 };
-
-const MAINLAND_ID_PROBLEMS: readonly MainlandIdProblem[] = ['FORMAT', 'BIRTH_DATE', 'CHECK_DIGIT'];
-
-/** The mainland-ID part a refused ID number carries (`params.idProblem` of the shared schema's issue). */
-function idProblemOf(issue: object): MainlandIdProblem | undefined {
-  const params: unknown = 'params' in issue ? issue.params : undefined;
-  if (typeof params !== 'object' || params === null || !('idProblem' in params)) return undefined;
-  return MAINLAND_ID_PROBLEMS.find((problem) => problem === params.idProblem);
-}
 
 /**
  * Every rule the browser can check, one problem per field (the first that fails, in the schema's order).

@@ -1,5 +1,5 @@
 import { Button, DatePicker, Flex, Input, Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_ACTIONS,
@@ -12,24 +12,13 @@ import {
   type AuditSubjectType,
   type TAuditLogFilter,
 } from '@portal/shared/audit/audit-log';
-import { formatDateTime, instantOfBeijingTime } from '../../../lib/format/date-time';
-
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
-
-/** A picker shows and takes Beijing time (the table's times), whatever the browser's zone. */
-function pickerValue(instant: Date | null | undefined): Dayjs | null {
-  return instant ? dayjs(formatDateTime(instant)) : null;
-}
-
-function instantOf(value: Dayjs | null | undefined): Date | null {
-  const iso = value ? instantOfBeijingTime(value.format(PICKER_FORMAT)) : undefined;
-  return iso ? new Date(iso) : null;
-}
+import { instantOfPickerValue, pickerValueOf } from '../../../lib/format/beijing-picker';
+import { PICKER_DATE_TIME_FORMAT } from '../../../lib/format/date-time';
 
 /** The audit page's filters; every change goes to the URL through `onChange`. */
 export function AuditLogFilters({ filter, actorName, onChange, onReset }: { filter: TAuditLogFilter; actorName: string | null; onChange: (patch: Partial<TAuditLogFilter>) => void; onReset: () => void }) {
   const { t } = useTranslation(['audit-log', 'audit']);
-  const range: [Dayjs | null, Dayjs | null] | null = filter.from || filter.to ? [pickerValue(filter.from), pickerValue(filter.to)] : null;
+  const range: [Dayjs | null, Dayjs | null] | null = filter.from || filter.to ? [pickerValueOf(filter.from), pickerValueOf(filter.to)] : null;
   return (
     <Flex wrap gap="small" align="center" role="search" aria-label={t('filters.label')} data-testid="audit-filters">
       {filter.actorId ? (
@@ -85,9 +74,9 @@ export function AuditLogFilters({ filter, actorName, onChange, onReset }: { filt
       />
       <DatePicker.RangePicker
         showTime={{ format: 'HH:mm' }}
-        format={PICKER_FORMAT}
+        format={PICKER_DATE_TIME_FORMAT}
         value={range}
-        onChange={(value) => onChange({ from: instantOf(value?.[0]), to: instantOf(value?.[1]) })}
+        onChange={(value) => onChange({ from: instantOfPickerValue(value?.[0], false), to: instantOfPickerValue(value?.[1], true) })}
         placeholder={[t('filters.from'), t('filters.to')]}
         aria-label={t('filters.time')}
         data-testid="audit-filter-time"

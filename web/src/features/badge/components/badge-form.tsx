@@ -1,0 +1,197 @@
+import { App, Button, Card, Checkbox, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ID_TYPES } from '@portal/shared/application/id-number';
+import { BADGE_TEXT_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/badge/badge.schema';
+import { shanghaiDate } from '@portal/shared/dates';
+import { PhotoUpload } from '../../../components/photo-upload';
+import { MOBILE_MAX_LENGTH } from '../../../lib/input-limits';
+import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useSaveBadge } from '../api/save-badge';
+import { serverFieldProblems, toBadgeInput, validateBadge, type BadgeField, type BadgeFormValues, type FieldProblem } from '../lib/badge-rules';
+import { PinyinFollower } from '../lib/pinyin-name';
+import './badge-form.css';
+
+/** Calling codes offered: mainland, Hong Kong, Macao, Taiwan, then the countries exhibitors' staff most often come from. */
+const COUNTRY_CODES = ['+86', '+852', '+853', '+886', '+1', '+7', '+33', '+39', '+44', '+49', '+60', '+61', '+62', '+63', '+65', '+66', '+81', '+82', '+84', '+91', '+971'];
+
+const FIELD_ORDER: BadgeField[] = ['name', 'namePinyin', 'countryCode', 'phoneNumber', 'email', 'idType', 'idNumber', 'country', 'deptName', 'position', 'companyNameZh', 'companyNameEn', 'entryPhoto', 'idPhoto', 'sensitiveConsent', 'truthConfirmed'];
+
+export interface BadgeFormProps {
+  /** The badge being edited; undefined for a new application. */
+  id: string | undefined;
+  initialValues: BadgeFormValues;
+  /** Approved badges are read-only. */
+  disabled: boolean;
+  /** A refused badge is resubmitted (the button says so). */
+  resubmit: boolean;
+  onSaved: (id: string) => void;
+}
+
+/**
+ * One staff member's badge (SPEC 3 "Badge application"): every field checked with the shared schema the
+ * server parses, the pinyin following the Chinese name until the user writes it, both photos through
+ * PhotoUpload (crop and face check). A refusal is shown at its field and nothing typed is lost.
+ */
+export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: BadgeFormProps) {
+  const { t } = useTranslation(['badge', 'application', 'errors']);
+  const { message, notification } = App.useApp();
+  const errorText = useErrorText();
+  const mutation = useSaveBadge();
+  const [form] = Form.useForm<BadgeFormValues>();
+  const [today] = useState(() => shanghaiDate(new Date()));
+  const follower = useMemo(() => new PinyinFollower(initialValues.name, initialValues.namePinyin), [initialValues]);
+  const serverProblems = useRef<Partial<Record<BadgeField, FieldProblem>>>({});
+  const idType = Form.useWatch('idType', form) ?? initialValues.idType;
+
+  const valuesNow = () => ({ ...initialValues, ...form.getFieldsValue(true) }) as BadgeFormValues;
+  const messageOf = (problem: FieldProblem) => (problem.idProblem ? `${t(`errors:${problem.code}`)} (${t(`application:idProblem.${problem.idProblem}`)})` : t(`errors:${problem.code}`));
+  const rule = (field: BadgeField) => ({
+    validator: async () => {
+      const problem = validateBadge(valuesNow(), today)[field] ?? serverProblems.current[field];
+      if (problem) throw new Error(messageOf(problem));
+    },
+  });
+
+  async function onFinish() {
+    try {
+      const saved = await mutation.mutateAsync({ id: id ?? null, input: toBadgeInput(valuesNow()) });
+      void message.success(t('badge:saved'));
+      onSaved(saved.id);
+    } catch (error) {
+      const problems = serverFieldProblems(error);
+      serverProblems.current = problems;
+      const fields = FIELD_ORDER.filter((field) => problems[field]);
+      if (fields.length > 0) {
+        form.setFields(fields.map((name) => ({ name, errors: [messageOf(problems[name]!)] })));
+        form.scrollToField(fields[0]!, { block: 'center' });
+      }
+      notification.error({ title: errorText(error), placement: 'top', duration: 4.5 });
+    }
+  }
+
+  /** A text field in its grid cell (`md` of 24 columns on wider screens, the whole row on phones). */
+  const text = (name: 'name' | 'namePinyin' | 'idNumber' | 'country' | 'deptName' | 'position' | 'companyNameZh' | 'companyNameEn', options: { md: number; max?: number; extra?: string; autoComplete?: string }) => (
+    <Col xs={24} md={options.md}>
+      <Form.Item name={name} label={t(`badge:fields.${name}`)} required rules={[rule(name)]} validateTrigger="onBlur" extra={disabled ? undefined : options.extra}>
+        <Input
+          maxLength={options.max ?? BADGE_TEXT_MAX_LENGTH}
+          autoComplete={options.autoComplete ?? 'off'}
+          placeholder={name === 'country' ? t('badge:placeholders.country') : undefined}
+          data-testid={`badge-${name}`}
+        />
+      </Form.Item>
+    </Col>
+  );
+
+  const photo = (name: 'entryPhoto' | 'idPhoto', purpose: 'BADGE' | 'BADGE_ID') => (
+    <Col xs={24} lg={12}>
+      <Form.Item name={name} label={t(`badge:fields.${name}`)} required rules={[rule(name)]} extra={t(`badge:hints.${name}`)}>
+        <PhotoUpload purpose={purpose} profile="general" upload={uploadSubmissionPicture} label={t(`badge:fields.${name}`)} disabled={disabled} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Form<BadgeFormValues>
+      form={form}
+      name="badge"
+      layout="vertical"
+      disabled={disabled}
+      initialValues={initialValues}
+      onValuesChange={(changed: Partial<BadgeFormValues>) => {
+        // A server refusal holds only until its field changes.
+        for (const key of Object.keys(changed) as BadgeField[]) delete serverProblems.current[key];
+        if (changed.name !== undefined) {
+          const pinyin = follower.nameChanged(changed.name);
+          if (pinyin !== undefined) form.setFieldValue('namePinyin', pinyin);
+        }
+        if (changed.namePinyin !== undefined) follower.pinyinEdited(changed.namePinyin);
+        if ('idType' in changed || 'countryCode' in changed) void form.validateFields(['idNumber', 'phoneNumber'], { validateOnly: true }).catch(() => undefined);
+      }}
+      onFinish={() => void onFinish()}
+      onFinishFailed={({ errorFields }) => {
+        const first = errorFields[0]?.name;
+        if (first) form.scrollToField(first, { block: 'center' });
+        void message.error(t('badge:fixFields'));
+      }}
+      className="badge-form"
+      data-testid="badge-form"
+      noValidate
+    >
+      <Card title={<h2 className="badge-card-title">{t('badge:sections.person')}</h2>} className="badge-block">
+        <Row gutter={16}>
+          {text('name', { md: 12, max: NAME_MAX_LENGTH, autoComplete: 'name' })}
+          {text('namePinyin', { md: 12, max: NAME_MAX_LENGTH * 4, extra: t('badge:hints.namePinyin') })}
+          <Col xs={24} md={12}>
+            <Form.Item label={t('badge:fields.phoneNumber')} required extra={disabled ? undefined : t('badge:hints.phoneNumber')} className="badge-phone">
+              <Space.Compact block>
+                <Form.Item name="countryCode" noStyle rules={[rule('countryCode')]}>
+                  <Select
+                    showSearch
+                    aria-label={t('badge:fields.countryCode')}
+                    options={COUNTRY_CODES.map((code) => ({ value: code, label: code }))}
+                    className="badge-country-code"
+                    data-testid="badge-countryCode"
+                  />
+                </Form.Item>
+                <Form.Item name="phoneNumber" noStyle rules={[rule('phoneNumber')]} validateTrigger="onBlur">
+                  <Input type="tel" inputMode="tel" autoComplete="tel-national" maxLength={MOBILE_MAX_LENGTH} aria-label={t('badge:fields.phoneNumber')} data-testid="badge-phoneNumber" />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('badge:fields.email')} required rules={[rule('email')]} validateTrigger="onBlur">
+              <Input type="email" inputMode="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} data-testid="badge-email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="idType" label={t('badge:fields.idType')} required rules={[rule('idType')]}>
+              <Select
+                options={ID_TYPES.map((type) => ({ value: type, label: t(`application:idTypes.${type}`), 'data-testid': `badge-id-type-option-${type}` }))}
+                placeholder={t('badge:placeholders.idType')}
+                data-testid="badge-idType"
+              />
+            </Form.Item>
+          </Col>
+          {text('idNumber', { md: 12, max: ID_NUMBER_MAX_LENGTH, extra: idType === 'MAINLAND_ID' ? t('badge:hints.mainlandId') : undefined })}
+          {text('country', { md: 8, autoComplete: 'country-name' })}
+          {text('deptName', { md: 8 })}
+          {text('position', { md: 8, autoComplete: 'organization-title' })}
+        </Row>
+      </Card>
+
+      <Card title={<h2 className="badge-card-title">{t('badge:sections.company')}</h2>} className="badge-block">
+        {disabled ? null : <Typography.Paragraph type="secondary">{t('badge:hints.company')}</Typography.Paragraph>}
+        <Row gutter={16}>
+          {text('companyNameZh', { md: 12, autoComplete: 'organization' })}
+          {text('companyNameEn', { md: 12, autoComplete: 'organization' })}
+        </Row>
+      </Card>
+
+      <Card title={<h2 className="badge-card-title">{t('badge:sections.photos')}</h2>} className="badge-block">
+        <Row gutter={[16, 8]}>
+          {photo('entryPhoto', 'BADGE')}
+          {photo('idPhoto', 'BADGE_ID')}
+        </Row>
+      </Card>
+
+      {disabled ? null : (
+        <Card title={<h2 className="badge-card-title">{t('badge:sections.confirm')}</h2>} className="badge-block">
+          <Typography.Paragraph data-testid="badge-consent-text">{t('badge:consent.explanation')}</Typography.Paragraph>
+          <Form.Item name="sensitiveConsent" valuePropName="checked" rules={[rule('sensitiveConsent')]} className="badge-check">
+            <Checkbox data-testid="badge-consent">{t('badge:consent.label')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="truthConfirmed" valuePropName="checked" rules={[rule('truthConfirmed')]} className="badge-check">
+            <Checkbox data-testid="badge-truth">{t('badge:truth')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending} data-testid="badge-submit">
+            {resubmit ? t('badge:resubmit') : t('badge:submit')}
+          </Button>
+        </Card>
+      )}
+    </Form>
+  );
+}

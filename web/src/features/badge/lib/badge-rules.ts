@@ -1,0 +1,139 @@
+/**
+ * The badge form's rules: the shared `badgeInputSchema` (the server parses the same input with it),
+ * mapped onto the form's fields, and the server's refusals mapped the same way.
+ */
+import type { z } from 'zod';
+import { badgeIdentitySchema, badgeInputSchema } from '@portal/shared/badge/badge.schema';
+import type { IdType, MainlandIdProblem } from '@portal/shared/application/id-number';
+import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
+import type { PhotoValue } from '../../../components/photo-upload';
+import type { BadgeInput } from '../../../graphql/operations.generated';
+import { idProblemOf } from '../../../lib/id-problem';
+import { serverFieldCodes } from '../../../lib/server-field-errors';
+
+export interface BadgeFormValues {
+  name: string;
+  namePinyin: string;
+  countryCode: string;
+  phoneNumber: string;
+  email: string;
+  idType: IdType | null;
+  idNumber: string;
+  country: string;
+  deptName: string;
+  position: string;
+  companyNameZh: string;
+  companyNameEn: string;
+  entryPhoto: PhotoValue | null;
+  idPhoto: PhotoValue | null;
+  truthConfirmed: boolean;
+  sensitiveConsent: boolean;
+}
+
+export type BadgeField = keyof BadgeFormValues;
+
+/** Mainland mobiles are the common case at a show in China. */
+export const DEFAULT_COUNTRY_CODE = '+86';
+
+export const EMPTY_BADGE: BadgeFormValues = {
+  name: '',
+  namePinyin: '',
+  countryCode: DEFAULT_COUNTRY_CODE,
+  phoneNumber: '',
+  email: '',
+  idType: null,
+  idNumber: '',
+  country: '',
+  deptName: '',
+  position: '',
+  companyNameZh: '',
+  companyNameEn: '',
+  entryPhoto: null,
+  idPhoto: null,
+  truthConfirmed: false,
+  sensitiveConsent: false,
+};
+
+export interface FieldProblem {
+  code: ErrorCode;
+  idProblem?: MainlandIdProblem;
+}
+
+/** The mutation's input from the form's values (before the shared schema parses it). */
+export function toBadgeInput(values: BadgeFormValues): BadgeInput {
+  return {
+    name: values.name ?? '',
+    namePinyin: values.namePinyin ?? '',
+    countryCode: values.countryCode ?? '',
+    phoneNumber: values.phoneNumber ?? '',
+    email: values.email ?? '',
+    idType: values.idType as BadgeInput['idType'],
+    idNumber: values.idNumber ?? '',
+    country: values.country ?? '',
+    deptName: values.deptName ?? '',
+    position: values.position ?? '',
+    companyNameZh: values.companyNameZh ?? '',
+    companyNameEn: values.companyNameEn ?? '',
+    entryPhotoId: values.entryPhoto?.id ?? '',
+    idPhotoId: values.idPhoto?.id ?? '',
+    truthConfirmed: values.truthConfirmed === true,
+    sensitiveConsent: values.sensitiveConsent === true,
+  };
+}
+
+/** Where a path of the input (a zod issue, or the server's `extensions.fields`) is shown on the form. */
+export function fieldOfInputPath(path: string): BadgeField | undefined {
+  const head = path.split('.')[0] ?? '';
+  if (head === 'entryPhotoId') return 'entryPhoto';
+  if (head === 'idPhotoId') return 'idPhoto';
+  return head in EMPTY_BADGE ? (head as BadgeField) : undefined;
+}
+
+/** Server codes that belong to one field even when the server names none (uniqueness, photo ownership). */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, BadgeField>> = {
+  BADGE_NAME_INVALID: 'name',
+  BADGE_NAME_PINYIN_INVALID: 'namePinyin',
+  BADGE_PHONE_INVALID: 'phoneNumber',
+  BADGE_ID_TYPE_REQUIRED: 'idType',
+  BADGE_ID_NUMBER_INVALID: 'idNumber',
+  BADGE_ID_NUMBER_TAKEN: 'idNumber',
+  BADGE_COUNTRY_REQUIRED: 'country',
+  BADGE_DEPT_REQUIRED: 'deptName',
+  BADGE_POSITION_REQUIRED: 'position',
+  BADGE_ENTRY_PHOTO_REQUIRED: 'entryPhoto',
+  BADGE_ID_PHOTO_REQUIRED: 'idPhoto',
+  BADGE_TRUTH_REQUIRED: 'truthConfirmed',
+  BADGE_CONSENT_REQUIRED: 'sensitiveConsent',
+};
+
+function addProblems(problems: Partial<Record<BadgeField, FieldProblem>>, issues: readonly z.core.$ZodIssue[]) {
+  for (const issue of issues) {
+    const field = fieldOfInputPath(issue.path.map(String).join('.'));
+    if (!field || problems[field]) continue;
+    const code: ErrorCode = isErrorCode(issue.message) ? issue.message : 'VALIDATION_FAILED';
+    const idProblem = idProblemOf(issue);
+    problems[field] = idProblem ? { code, idProblem } : { code };
+  }
+}
+
+/**
+ * Every rule the browser can check, one problem per field (the first that fails, in the schema's order).
+ * The phone and ID rules are checked on their own as well, so that they show before the form is complete.
+ */
+export function validateBadge(values: BadgeFormValues, today: string): Partial<Record<BadgeField, FieldProblem>> {
+  const problems: Partial<Record<BadgeField, FieldProblem>> = {};
+  const input = toBadgeInput(values);
+  const result = badgeInputSchema(today).safeParse(input);
+  if (result.success) return problems;
+  addProblems(problems, result.error.issues);
+  const identity = badgeIdentitySchema(today).safeParse(input);
+  if (!identity.success) addProblems(problems, identity.error.issues);
+  return problems;
+}
+
+/** The server's refusal, field by field (`lib/server-field-errors.ts`). */
+export function serverFieldProblems(error: unknown): Partial<Record<BadgeField, FieldProblem>> {
+  const problems: Partial<Record<BadgeField, FieldProblem>> = {};
+  for (const [field, code] of Object.entries(serverFieldCodes(error, fieldOfInputPath, FIELD_OF_CODE)) as Array<[BadgeField, ErrorCode]>) problems[field] = { code };
+  return problems;
+}
