@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shanghaiDate } from '@portal/shared/dates';
 import { addDays, DEMO_SHOW } from '../src/modules/seed/demo-seed';
-import type { CookieJar } from './login';
+import type { CookieJar } from '../../e2e/support/api-session';
 import type { Scenario, ScenarioRequest } from './scenarios';
 
 export const BULK_APPLICATIONS = 100_000;

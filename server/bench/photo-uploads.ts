@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { startServer } from '../../e2e/support/server-process';
-import { signIn, type CookieJar } from './login';
+import { signIn, type CookieJar } from '../../e2e/support/api-session';
 
 export const PHOTO_UPLOADS_SCENARIO = 'portal-photo-uploads';
 const UPLOADS = 8;

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../e2e/support/server-process';
-import { signIn, type CookieJar } from './login';
+import { signIn, type CookieJar } from '../../e2e/support/api-session';
 import { baselineName, scenarios, type Scenario, type ScenarioContext, type TargetName } from './scenarios';
 import { startPortal, startScript, type Target } from './targets';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';

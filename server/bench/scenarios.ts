@@ -1,4 +1,4 @@
-import type { CookieJar } from './login';
+import type { CookieJar } from '../../e2e/support/api-session';
 import { audienceListScenarios } from './audience-list';
 
 /** Which process a scenario loads: started once per run, shared by its scenarios. */
