@@ -27,9 +27,8 @@ export function BadgeQueuePage() {
       reasonMaxLength={BADGE_REJECT_REASON_MAX_LENGTH}
       columns={[
         { key: 'name', title: t('columns.name'), render: (_value, row) => <span data-testid="badge-queue-name">{`${row.name} (${row.namePinyin})`}</span> },
-        { key: 'company', title: t('columns.company'), render: (_value, row) => row.companyNameZh },
         { key: 'position', title: t('columns.position'), render: (_value, row) => `${row.deptName} / ${row.position}` },
-        { key: 'mobile', title: t('columns.mobile'), render: (_value, row) => `${row.countryCode} ${row.phoneNumber}` },
+        { key: 'mobile', title: t('columns.mobile'), render: (_value, row) => <span style={{ whiteSpace: 'nowrap' }}>{`${row.countryCode} ${row.phoneNumber}`}</span> },
         { key: 'idNumber', title: t('columns.idNumber'), render: (_value, row) => <span style={{ fontFamily: 'monospace' }}>{row.idNumberMasked}</span> },
       ]}
       renderDetail={(row) => <BadgeDetailView id={row.id} />}

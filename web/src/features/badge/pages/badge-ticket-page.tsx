@@ -71,7 +71,9 @@ function BadgeTicketDialog({ ticket, onClose }: { ticket: BadgeTicket | null; on
             </Typography.Text>
             <Typography.Text type="secondary">{ticket.companyNameEn}</Typography.Text>
           </Flex>
-          <Alert type="info" showIcon title={wechat ? t('wechatSave') : t('instruction')} style={{ width: '100%' }} />
+          <Typography.Paragraph type="secondary" style={{ margin: 0, textAlign: 'center' }} data-testid="badge-ticket-instruction">
+            {wechat ? t('wechatSave') : t('instruction')}
+          </Typography.Paragraph>
         </Flex>
       ) : null}
     </Modal>
