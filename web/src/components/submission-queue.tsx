@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { REJECT_REASON_MAX_LENGTH, SUBMISSION_PAGE_SIZES, SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
+import { DEFAULT_SUBMISSION_PAGE_SIZE, REJECT_REASON_MAX_LENGTH, SUBMISSION_PAGE_SIZES, SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
 import { KEYWORD_MAX_LENGTH } from '@portal/shared/review/audience-list';
 import { formatDateTime } from '../lib/format/date-time';
 import { useSubmissionExhibitors } from '../lib/graphql/submissions';
@@ -84,7 +84,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   const input = queueInputOf(search);
   const filter = input.filter ?? {};
   const page = input.page ?? 1;
-  const pageSize = input.pageSize ?? SUBMISSION_PAGE_SIZES[1];
+  const pageSize = input.pageSize ?? DEFAULT_SUBMISSION_PAGE_SIZE;
   /** A new filter starts again on its first page with nothing selected. */
   const change = (next: Partial<QueueInput>, paging: Pick<QueueInput, 'page' | 'pageSize'> = { page: 1 }) => {
     setSelected([]);
