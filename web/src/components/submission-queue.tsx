@@ -149,7 +149,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
 
   return (
     <Flex vertical gap="middle" data-testid={testId}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
         {title}
       </Typography.Title>
       <Flex wrap gap="small" role="search" aria-label={t('filters.label')}>
