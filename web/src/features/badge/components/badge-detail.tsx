@@ -78,15 +78,15 @@ export function BadgeDetailView({ id }: { id: string }) {
   const badge = query.data;
   return (
     <Flex vertical gap={24} data-testid="badge-detail" data-badge-id={badge.id}>
-      <IdentityPhotos ns="badge-review" testId="badge-detail" name={badge.name} entryUrl={badge.entryPhoto?.url} idUrl={badge.idPhoto?.url} score={badge.faceMatchScore} />
+      <IdentityPhotos headingLevel={2} ns="badge-review" testId="badge-detail" name={badge.name} entryUrl={badge.entryPhoto?.url} idUrl={badge.idPhoto?.url} score={badge.faceMatchScore} />
       <section aria-labelledby="badge-detail-personal">
-        <Typography.Title level={3} id="badge-detail-personal" style={{ fontSize: 16 }}>
+        <Typography.Title level={2} id="badge-detail-personal" style={{ fontSize: 16 }}>
           {t('detail.personal')}
         </Typography.Title>
         <BadgeFields badge={badge} />
       </section>
       <section aria-labelledby="badge-detail-history-title">
-        <Typography.Title level={3} id="badge-detail-history-title" style={{ fontSize: 16 }}>
+        <Typography.Title level={2} id="badge-detail-history-title" style={{ fontSize: 16 }}>
           {t('detail.history')}
         </Typography.Title>
         <SubmissionHistory changes={badge.statusHistory} testId="badge-detail-history" />
