@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { startServer } from '../../e2e/support/server-process';
-import { signIn, type CookieJar } from './login';
+import { signIn, type CookieJar } from '../../e2e/support/api-session';
 
 export const PHOTO_UPLOADS_SCENARIO = 'portal-photo-uploads';
 const UPLOADS = 8;
@@ -30,7 +30,7 @@ export interface PhotoUploadResult {
 }
 
 /** Resident memory (bytes) of every process whose process group is `group`. */
-function groupRss(group: number): number {
+export function groupRss(group: number): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -47,7 +47,7 @@ function groupRss(group: number): number {
   return total;
 }
 
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+export const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 function viewerRequest(origin: string, organizer: CookieJar, seconds: number) {
   return autocannon({

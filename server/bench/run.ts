@@ -7,10 +7,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../e2e/support/server-process';
-import { signIn, type CookieJar } from './login';
+import { signIn, type CookieJar } from '../../e2e/support/api-session';
 import { baselineName, scenarios, type Scenario, type ScenarioContext, type TargetName } from './scenarios';
 import { startPortal, startScript, type Target } from './targets';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
+import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 1);
@@ -161,6 +162,13 @@ async function main() {
     console.log(`        RSS +${memory.rssAddedMb} MB (peak ${memory.rssPeakMb} MB), viewer p99 ${memory.viewerP99Ms} ms, uploads: ${memory.uploadStatuses.join(', ')}`);
   }
 
+  let zip: BadgeZipResult | undefined;
+  if (!only || only.includes(BADGE_ZIP_SCENARIO)) {
+    console.log(`bench: ${BADGE_ZIP_SCENARIO} — time and memory of the zip export of 2,000 badges with photos`);
+    zip = await runBadgeZipExport(logDir);
+    console.log(`        ${zip.entries} entries, ${zip.zipMb} MB in ${zip.tookMs} ms, RSS +${zip.rssAddedMb} MB (peak ${zip.rssPeakMb} MB)`);
+  }
+
   const baseline = results.find((row) => row.name === baselineName);
   for (const row of results) {
     row.ratioToNodeHttp = baseline && baseline.requestsPerSecond > 0 ? Number((row.requestsPerSecond / baseline.requestsPerSecond).toPrecision(3)) : null;
@@ -172,7 +180,7 @@ async function main() {
     machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}, load average ${loadBefore.toFixed(2)} before the run`,
     settings: `autocannon: ${connections} connections, pipelining 1, ${warmupSeconds} s warm-up then ${durationSeconds} s per scenario; portal with PGlite, NODE_ENV=development, LOG_LEVEL=warn.`,
     results,
-    ...(memory ? { memory: [memory] } : {}),
+    ...(memory || zip ? { memory: [...(memory ? [memory] : []), ...(zip ? [zip] : [])] } : {}),
   };
   const outDir = join(repoRoot, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
@@ -180,7 +188,7 @@ async function main() {
   const stem = only ? 'subset' : 'latest';
   const suffix = only ? '.tmp' : '';
   writeFileSync(join(outDir, `${stem}.json${suffix}`), `${JSON.stringify(report, null, 2)}\n`);
-  const text = markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '');
+  const text = markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '');
   writeFileSync(join(outDir, `${stem}.md${suffix}`), text);
   console.log(`\n${text}\nbench: wrote bench/results/${stem}.json${suffix} and ${stem}.md${suffix}`);
   const failed = results.filter((row) => row.non2xx + row.errors + row.timeouts > 0);

@@ -1,5 +1,6 @@
-import type { CookieJar } from './login';
+import type { CookieJar } from '../../e2e/support/api-session';
 import { audienceListScenarios } from './audience-list';
+import { badgeQueueScenarios } from './badge-queue';
 
 /** Which process a scenario loads: started once per run, shared by its scenarios. */
 export type TargetName = 'node-http' | 'fastify' | 'portal';
@@ -73,4 +74,6 @@ export const scenarios: Scenario[] = [
   },
   // The organizers' approval list at 100,000 applications (bench/audience-list.ts).
   ...audienceListScenarios,
+  // The organizers' badge queue at 20,000 badges (bench/badge-queue.ts).
+  ...badgeQueueScenarios,
 ];

@@ -78,6 +78,10 @@ const ZEnv = z.object({
   SEED_DEMO: booleanFlag.optional(),
   /** Demo data only: this many extra made-up applications, filled in bulk (the benchmark's 100,000-row list). */
   DEMO_BULK_AUDIENCES: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Demo data only: this many made-up staff badges over 1,000 companies (the benchmark's 20,000-badge queue). */
+  DEMO_BULK_BADGES: z.coerce.number().int().min(0).max(200_000).default(0),
+  /** Demo data only: how many of the bulk badges (all of one company) carry their own photo file (the zip benchmark). */
+  DEMO_BULK_BADGE_PHOTOS: z.coerce.number().int().min(0).max(20_000).default(0),
   /** S3-compatible bucket for uploaded files; unset: DATA_DIR/files. */
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).optional(),

@@ -3,6 +3,7 @@ import { startPortal } from './bootstrap';
 import { formatDemoSummary, seedDemoData } from './modules/seed/demo-seed';
 import { seedShowDefaults } from './modules/seed/show-seed';
 import { fillBulkApplications } from './modules/seed/bulk-applications';
+import { fillBulkBadges } from './modules/seed/bulk-badges';
 
 async function main() {
   const config = parseConfig();
@@ -16,6 +17,11 @@ async function main() {
       const started = performance.now();
       const added = await fillBulkApplications(portal.database.db, config.DEMO_BULK_AUDIENCES);
       console.log(`${added} more made-up applications filled in bulk in ${Math.round(performance.now() - started)} ms.`);
+    }
+    if (created && config.DEMO_BULK_BADGES > 0) {
+      const started = performance.now();
+      const added = await fillBulkBadges(portal.database.db, app.services.files, config.DEMO_BULK_BADGES, Math.min(config.DEMO_BULK_BADGE_PHOTOS, config.DEMO_BULK_BADGES));
+      console.log(`${added} made-up staff badges filled in bulk in ${Math.round(performance.now() - started)} ms.`);
     }
   } else {
     // Production (and any database without demo data): SPEC 9's real show when no days exist yet.

@@ -543,6 +543,8 @@ export type Badge = {
   companyNameEn: Scalars['String']['output'];
   entryPhoto?: Maybe<Photo>;
   idPhoto?: Maybe<Photo>;
+  /** The company's id (the queues' exhibitor column and filter). */
+  exhibitorId: Scalars['ID']['output'];
   /** The company (organizers' lists). */
   exhibitor?: Maybe<Exhibitor>;
   createDate: Scalars['DateTime']['output'];
@@ -1423,6 +1425,7 @@ export type BadgeResolvers<ContextType = GraphQLContext, ParentType extends Reso
   companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   entryPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
   idPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  exhibitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   exhibitor?: Resolver<Maybe<ResolversTypes['Exhibitor']>, ParentType, ContextType>;
   createDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;

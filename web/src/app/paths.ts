@@ -34,6 +34,7 @@ export const PATHS = {
   organizerCatalogList: '/wo/exhibitor/catalog/list',
   organizerProductList: '/wo/exhibitor/product/list',
   organizerProduct: '/wo/exhibitor/product',
+  organizerBadgeList: '/wo/exhibitor/application/list',
 } as const;
 
 /** Where each scope lands after sign-in (SPEC 2: /wa/, /wo/, /we/). */

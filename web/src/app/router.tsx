@@ -1,13 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { PendingPage } from '../components/pending-page';
 import { NotFoundPage } from '../components/status-pages';
 import { Guard } from './guard';
 import { exhibitorAreaGuard, organizerAreaGuard, requireSignIn, rootGuard, visitorApplicationGuard, visitorAreaGuard } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { PATHS } from './paths';
 import { ApplicationRoute } from './routes/application-route';
+import { BadgeTicketRoute } from '../features/badge/pages/badge-routes';
 import { LogoutRoute } from './routes/logout-route';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -41,7 +41,7 @@ export function AppRoutes() {
         <Route path={PATHS.logout} element={<LogoutRoute />} />
         <Route path={PATHS.root} element={<Guard decide={rootGuard}>{null}</Guard>} />
         <Route element={<SimpleLayout testId="public-layout" />}>
-          <Route path={PATHS.ticket} element={<PendingPage titleKey="public.ticket" />} />
+          <Route path={PATHS.ticket} element={<BadgeTicketRoute />} />
           <Route
             path={PATHS.visitorRegister}
             element={

@@ -2,19 +2,15 @@ import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Modal, Selec
 import { ScrollRegion } from './scroll-region';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_SUBMISSION_PAGE_SIZE,
-  REJECT_REASON_MAX_LENGTH,
-  SUBMISSION_PAGE_SIZES,
-  SUBMISSION_STATUSES,
-  type SubmissionStatus,
-  type TSubmissionListInput,
-} from '@portal/shared/submission/submission.schema';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_SUBMISSION_PAGE_SIZE, REJECT_REASON_MAX_LENGTH, SUBMISSION_PAGE_SIZES, SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
+import { KEYWORD_MAX_LENGTH } from '@portal/shared/review/audience-list';
 import { formatDateTime } from '../lib/format/date-time';
 import { useSubmissionExhibitors } from '../lib/graphql/submissions';
+import { queueInputOf, queueSearchOf, type QueueInput } from '../lib/queue-search';
 import { useErrorText } from '../lib/use-error-text';
 import { SubmissionStatusTag } from './submission-status-tag';
 
@@ -30,46 +26,71 @@ export interface SubmissionPage<TRow> {
   total: number;
 }
 
+/** Which decisions an item in a state allows (the server's rule for the kind). */
+export interface QueueDecisions {
+  approve: boolean;
+  reject: boolean;
+}
+
+/** Catalog entries, banners and products: only pending items are decided. */
+const pendingOnly = (status: SubmissionStatus): QueueDecisions => ({ approve: status === 'PENDING', reject: status === 'PENDING' });
+
 export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
   /** Prefix of every test id ("catalog-queue"). */
   testId: string;
   title: string;
   /** The kind's own columns, between the exhibitor and the state. */
   columns: ColumnsType<TRow>;
-  useRows: (input: TSubmissionListInput) => UseQueryResult<SubmissionPage<TRow>>;
+  useRows: (input: QueueInput) => UseQueryResult<SubmissionPage<TRow>>;
   approve: (ids: string[]) => Promise<unknown>;
   reject: (ids: string[], reason: string) => Promise<unknown>;
   renderDetail: (row: TRow) => ReactNode;
   /** Extra buttons above the table (an export link of the filtered list). */
-  extra?: (input: TSubmissionListInput) => ReactNode;
+  extra?: (input: QueueInput) => ReactNode;
+  /** A keyword search box (the kind's server query searches it); its placeholder says what it matches. */
+  keywordPlaceholder?: string;
+  decisionsOf?: (status: SubmissionStatus) => QueueDecisions;
+  reasonMaxLength?: number;
 }
 
-type Range = [Dayjs | null, Dayjs | null] | null;
-
 /**
- * The organizers' queue of catalog entries, banners or products: filters (exhibitor, state, submitted
- * between), server-side paging, a detail drawer, approve and reject (with a reason) one by one or in bulk.
+ * The organizers' queue of catalog entries, banners, products or badges: filters (exhibitor, state,
+ * submitted between, a keyword where the kind has one) kept in the URL, server-side paging, a detail
+ * drawer, approve and reject (with a reason) one by one or in bulk.
  */
-export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title, columns, useRows, approve, reject, renderDetail, extra }: SubmissionQueueProps<TRow>) {
+export function SubmissionQueue<TRow extends SubmissionQueueRow>({
+  testId,
+  title,
+  columns,
+  useRows,
+  approve,
+  reject,
+  renderDetail,
+  extra,
+  keywordPlaceholder,
+  decisionsOf = pendingOnly,
+  reasonMaxLength = REJECT_REASON_MAX_LENGTH,
+}: SubmissionQueueProps<TRow>) {
   const { t, i18n } = useTranslation('submission');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const [exhibitorId, setExhibitorId] = useState<string | null>(null);
-  const [status, setStatus] = useState<SubmissionStatus | null>('PENDING');
-  const [range, setRange] = useState<Range>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_SUBMISSION_PAGE_SIZE);
-  const [selected, setSelected] = useState<string[]>([]);
+  const [search, setSearch] = useSearchParams();
+  const [selected, setSelected] = useState<TRow[]>([]);
   const [detail, setDetail] = useState<TRow | null>(null);
   const [rejecting, setRejecting] = useState<string[] | null>(null);
   const [pending, setPending] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const exhibitors = useSubmissionExhibitors();
-  const input: TSubmissionListInput = {
-    filter: { exhibitorId, status, submittedFrom: range?.[0]?.format('YYYY-MM-DD') ?? null, submittedTo: range?.[1]?.format('YYYY-MM-DD') ?? null },
-    page,
-    pageSize,
+  const input = queueInputOf(search);
+  const filter = input.filter ?? {};
+  const page = input.page ?? 1;
+  const pageSize = input.pageSize ?? DEFAULT_SUBMISSION_PAGE_SIZE;
+  /** A new filter starts again on its first page with nothing selected. */
+  const change = (next: Partial<QueueInput>, paging: Pick<QueueInput, 'page' | 'pageSize'> = { page: 1 }) => {
+    setSelected([]);
+    setSearch(queueSearchOf({ ...input, ...next, ...paging }));
   };
+  const changeFilter = (next: Partial<NonNullable<QueueInput['filter']>>) => change({ filter: { ...filter, ...next } });
   const rows = useRows(input);
   const nameOf = (id: string) => {
     const found = exhibitors.data?.find((exhibitor) => exhibitor.id === id);
@@ -93,16 +114,22 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
     }
   }
 
-  const decisionButtons = (ids: string[], suffix: '-selected' | '-one') => (
-    <Space wrap>
-      <Button type="primary" disabled={ids.length === 0} loading={pending} data-testid={`${testId}-approve${suffix}`} onClick={() => void decide(() => approve(ids), t('approved', { count: ids.length }))}>
-        {suffix === '-one' ? t('approve') : t('approveSelected', { count: ids.length })}
-      </Button>
-      <Button danger disabled={ids.length === 0} data-testid={`${testId}-reject${suffix}`} onClick={() => setRejecting(ids)}>
-        {suffix === '-one' ? t('reject') : t('rejectSelected', { count: ids.length })}
-      </Button>
-    </Space>
-  );
+  const decisionButtons = (items: readonly TRow[], suffix: '-selected' | '-one') => {
+    const ids = items.map((item) => item.id);
+    const canApprove = items.length > 0 && items.every((item) => decisionsOf(item.status).approve);
+    const canReject = items.length > 0 && items.every((item) => decisionsOf(item.status).reject);
+    if (suffix === '-one' && !canApprove && !canReject) return null;
+    return (
+      <Space wrap>
+        <Button type="primary" disabled={!canApprove} loading={pending} data-testid={`${testId}-approve${suffix}`} onClick={() => void decide(() => approve(ids), t('approved', { count: ids.length }))}>
+          {suffix === '-one' ? t('approve') : t('approveSelected', { count: ids.length })}
+        </Button>
+        <Button danger disabled={!canReject} data-testid={`${testId}-reject${suffix}`} onClick={() => setRejecting(ids)}>
+          {suffix === '-one' ? t('reject') : t('rejectSelected', { count: ids.length })}
+        </Button>
+      </Space>
+    );
+  };
 
   const allColumns: ColumnsType<TRow> = [
     { key: 'exhibitor', title: t('columns.exhibitor'), render: (_value, row) => nameOf(row.exhibitorId) },
@@ -122,7 +149,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
 
   return (
     <Flex vertical gap="middle" data-testid={testId}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
         {title}
       </Typography.Title>
       <Flex wrap gap="small" role="search" aria-label={t('filters.label')}>
@@ -133,11 +160,8 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
           style={{ minWidth: 220 }}
           aria-label={t('filters.exhibitor')}
           placeholder={t('filters.exhibitor')}
-          value={exhibitorId}
-          onChange={(value: string | undefined) => {
-            setExhibitorId(value ?? null);
-            setPage(1);
-          }}
+          value={filter.exhibitorId ?? null}
+          onChange={(value: string | undefined) => changeFilter({ exhibitorId: value ?? null })}
           options={(exhibitors.data ?? []).map((exhibitor) => ({ value: exhibitor.id, label: `${exhibitor.nameZh} / ${exhibitor.nameEn}` }))}
           data-testid={`${testId}-filter-exhibitor`}
         />
@@ -146,23 +170,31 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
           style={{ minWidth: 140 }}
           aria-label={t('filters.status')}
           placeholder={t('filters.status')}
-          value={status}
-          onChange={(value: SubmissionStatus | undefined) => {
-            setStatus(value ?? null);
-            setPage(1);
-          }}
+          value={filter.status ?? null}
+          onChange={(value: SubmissionStatus | undefined) => changeFilter({ status: value ?? null })}
           options={SUBMISSION_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
           data-testid={`${testId}-filter-status`}
         />
         <DatePicker.RangePicker
           aria-label={t('filters.submitted')}
           placeholder={[t('filters.from'), t('filters.to')]}
-          value={range}
-          onChange={(value) => {
-            setRange(value);
-            setPage(1);
-          }}
+          value={[filter.submittedFrom ? dayjs(filter.submittedFrom) : null, filter.submittedTo ? dayjs(filter.submittedTo) : null]}
+          onChange={(value) => changeFilter({ submittedFrom: value?.[0]?.format('YYYY-MM-DD') ?? null, submittedTo: value?.[1]?.format('YYYY-MM-DD') ?? null })}
+          data-testid={`${testId}-filter-submitted`}
         />
+        {keywordPlaceholder ? (
+          <Input.Search
+            key={input.keyword ?? ''}
+            allowClear
+            defaultValue={input.keyword ?? ''}
+            maxLength={KEYWORD_MAX_LENGTH}
+            style={{ width: 240 }}
+            aria-label={keywordPlaceholder}
+            placeholder={keywordPlaceholder}
+            onSearch={(value) => change({ keyword: value.trim() || null })}
+            data-testid={`${testId}-filter-keyword`}
+          />
+        ) : null}
         {extra?.(input)}
       </Flex>
       {rows.error ? <Alert type="error" showIcon message={errorText(rows.error)} /> : null}
@@ -174,7 +206,14 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
           loading={rows.isFetching}
           dataSource={rows.data?.nodes ?? []}
           columns={allColumns}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (row) => ({ disabled: row.status !== 'PENDING', 'aria-label': t('select') }) }}
+          rowSelection={{
+            selectedRowKeys: selected.map((row) => row.id),
+            onChange: (_keys, rowsSelected) => setSelected(rowsSelected),
+            getCheckboxProps: (row) => {
+              const decisions = decisionsOf(row.status);
+              return { disabled: !decisions.approve && !decisions.reject, 'aria-label': t('select') };
+            },
+          }}
           pagination={{
             current: page,
             pageSize,
@@ -182,10 +221,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
             pageSizeOptions: SUBMISSION_PAGE_SIZES.map(String),
             showSizeChanger: true,
             showTotal: (total) => t('total', { total }),
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
+            onChange: (next, size) => change({}, { page: size === pageSize ? next : 1, pageSize: size }),
           }}
           data-testid={`${testId}-table`}
         />
@@ -198,7 +234,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
               <Typography.Text>{nameOf(detail.exhibitorId)}</Typography.Text>
             </Space>
             {renderDetail(detail)}
-            {detail.status === 'PENDING' ? decisionButtons([detail.id], '-one') : null}
+            {decisionButtons([detail], '-one')}
           </Flex>
         ) : null}
       </Drawer>
@@ -221,8 +257,8 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({ testId, title
             if (await decide(() => reject(ids, reason.trim()), t('rejected', { count: ids.length }))) setRejecting(null);
           }}
         >
-          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }, { max: REJECT_REASON_MAX_LENGTH }]}>
-            <Input.TextArea rows={4} maxLength={REJECT_REASON_MAX_LENGTH} showCount data-testid={`${testId}-reject-reason`} />
+          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }, { max: reasonMaxLength }]}>
+            <Input.TextArea rows={4} maxLength={reasonMaxLength} showCount data-testid={`${testId}-reject-reason`} />
           </Form.Item>
         </Form>
       </Modal>

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
+import { uploadPicture } from '../../test/submissions';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 import { auditLog, badges, notices } from '../../db/schema/index';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { Role } from '@portal/shared/auth/scopes';
 
-const UPLOAD = `mutation ($file: Upload!, $purpose: PhotoPurpose!) { uploadPhoto(file: $file, purpose: $purpose) { id url } }`;
 const SAVE = `mutation ($id: ID, $input: BadgeInput!) { saveBadge(id: $id, input: $input) { id status rejectReason idNumber idNumberMasked entryPhoto { url } } }`;
 const DELETE = `mutation ($id: ID!) { deleteBadge(id: $id) }`;
 const OWN_LIST = `query ($filter: BadgeFilter, $page: Int, $pageSize: Int) { ownBadges(filter: $filter, page: $page, pageSize: $pageSize) { total used limit nodes { id status idNumber idNumberMasked } } }`;
@@ -21,7 +21,6 @@ const APPROVE = `mutation ($ids: [ID!]!) { approveBadges(ids: $ids) { id status 
 const REJECT = `mutation ($ids: [ID!]!, $reason: String!) { rejectBadges(ids: $ids, reason: $reason) { id status rejectReason } }`;
 const TICKET = `mutation ($captcha: String!, $idNumber: String!, $phoneNumber: String!) { badgeTicket(captcha: $captcha, idNumber: $idNumber, phoneNumber: $phoneNumber) { token name } }`;
 
-type Errors = Array<{ message: string; extensions: { code: string; classification: string } }>;
 type Saved = { saveBadge: { id: string; status: string; rejectReason: string | null; idNumber: string | null; idNumberMasked: string; entryPhoto: { url: string } } };
 
 let serial = 0;
@@ -29,17 +28,6 @@ function mainlandId() {
   serial += 1;
   const first17 = `31010419850312${String(serial).padStart(3, '0')}`;
   return first17 + mainlandIdCheckCharacter(first17);
-}
-
-async function upload(client: TestClient, picture: Buffer, purpose: 'BADGE' | 'BADGE_ID' | 'ENTRY_CARD') {
-  const form = new FormData();
-  form.set('operations', JSON.stringify({ query: UPLOAD, variables: { file: null, purpose } }));
-  form.set('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.set('0', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await client.fetch('/apis/core/graphql', { method: 'POST', body: form });
-  const body = (await response.json()) as { data?: { uploadPhoto: { id: string; url: string } } | null; errors?: Errors };
-  if (!body.data) throw new Error(`upload failed: ${JSON.stringify(body.errors)}`);
-  return body.data.uploadPhoto;
 }
 
 describe('exhibitor staff badges', () => {
@@ -65,7 +53,7 @@ describe('exhibitor staff badges', () => {
     const { account, password } = await createAccount(app, 'exhibitor', { credentialLimit });
     const client = app.client();
     await loginAs(client, account.email ?? '', password, 'exhibitor');
-    const [entry, id] = [await upload(client, face, 'BADGE'), await upload(client, face, 'BADGE_ID')];
+    const [entry, id] = [await uploadPicture(client, 'BADGE', face), await uploadPicture(client, 'BADGE_ID', face)];
     const input = (overrides: Record<string, unknown> = {}) => ({
       name: '张三',
       namePinyin: 'Zhang San',

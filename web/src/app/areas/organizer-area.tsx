@@ -4,6 +4,7 @@ import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
 import { AuditOutlined, DashboardOutlined, HddOutlined, ProjectOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
 import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
+import { BadgeQueueRoute } from '../../features/badge/pages/badge-routes';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
@@ -25,7 +26,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     icon: <ShopOutlined />,
     children: [
       { path: '/wo/exhibitor/list', labelKey: 'organizer.menu.exhibitorList' },
-      { path: '/wo/exhibitor/application/list', match: '/wo/exhibitor/application', labelKey: 'organizer.menu.applicationList' },
+      { path: PATHS.organizerBadgeList, match: '/wo/exhibitor/application', labelKey: 'organizer.menu.applicationList' },
       { path: '/wo/exhibitor/catalog/list', match: '/wo/exhibitor/catalog', labelKey: 'organizer.menu.catalogList' },
       { path: '/wo/exhibitor/banner/list', match: '/wo/exhibitor/banner', labelKey: 'organizer.menu.bannerList' },
       { path: '/wo/exhibitor/product/list', match: '/wo/exhibitor/product', labelKey: 'organizer.menu.productList' },
@@ -72,7 +73,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
         <Routes>
           <Route index element={<Navigate to="/wo/exhibitor/list" replace />} />
           <Route path="list" element={<PendingPage titleKey="organizer.pages.exhibitorList" />} />
-          <Route path="application/list" element={<PendingPage titleKey="organizer.pages.applicationList" />} />
+          <Route path="application/list" element={<BadgeQueueRoute />} />
           <Route path="catalog/list" element={<CatalogQueueRoute />} />
           <Route path="banner/list" element={<BannerQueueRoute />} />
           <Route path="product/list" element={<ProductQueueRoute />} />

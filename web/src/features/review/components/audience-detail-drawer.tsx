@@ -1,5 +1,4 @@
-import { Alert, Button, Descriptions, Drawer, Empty, Flex, Image, Popconfirm, Progress, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Descriptions, Drawer, Empty, Flex, Popconfirm, Result, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import { normaliseError } from '../../../lib/errors';
@@ -8,57 +7,9 @@ import type { AudienceDetail } from '../api/audience-detail';
 import { useAudienceDetail } from '../api/audience-detail';
 import { approveTitle } from '../lib/approve-title';
 import { actionsForStatus } from '../lib/decision-rules';
-import { faceMatchLevel, faceMatchPercent, type FaceMatchLevel } from '../lib/face-match';
+import { IdentityPhotos } from '../../../components/identity-photos';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { ApplicationStatusTag } from '../../../components/application-status-tag';
-
-const LEVEL_ALERT: Record<FaceMatchLevel, 'success' | 'warning' | 'error' | 'info'> = { likely: 'success', uncertain: 'warning', unlikely: 'error', unknown: 'warning' };
-const LEVEL_STROKE: Record<FaceMatchLevel, string | undefined> = { likely: '#389e0d', uncertain: '#d48806', unlikely: '#cf1322', unknown: undefined };
-
-function DetailPhoto({ url, kind, name, testId }: { url: string | null | undefined; kind: string; name: string; testId: string }) {
-  const { t } = useTranslation('review');
-  const [failed, setFailed] = useState(false);
-  const box = { width: '100%', aspectRatio: '3 / 4', background: 'var(--ant-color-fill-quaternary, #fafafa)', borderRadius: 8, overflow: 'hidden' } as const;
-  return (
-    <figure style={{ margin: 0, flex: '1 1 0', minWidth: 0 }} data-testid={testId}>
-      {url && !failed ? (
-        <Image
-          src={url}
-          alt={t('detail.photoAlt', { kind, name })}
-          width="100%"
-          style={{ ...box, objectFit: 'contain', display: 'block' }}
-          onError={() => setFailed(true)}
-          data-testid={`${testId}-img`}
-        />
-      ) : (
-        <Flex align="center" justify="center" style={box}>
-          <Typography.Text type="secondary">{url ? t('detail.photoError') : t('detail.photoMissing')}</Typography.Text>
-        </Flex>
-      )}
-      <figcaption style={{ textAlign: 'center', marginTop: 8 }}>
-        <Typography.Text type="secondary">{kind}</Typography.Text>
-      </figcaption>
-    </figure>
-  );
-}
-
-/** The face-match score with what it means for the reviewer; no score is said plainly, never shown as 0. */
-function FaceMatch({ score }: { score: number | null | undefined }) {
-  const { t } = useTranslation('review');
-  const level = faceMatchLevel(score);
-  return (
-    <Flex vertical gap={8} data-testid="audience-detail-face-match" data-level={level}>
-      <Typography.Text strong>{t('detail.faceMatch')}</Typography.Text>
-      {typeof score === 'number' && level !== 'unknown' && (
-        <Flex align="center" gap={12}>
-          <Progress percent={faceMatchPercent(score)} showInfo={false} strokeColor={LEVEL_STROKE[level]} style={{ flex: 1, margin: 0 }} aria-hidden />
-          <Typography.Text data-testid="audience-detail-face-match-score">{t('detail.faceMatchScore', { percent: faceMatchPercent(score) })}</Typography.Text>
-        </Flex>
-      )}
-      <Alert type={LEVEL_ALERT[level]} showIcon title={t(`detail.faceMatchLevel.${level}`)} />
-    </Flex>
-  );
-}
 
 function DetailBody({ audience }: { audience: AudienceDetail }) {
   const { t, i18n } = useTranslation('review');
@@ -67,18 +18,7 @@ function DetailBody({ audience }: { audience: AudienceDetail }) {
   const history = [...audience.statusHistory].reverse();
   return (
     <Flex vertical gap={24}>
-      <section aria-labelledby="audience-detail-photos">
-        <Typography.Title level={3} id="audience-detail-photos" style={{ fontSize: 16 }}>
-          {t('detail.photos')}
-        </Typography.Title>
-        <Flex gap={16}>
-          <DetailPhoto url={audience.entryPhoto?.url} kind={t('detail.entryPhoto')} name={name} testId="audience-detail-entry-photo" />
-          <DetailPhoto url={audience.idPhoto?.url} kind={t('detail.idPhoto')} name={name} testId="audience-detail-id-photo" />
-        </Flex>
-        <div style={{ marginTop: 16 }}>
-          <FaceMatch score={audience.faceMatchScore} />
-        </div>
-      </section>
+      <IdentityPhotos ns="review" testId="audience-detail" name={name} entryUrl={audience.entryPhoto?.url} idUrl={audience.idPhoto?.url} score={audience.faceMatchScore} />
 
       <section aria-labelledby="audience-detail-personal">
         <Typography.Title level={3} id="audience-detail-personal" style={{ fontSize: 16 }}>

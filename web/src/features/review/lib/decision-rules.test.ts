@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BULK_DECISIONS, REFUSE_REASON_MAX_LENGTH, ZApproveApplicationsInput as ZApproveApplicationInput } from '@portal/shared/review/review.schema';
 import { FACE_MATCH_SCORE } from '@portal/shared/media/photo-rules';
 import { actionsForStatus, bulkRules, isSelectable, normaliseReason } from './decision-rules';
-import { faceMatchLevel, faceMatchPercent } from './face-match';
+import { faceMatchLevel, faceMatchPercent } from '../../../lib/face-match';
 import { isWeChatBrowser } from '../../../lib/wechat';
 
 describe('actions of one application', () => {

@@ -5,7 +5,7 @@ import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDay } from '../../../lib/format/date-time';
 import { useMyTicket } from '../api/my-ticket';
-import { QrCode } from '../components/qr-code';
+import { QrCode } from '../../../components/qr-code';
 
 /** /wa/visitor/ticket (approved visitors): the VIP ticket's QR code, holder, dates and the entry instructions (SPEC 4). */
 export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
@@ -34,7 +34,7 @@ export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
       </Typography.Title>
       <Card className="ticket-card">
         <Flex gap={24} vertical={mobile} align={mobile ? 'center' : 'flex-start'}>
-          <QrCode token={ticket.token} holderName={ticket.holderName} />
+          <QrCode token={ticket.token} holderName={ticket.holderName} ns="visitor" />
           <Flex vertical gap={12} style={{ flex: 1, width: mobile ? '100%' : undefined }}>
             <Flex gap={12} align="center">
               {ticket.photo ? (

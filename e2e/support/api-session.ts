@@ -1,3 +1,5 @@
+// A session outside the browser: the ALTCHA challenge solved as the widget does, then POST /apis/auth/login.
+// Used by the benchmark (server/bench) and by journeys that prepare data through the API.
 import { solveChallenge } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib/types';
 

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The ticket's QR code (the signed token) and a dialog that shows it as large as the screen allows,
- * for the gate scanner. qrcode.react is only loaded with the ticket page.
+ * A ticket's or badge's QR code (the signed token) and a dialog that shows it as large as the screen
+ * allows, for the gate scanner. qrcode.react is only loaded with the pages that show one. `ns` is the
+ * page's namespace, which holds `ticket.qrLabel`, `ticket.enlarge`, `ticket.dialogTitle`, `ticket.close`.
  */
-export function QrCode({ token, holderName }: { token: string; holderName: string }) {
-  const { t } = useTranslation('visitor');
+export function QrCode({ token, holderName, ns }: { token: string; holderName: string; ns: 'visitor' | 'badge-ticket' }) {
+  const { t } = useTranslation(ns);
   const [open, setOpen] = useState(false);
   const label = t('ticket.qrLabel', { name: holderName });
   return (

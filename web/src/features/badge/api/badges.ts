@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { badgeFilterToSearch, ZBadgeListInput, type TBadgeListInput } from '@portal/shared/badge/badge.schema';
+import { BadgesDocument } from '../../../graphql/operations.generated';
+import { graphqlRequest } from '../../../lib/graphql-client';
+import type { QueueInput } from '../../../lib/queue-search';
+
+export const BADGE_QUEUE_KEY = ['badge', 'queue'] as const;
+
+/** A Beijing calendar day's first or last instant ("2026-11-23" → 2026-11-22T16:00:00.000Z). */
+function shanghaiDayEdge(day: string | null | undefined, edge: 'start' | 'end'): Date | null {
+  return day ? new Date(`${day}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}+08:00`) : null;
+}
+
+/** The queue's URL state as the badge list's input: the created range covers whole Beijing days. */
+export function badgeListInputOf(input: QueueInput): TBadgeListInput {
+  const filter = input.filter ?? {};
+  return ZBadgeListInput.parse({
+    status: filter.status,
+    exhibitorId: filter.exhibitorId,
+    createdFrom: shanghaiDayEdge(filter.submittedFrom, 'start'),
+    createdTo: shanghaiDayEdge(filter.submittedTo, 'end'),
+    keyword: input.keyword,
+    page: input.page ?? undefined,
+    pageSize: input.pageSize ?? undefined,
+  });
+}
+
+/** The organizers' badge queue, one page, filtered on the server. */
+export function useBadges(input: QueueInput) {
+  const { page, pageSize, createdFrom, createdTo, ...filter } = badgeListInputOf(input);
+  const variables = { filter: { ...filter, createdFrom: createdFrom?.toISOString() ?? null, createdTo: createdTo?.toISOString() ?? null }, page, pageSize };
+  return useQuery({
+    queryKey: [...BADGE_QUEUE_KEY, variables],
+    queryFn: ({ signal }) => graphqlRequest(BadgesDocument, variables, signal).then((data) => data.badges),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The filtered list as xlsx, or as a zip of the xlsx and the entry card photos (every page, the list's order). */
+export function badgeExportHref(input: QueueInput, kind: 'xlsx' | 'zip'): string {
+  const { page: _page, pageSize: _pageSize, ...filter } = badgeListInputOf(input);
+  const query = badgeFilterToSearch(filter).toString();
+  return `/apis/files/exports/badges.${kind}${query ? `?${query}` : ''}`;
+}
