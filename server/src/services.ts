@@ -59,8 +59,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   });
   const audit = new AuditService(db);
   const accounts = new AccountService(db);
-  const exhibitors = new ExhibitorService(db, accounts);
   const show = new ShowService(db);
+  const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
   const files = createFileStore({
@@ -87,6 +87,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, store, clock);
   // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
   photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
+  // A company's limit may not fall below its counted badges: the badge module counts them for the exhibitor module.
+  exhibitors.countCredentialsWith({ countOne: (tx, id) => badges.countCounting(tx, id), countMany: (ids) => badges.countCountingOf(ids) });
   const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
   const catalog = new CatalogService(db, submissions);
   const products = new ProductService(db, submissions);

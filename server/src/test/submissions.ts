@@ -13,7 +13,7 @@ export async function noisePicture(width = 320, height = 240) {
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
-export async function uploadPicture(client: TestClient, purpose: 'CATALOG' | 'BANNER' | 'PRODUCT', picture?: Buffer) {
+export async function uploadPicture(client: TestClient, purpose: 'CATALOG' | 'BANNER' | 'PRODUCT' | 'BADGE' | 'BADGE_ID', picture?: Buffer) {
   const form = new FormData();
   form.set('operations', JSON.stringify({ query: UPLOAD, variables: { file: null, purpose } }));
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));

@@ -95,6 +95,13 @@ export type CatalogEntryInput = {
   logoId: string | number;
 };
 
+export type ExhibitorStatus =
+  /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
+  | 'PENDING'
+  | 'ACTIVE'
+  /** Its accounts cannot sign in. */
+  | 'DISABLED';
+
 export type PhotoPurpose =
   /** A visitor's entry-card photo (one face). */
   | 'ENTRY_CARD'
@@ -169,10 +176,6 @@ export type ApproveStatus =
   | 'WAIT'
   | 'DONE'
   | 'REFUSE';
-
-export type ExhibitorStatus =
-  | 'ACTIVE'
-  | 'DISABLED';
 
 export type ChangePasswordMutationVariables = Exact<{
   input: ChangePasswordInput;
