@@ -1006,6 +1006,8 @@ export type Ouser = {
   disabled: Scalars['Boolean']['output'];
   lastLoginDate?: Maybe<Scalars['DateTime']['output']>;
   loginCount: Scalars['Int']['output'];
+  /** Empty while the account still has an initial password set by an organizer (it must change it first). */
+  passwordLastUpdateAt?: Maybe<Scalars['DateTime']['output']>;
   roles: Array<Role>;
 };
 
@@ -1629,6 +1631,7 @@ export type OuserResolvers<ContextType = GraphQLContext, ParentType extends Reso
   disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastLoginDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   loginCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  passwordLastUpdateAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };

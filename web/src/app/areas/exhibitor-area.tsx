@@ -6,6 +6,8 @@ import { BannerRoute } from '../../features/banner/pages/banner-routes';
 import { CatalogRoute } from '../../features/catalog/pages/catalog-routes';
 import { ProductFormRoute, ProductListRoute } from '../../features/product/pages/product-routes';
 import { PageLoading } from '../../components/page-loading';
+import { PendingApproval } from '../../features/exhibitor/components/pending-approval';
+import { useSession } from '../../features/viewer/api/viewer';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
 import { currentLocale, preferredLocale, showLanguage } from '../../lib/i18n/i18n';
@@ -46,13 +48,21 @@ function useExhibitorLocale(): boolean {
   return ready;
 }
 
+/** A company waiting for approval sees that state instead of the forms (issue 9 item 1). */
+function usePendingCompany() {
+  const { session } = useSession();
+  const exhibitor = session.status === 'loaded' && session.viewer.__typename === 'Xuser' ? session.viewer.exhibitor : null;
+  return exhibitor?.status === 'PENDING' ? <PendingApproval companyName={exhibitor.nameZh} /> : undefined;
+}
+
 /** /we/* (the area guard ran in the router before this chunk loaded). */
 export function ExhibitorArea() {
   const ready = useExhibitorLocale();
+  const pendingCompany = usePendingCompany();
   if (!ready) return <PageLoading />;
   return (
     <Routes>
-      <Route element={<AreaLayout titleKey="exhibitor.title" homePath={PATHS.exhibitor} settingsPath={PATHS.settings} menu={EXHIBITOR_MENU} testId="exhibitor-layout" />}>
+      <Route element={<AreaLayout titleKey="exhibitor.title" homePath={PATHS.exhibitor} settingsPath={PATHS.settings} menu={EXHIBITOR_MENU} testId="exhibitor-layout" instead={pendingCompany} />}>
         <Route index element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor" element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor/application/list" element={<PendingPage titleKey="exhibitor.pages.applicationList" />} />

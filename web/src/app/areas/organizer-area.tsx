@@ -1,6 +1,7 @@
 import { BannerQueueRoute } from '../../features/banner/pages/banner-routes';
 import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pages/product-routes';
 import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
+import { ExhibitorListPage } from '../../features/exhibitor/pages/exhibitor-list-page';
 import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
@@ -22,7 +23,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     labelKey: 'organizer.menu.exhibitor',
     icon: <ShopOutlined />,
     children: [
-      { path: '/wo/exhibitor/list', labelKey: 'organizer.menu.exhibitorList' },
+      { path: PATHS.organizerExhibitorList, labelKey: 'organizer.menu.exhibitorList' },
       { path: '/wo/exhibitor/application/list', match: '/wo/exhibitor/application', labelKey: 'organizer.menu.applicationList' },
       { path: '/wo/exhibitor/catalog/list', match: '/wo/exhibitor/catalog', labelKey: 'organizer.menu.catalogList' },
       { path: '/wo/exhibitor/banner/list', match: '/wo/exhibitor/banner', labelKey: 'organizer.menu.bannerList' },
@@ -60,7 +61,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/exhibitor/list" replace />} />
-          <Route path="list" element={<PendingPage titleKey="organizer.pages.exhibitorList" />} />
+          <Route path="list" element={<ExhibitorListPage />} />
           <Route path="application/list" element={<PendingPage titleKey="organizer.pages.applicationList" />} />
           <Route path="catalog/list" element={<CatalogQueueRoute />} />
           <Route path="banner/list" element={<BannerQueueRoute />} />
