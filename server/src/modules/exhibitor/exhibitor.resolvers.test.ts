@@ -228,6 +228,18 @@ describe('exhibitor accounts', () => {
       expect(JSON.stringify(audit)).not.toContain(fresh);
     });
 
+    it('approves a company once when two organizers race (row lock, state re-checked)', async () => {
+      const { input } = await register(app.client());
+      const { body } = await manager.graphql<{ exhibitors: { nodes: Array<{ id: string }> } }>(LIST, { filter: { keyword: input.nameZh } });
+      const id = body.data?.exhibitors.nodes[0]?.id;
+      const other = await organizer(['ROLE_SUPER_ADMIN']);
+      const answers = await Promise.all([manager.graphql(APPROVE, { id }), other.graphql(APPROVE, { id })]);
+      const codes = answers.map((answer) => (answer.body.errors as Errors | undefined)?.[0]?.extensions.code ?? 'OK').sort();
+      expect(codes).toEqual(['EXHIBITOR_NOT_PENDING', 'OK']);
+      const audits = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, id ?? ''), eq(auditLog.action, 'exhibitor.approve')));
+      expect(audits).toHaveLength(1);
+    });
+
     it('is for organizers of the exhibitor section only, on every operation', async () => {
       const { exhibitor } = await create();
       const audienceReviewer = await organizer(['ROLE_AUDIENCE']);

@@ -14,13 +14,13 @@ export function ChangePasswordDialog({ open, forced, onClose, onChanged }: { ope
       title={t('password.title')}
       footer={null}
       closable={!forced}
-      maskClosable={!forced}
+      mask={{ closable: !forced }}
       keyboard={!forced}
       onCancel={onClose}
       destroyOnHidden
       data-testid="change-password-dialog"
     >
-      {forced ? <Alert type="info" showIcon title={t('password.initialNotice')} style={{ marginBottom: 16 }} data-testid="change-password-forced" /> : null}
+      {forced ? <Alert type="warning" showIcon title={t('password.initialNotice')} style={{ marginBottom: 16 }} data-testid="change-password-forced" /> : null}
       <PasswordForm
         framed={false}
         onChanged={async () => {

@@ -85,7 +85,7 @@ export function ExhibitorFormDialog({
       confirmLoading={create.isPending || update.isPending}
       okButtonProps={{ ...{ 'data-testid': 'exhibitor-form-submit' } }}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       data-testid="exhibitor-form-dialog"
     >
       <Form<FormValues>

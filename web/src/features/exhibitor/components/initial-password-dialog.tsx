@@ -19,7 +19,7 @@ export function InitialPasswordDialog({ notice, onClose }: { notice: InitialPass
       open={!!notice}
       title={t('initialPassword.title')}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Button type="primary" onClick={onClose} data-testid="initial-password-close">
           {t('initialPassword.done')}

@@ -85,7 +85,7 @@ export function ExhibitorListPage() {
       ),
     },
     { title: t('columns.status'), key: 'status', render: (_value, row) => <ExhibitorStatusTag status={row.status} /> },
-    { title: t('columns.booth'), dataIndex: 'bootNumber', render: (value: string | null) => value ?? '—' },
+    { title: t('columns.booth'), dataIndex: 'bootNumber', width: 96, render: (value: string | null) => value ?? '—' },
     { title: t('columns.credentials'), key: 'credentials', render: (_value, row) => <span data-testid="exhibitor-credentials">{`${row.usedCredentials} / ${row.credentialLimit}`}</span> },
     {
       title: t('columns.contact'),
