@@ -9,7 +9,7 @@ import { waitForVerificationCode } from './support/outbox';
 import { exactPath, loginPath, pathUnder, PATHS } from './support/paths';
 import { checkPage, demoUsers, expectHeading, signInWithPassword, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
-import { checkInBothLanguages } from './support/visitor-journey';
+import { checkInBothLanguages, switchLanguage } from './support/visitor-journey';
 
 const run = Date.now() % 1_000_000;
 const registered = { nameZh: `速骑动力 ${run}`, nameEn: `Suqi Power ${run}`, contact: '陈经理', mobile: `139${String(run).padStart(8, '0')}`, email: `expo${run}@suqi.example.com`, password: 'Suqi2026ok' };
@@ -77,6 +77,10 @@ describeE2E('exhibitor accounts', () => {
     const pendingRow = await findRow(desk, registered.nameZh);
     expect(await pendingRow.getByTestId('exhibitor-status').getAttribute('data-status')).toBe('PENDING');
     await checkPage(desk, 'exhibitor-accounts-organizer-01-list-zh-CN');
+    await switchLanguage(desk, 'en-US');
+    await expectHeading(desk, uiText('en-US', 'exhibitor-account:list.title'));
+    await checkPage(desk, 'exhibitor-accounts-organizer-01-list-en-US');
+    await switchLanguage(desk, 'zh-CN');
     await pendingRow.getByTestId('exhibitor-approve').click();
     await expect.poll(() => pendingRow.getByTestId('exhibitor-status').getAttribute('data-status')).toBe('ACTIVE');
 

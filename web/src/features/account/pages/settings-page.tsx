@@ -5,7 +5,18 @@ import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
 /** /usercenter/settings and /wo/usercenter/settings: profile, password and language. */
-export function SettingsPage({ name, nickname, onProfileSaved }: { name: string; nickname: string | null; onProfileSaved: () => Promise<unknown> }) {
+export function SettingsPage({
+  name,
+  nickname,
+  onProfileSaved,
+  onPasswordChanged,
+}: {
+  name: string;
+  nickname: string | null;
+  onProfileSaved: () => Promise<unknown>;
+  /** The viewer's passwordLastUpdateAt changed (an initial password is no longer one). */
+  onPasswordChanged: () => Promise<unknown>;
+}) {
   const { t } = useTranslation('account');
   return (
     <Flex vertical gap={16} style={{ maxWidth: 640 }}>
@@ -13,7 +24,7 @@ export function SettingsPage({ name, nickname, onProfileSaved }: { name: string;
         {t('title')}
       </Typography.Title>
       <ProfileForm name={name} nickname={nickname} onSaved={onProfileSaved} />
-      <PasswordForm />
+      <PasswordForm onChanged={onPasswordChanged} />
       <LanguageForm />
     </Flex>
   );
