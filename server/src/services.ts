@@ -60,7 +60,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const audit = new AuditService(db);
   const accounts = new AccountService(db);
   const show = new ShowService(db);
-  const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit);
+  const notices = new NoticeOutbox(db, messenger, logger);
+  const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit, messenger, notices);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
   const files = createFileStore({
@@ -81,7 +82,6 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   // Reviewers may open the photos an application references; each view is audited (PIPL).
   photos.allowReading(async (viewer, photo) => (isReviewer(viewer) && (await applications.referencesPhoto(photo.id)) ? { audited: true } : null));
   const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, clock, logger);
-  const notices = new NoticeOutbox(db, messenger, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const tickets = new TicketService(db, createTicketSigner(config), applications, clock);
   const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, store, clock);

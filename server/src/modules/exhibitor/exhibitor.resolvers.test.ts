@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import type { Role } from '@portal/shared/auth/scopes';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { latestCodeSentTo, postPasswordLogin } from '../auth/auth-test-support';
-import { auditLog, badges } from '../../db/schema/index';
+import { auditLog, badges, notices } from '../../db/schema/index';
 import { signedInClient, uploadPicture } from '../../test/submissions';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 
@@ -137,6 +137,9 @@ describe('exhibitor accounts', () => {
       expect((again.body.errors as Errors)[0]?.extensions.code).toBe('EXHIBITOR_NOT_PENDING');
       const audits = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, pending?.id ?? ''), eq(auditLog.action, 'exhibitor.approve')));
       expect(audits[0]?.detail).toMatchObject({ before: { status: 'PENDING' }, after: { status: 'ACTIVE' } });
+      // The company hears of it at its verified address (the durable notice outbox, written with the approval).
+      const told = await app.portal.database.db.select().from(notices).where(like(notices.dedupeKey, `exhibitor-approved:${pending?.id}:%`));
+      expect(told.map((notice) => notice.message.to)).toEqual([registered.contactEmail]);
     });
   });
 

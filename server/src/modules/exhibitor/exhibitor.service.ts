@@ -7,6 +7,9 @@ import type { AuditService } from '../audit/audit.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { VerificationCodeService } from '../auth/verification-code.service';
 import type { ShowService } from '../show/show.service';
+import type { Messenger } from '../messaging/messenger.service';
+import type { NoticeOutbox } from '../messaging/notice-outbox.service';
+import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
 import { generateInitialPassword } from '../../lib/passwords';
 import type { ExhibitorWithInitialPasswordModel, CredentialCounter, ExhibitorModel, ExhibitorPageModel, NewExhibitor } from './exhibitor.models';
 import * as repository from './exhibitor.repository';
@@ -32,6 +35,8 @@ export class ExhibitorService {
     private readonly show: ShowService,
     private readonly codes: VerificationCodeService,
     private readonly audit: AuditService,
+    private readonly messenger: Messenger,
+    private readonly notices: NoticeOutbox,
   ) {}
 
   /** The badge module counts a company's badges (wired in services.ts: badges depend on exhibitors, not the reverse). */
@@ -127,12 +132,19 @@ export class ExhibitorService {
     });
   }
 
-  /** A self-registered company may apply from now on. */
-  approve(actorId: string, id: string, origin: RequestOrigin) {
-    return this.change(actorId, id, 'exhibitor.approve', origin, async (tx, before) => {
+  /** A self-registered company may apply from now on; its accounts are told by email and SMS (outbox, same transaction, in zh-CN like the area). */
+  async approve(actorId: string, id: string, origin: RequestOrigin) {
+    const approved = await this.change(actorId, id, 'exhibitor.approve', origin, async (tx, before) => {
       if (before.status !== 'PENDING') throw new AppError('EXHIBITOR_NOT_PENDING');
-      return repository.updateExhibitor(tx, id, { status: 'ACTIVE' });
+      const after = await repository.updateExhibitor(tx, id, { status: 'ACTIVE' });
+      for (const account of await this.accounts.findByExhibitors([id], tx)) {
+        const messages = this.messenger.exhibitorApproved({ email: account.email, mobile: account.mobile }, before.nameZh, EXHIBITOR_LOCALE);
+        await this.notices.enqueue(tx, messages.map((message) => ({ dedupeKey: `exhibitor-approved:${id}:${account.id}:${message.kind}`, message })));
+      }
+      return after;
     });
+    void this.notices.kick();
+    return approved;
   }
 
   /** Disabling ends the company's sessions and refuses its sign-in; enabling makes it ACTIVE again. */
