@@ -61,8 +61,9 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   });
   const audit = new AuditService(db);
   const accounts = new AccountService(db);
-  const exhibitors = new ExhibitorService(db, accounts);
   const show = new ShowService(db);
+  const notices = new NoticeOutbox(db, messenger, logger);
+  const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit, messenger, notices);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
   const files = createFileStore({
@@ -83,12 +84,13 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   // Reviewers may open the photos an application references; each view is audited (PIPL).
   photos.allowReading(async (viewer, photo) => (isReviewer(viewer) && (await applications.referencesPhoto(photo.id)) ? { audited: true } : null));
   const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, accounts, clock, logger);
-  const notices = new NoticeOutbox(db, messenger, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const tickets = new TicketService(db, createTicketSigner(config), applications, clock);
   const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, store, clock);
   // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
   photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
+  // A company's limit may not fall below its counted badges: the badge module counts them for the exhibitor module.
+  exhibitors.countCredentialsWith({ countOne: (tx, id) => badges.countCounting(tx, id), countMany: (ids) => badges.countCountingOf(ids) });
   const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
   const catalog = new CatalogService(db, submissions);
   const products = new ProductService(db, submissions);

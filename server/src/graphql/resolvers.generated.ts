@@ -8,7 +8,7 @@ import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../mo
 import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { DashboardModel } from '../modules/dashboard/dashboard.models';
-import type { ExhibitorModel } from '../modules/exhibitor/exhibitor.models';
+import type { ExhibitorModel, ExhibitorPageModel, ExhibitorWithInitialPasswordModel, ExhibitorAccountModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProductApplicationModel } from '../modules/product/product.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
@@ -80,6 +80,15 @@ export type Mutation = {
   approveCatalogEntries: Array<CatalogEntry>;
   /** Organizers: PENDING → REJECTED with a reason, in bulk. */
   rejectCatalogEntries: Array<CatalogEntry>;
+  /** Self-registration: creates a PENDING company with its account and signs it in; refused while exhibitorRegOpen is false. */
+  registerExhibitor: Viewer;
+  createExhibitor: ExhibitorWithInitialPassword;
+  updateExhibitor: Exhibitor;
+  approveExhibitor: Exhibitor;
+  /** Disabled: the company's accounts cannot sign in and their sessions end. Enabled: ACTIVE again. */
+  setExhibitorEnabled: Exhibitor;
+  /** A new initial password for the company's account; all its sessions end. */
+  resetExhibitorPassword: ExhibitorWithInitialPassword;
   /** Checks (type by content, size, pixels, one face filling 15-45%), re-encodes without EXIF, and stores a photo of the viewer. */
   uploadPhoto: Photo;
   /** Exhibitors of an approved company: file a product application or edit one not approved (→ PENDING). */
@@ -188,6 +197,37 @@ export type MutationApproveCatalogEntriesArgs = {
 export type MutationRejectCatalogEntriesArgs = {
   ids: Array<Scalars['ID']['input']>;
   reason: Scalars['String']['input'];
+};
+
+
+export type MutationRegisterExhibitorArgs = {
+  input: RegisterExhibitorInput;
+};
+
+
+export type MutationCreateExhibitorArgs = {
+  input: CreateExhibitorInput;
+};
+
+
+export type MutationUpdateExhibitorArgs = {
+  input: UpdateExhibitorInput;
+};
+
+
+export type MutationApproveExhibitorArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetExhibitorEnabledArgs = {
+  id: Scalars['ID']['input'];
+  enabled: Scalars['Boolean']['input'];
+};
+
+
+export type MutationResetExhibitorPasswordArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -401,6 +441,8 @@ export type Query = {
   catalogEntry?: Maybe<CatalogEntry>;
   /** Organizers: the figures of the sections their roles open. */
   dashboard: Dashboard;
+  /** The organizer's list of exhibitors (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR), newest first. */
+  exhibitors: ExhibitorPage;
   /** Exhibitors: the company's own applications. */
   myProductApplications: ProductApplicationPage;
   /** Organizers of the exhibitor section: the review queue, newest first. */
@@ -479,6 +521,13 @@ export type QueryCatalogEntriesArgs = {
 
 export type QueryCatalogEntryArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryExhibitorsArgs = {
+  filter?: InputMaybe<ExhibitorFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -806,6 +855,102 @@ export type DashboardAdmissionsArgs = {
   day?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type ExhibitorStatus =
+  /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
+  | 'PENDING'
+  | 'ACTIVE'
+  /** Its accounts cannot sign in. */
+  | 'DISABLED';
+
+/** An exhibiting company (SPEC 3: Xuser.exhibitor). */
+export type Exhibitor = {
+  __typename?: 'Exhibitor';
+  id: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  logo?: Maybe<Scalars['String']['output']>;
+  credentialLimit: Scalars['Int']['output'];
+  status: ExhibitorStatus;
+  bootNumber?: Maybe<Scalars['String']['output']>;
+  contactName?: Maybe<Scalars['String']['output']>;
+  contactMobile?: Maybe<Scalars['String']['output']>;
+  contactEmail?: Maybe<Scalars['String']['output']>;
+  /** Badges that count against the limit (every one not rejected). */
+  usedCredentials: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** Organizers of the exhibitor section only: the company's accounts. */
+  accounts: Array<ExhibitorAccount>;
+};
+
+/** A company's account as the organizer sees it. */
+export type ExhibitorAccount = {
+  __typename?: 'ExhibitorAccount';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  mobile?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  disabled: Scalars['Boolean']['output'];
+  lastLoginDate?: Maybe<Scalars['DateTime']['output']>;
+  /** False while the account still has an initial password (set by an organizer). */
+  passwordChanged: Scalars['Boolean']['output'];
+};
+
+export type ExhibitorPage = {
+  __typename?: 'ExhibitorPage';
+  nodes: Array<Exhibitor>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type ExhibitorFilter = {
+  status?: InputMaybe<ExhibitorStatus>;
+  /** Names, booth number, contact person, mobile or email (contains). */
+  keyword?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RegisterExhibitorInput = {
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  contactName: Scalars['String']['input'];
+  /** Mobile; an 11-digit mainland number becomes +86… */
+  contactMobile: Scalars['String']['input'];
+  contactEmail: Scalars['String']['input'];
+  /** Which of the two received the code (POST /apis/auth/code, purpose=register): it becomes the sign-in identity. */
+  codeSentTo: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+  /** base64 of the UTF-8 text, like the login form */
+  password: Scalars['String']['input'];
+};
+
+export type CreateExhibitorInput = {
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  contactName: Scalars['String']['input'];
+  /** At least one of mobile and email; both become sign-in identities of the account. */
+  contactMobile?: InputMaybe<Scalars['String']['input']>;
+  contactEmail?: InputMaybe<Scalars['String']['input']>;
+  bootNumber?: InputMaybe<Scalars['String']['input']>;
+  credentialLimit: Scalars['Int']['input'];
+};
+
+export type UpdateExhibitorInput = {
+  id: Scalars['ID']['input'];
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  contactName: Scalars['String']['input'];
+  bootNumber?: InputMaybe<Scalars['String']['input']>;
+  /** Not below usedCredentials. */
+  credentialLimit: Scalars['Int']['input'];
+};
+
+/** A company with an initial password, shown to the organizer once (only its hash is stored). */
+export type ExhibitorWithInitialPassword = {
+  __typename?: 'ExhibitorWithInitialPassword';
+  exhibitor: Exhibitor;
+  initialPassword: Scalars['String']['output'];
+};
+
 export type PhotoPurpose =
   /** A visitor's entry-card photo (one face). */
   | 'ENTRY_CARD'
@@ -1008,6 +1153,8 @@ export type Ouser = {
   disabled: Scalars['Boolean']['output'];
   lastLoginDate?: Maybe<Scalars['DateTime']['output']>;
   loginCount: Scalars['Int']['output'];
+  /** Empty while the account still has an initial password set by an organizer (it must change it first). */
+  passwordLastUpdateAt?: Maybe<Scalars['DateTime']['output']>;
   roles: Array<Role>;
 };
 
@@ -1029,21 +1176,6 @@ export type User = {
   lastLoginDate?: Maybe<Scalars['DateTime']['output']>;
   loginCount: Scalars['Int']['output'];
   audience?: Maybe<Audience>;
-};
-
-export type ExhibitorStatus =
-  | 'ACTIVE'
-  | 'DISABLED';
-
-export type Exhibitor = {
-  __typename?: 'Exhibitor';
-  id: Scalars['ID']['output'];
-  nameZh: Scalars['String']['output'];
-  nameEn: Scalars['String']['output'];
-  logo?: Maybe<Scalars['String']['output']>;
-  credentialLimit: Scalars['Int']['output'];
-  status: ExhibitorStatus;
-  bootNumber?: Maybe<Scalars['String']['output']>;
 };
 
 /** An exhibiting company's account. */
@@ -1188,6 +1320,15 @@ export type ResolversTypes = {
   ExhibitorDashboard: ResolverTypeWrapper<ExhibitorDashboard>;
   AdmissionDashboard: ResolverTypeWrapper<AdmissionDashboard>;
   Dashboard: ResolverTypeWrapper<DashboardModel>;
+  ExhibitorStatus: ExhibitorStatus;
+  Exhibitor: ResolverTypeWrapper<ExhibitorModel>;
+  ExhibitorAccount: ResolverTypeWrapper<ExhibitorAccountModel>;
+  ExhibitorPage: ResolverTypeWrapper<ExhibitorPageModel>;
+  ExhibitorFilter: ExhibitorFilter;
+  RegisterExhibitorInput: RegisterExhibitorInput;
+  CreateExhibitorInput: CreateExhibitorInput;
+  UpdateExhibitorInput: UpdateExhibitorInput;
+  ExhibitorWithInitialPassword: ResolverTypeWrapper<ExhibitorWithInitialPasswordModel>;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   PhotoPurpose: PhotoPurpose;
   Photo: ResolverTypeWrapper<PhotoModel>;
@@ -1214,8 +1355,6 @@ export type ResolversTypes = {
   Ouser: ResolverTypeWrapper<OuserModel>;
   ApproveStatus: ApproveStatus;
   User: ResolverTypeWrapper<UserModel>;
-  ExhibitorStatus: ExhibitorStatus;
-  Exhibitor: ResolverTypeWrapper<ExhibitorModel>;
   Xuser: ResolverTypeWrapper<XuserModel>;
 };
 
@@ -1265,6 +1404,14 @@ export type ResolversParentTypes = {
   ExhibitorDashboard: ExhibitorDashboard;
   AdmissionDashboard: AdmissionDashboard;
   Dashboard: DashboardModel;
+  Exhibitor: ExhibitorModel;
+  ExhibitorAccount: ExhibitorAccountModel;
+  ExhibitorPage: ExhibitorPageModel;
+  ExhibitorFilter: ExhibitorFilter;
+  RegisterExhibitorInput: RegisterExhibitorInput;
+  CreateExhibitorInput: CreateExhibitorInput;
+  UpdateExhibitorInput: UpdateExhibitorInput;
+  ExhibitorWithInitialPassword: ExhibitorWithInitialPasswordModel;
   Upload: Scalars['Upload']['output'];
   Photo: PhotoModel;
   ProductApplication: ProductApplicationModel;
@@ -1286,7 +1433,6 @@ export type ResolversParentTypes = {
   Role: Role;
   Ouser: OuserModel;
   User: UserModel;
-  Exhibitor: ExhibitorModel;
   Xuser: XuserModel;
 };
 
@@ -1310,6 +1456,12 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitCatalogEntry?: Resolver<ResolversTypes['CatalogEntry'], ParentType, ContextType, RequireFields<MutationSubmitCatalogEntryArgs, 'input'>>;
   approveCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationApproveCatalogEntriesArgs, 'ids'>>;
   rejectCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationRejectCatalogEntriesArgs, 'ids' | 'reason'>>;
+  registerExhibitor?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType, RequireFields<MutationRegisterExhibitorArgs, 'input'>>;
+  createExhibitor?: Resolver<ResolversTypes['ExhibitorWithInitialPassword'], ParentType, ContextType, RequireFields<MutationCreateExhibitorArgs, 'input'>>;
+  updateExhibitor?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationUpdateExhibitorArgs, 'input'>>;
+  approveExhibitor?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationApproveExhibitorArgs, 'id'>>;
+  setExhibitorEnabled?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationSetExhibitorEnabledArgs, 'id' | 'enabled'>>;
+  resetExhibitorPassword?: Resolver<ResolversTypes['ExhibitorWithInitialPassword'], ParentType, ContextType, RequireFields<MutationResetExhibitorPasswordArgs, 'id'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;
   submitProductApplication?: Resolver<ResolversTypes['ProductApplication'], ParentType, ContextType, RequireFields<MutationSubmitProductApplicationArgs, 'input'>>;
   approveProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationApproveProductApplicationsArgs, 'ids'>>;
@@ -1396,6 +1548,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
   catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
+  exhibitors?: Resolver<ResolversTypes['ExhibitorPage'], ParentType, ContextType, RequireFields<QueryExhibitorsArgs, 'page' | 'pageSize'>>;
   myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
@@ -1579,6 +1732,44 @@ export type DashboardResolvers<ContextType = GraphQLContext, ParentType extends 
   generatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type ExhibitorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Exhibitor'] = ResolversParentTypes['Exhibitor']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  credentialLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ExhibitorStatus'], ParentType, ContextType>;
+  bootNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactMobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usedCredentials?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  accounts?: Resolver<Array<ResolversTypes['ExhibitorAccount']>, ParentType, ContextType>;
+};
+
+export type ExhibitorAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExhibitorAccount'] = ResolversParentTypes['ExhibitorAccount']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastLoginDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  passwordChanged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ExhibitorPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExhibitorPage'] = ResolversParentTypes['ExhibitorPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['Exhibitor']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ExhibitorWithInitialPasswordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExhibitorWithInitialPassword'] = ResolversParentTypes['ExhibitorWithInitialPassword']> = {
+  exhibitor?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType>;
+  initialPassword?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
   name: 'Upload';
 }
@@ -1697,6 +1888,7 @@ export type OuserResolvers<ContextType = GraphQLContext, ParentType extends Reso
   disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastLoginDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   loginCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  passwordLastUpdateAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -1712,16 +1904,6 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   loginCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type ExhibitorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Exhibitor'] = ResolversParentTypes['Exhibitor']> = {
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  credentialLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['ExhibitorStatus'], ParentType, ContextType>;
-  bootNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type XuserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Xuser'] = ResolversParentTypes['Xuser']> = {
@@ -1766,6 +1948,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ExhibitorDashboard?: ExhibitorDashboardResolvers<ContextType>;
   AdmissionDashboard?: AdmissionDashboardResolvers<ContextType>;
   Dashboard?: DashboardResolvers<ContextType>;
+  Exhibitor?: ExhibitorResolvers<ContextType>;
+  ExhibitorAccount?: ExhibitorAccountResolvers<ContextType>;
+  ExhibitorPage?: ExhibitorPageResolvers<ContextType>;
+  ExhibitorWithInitialPassword?: ExhibitorWithInitialPasswordResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   Photo?: PhotoResolvers<ContextType>;
   ProductApplication?: ProductApplicationResolvers<ContextType>;
@@ -1784,7 +1970,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Role?: RoleResolvers<ContextType>;
   Ouser?: OuserResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
-  Exhibitor?: ExhibitorResolvers<ContextType>;
   Xuser?: XuserResolvers<ContextType>;
 };
 

@@ -1,4 +1,4 @@
-import { BREAK, GraphQLError, visit, type DocumentNode, type ExecutionResult } from 'graphql';
+import { BREAK, GraphQLError, Kind, visit, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { ZodError } from 'zod';
@@ -11,6 +11,7 @@ import { originOfRequest } from '../http/request-viewer';
 import { buildSchema } from './schema';
 import { MAX_QUERY_COST, operationCost } from './query-cost';
 import { createLoaders } from '../modules/registry';
+import { FIELDS_ALLOWED_BEFORE_PASSWORD_CHANGE, mustChangePassword } from '../modules/account/account.policy';
 
 
 function isExecutionResult(value: unknown): value is ExecutionResult {
@@ -69,12 +70,23 @@ function useExecutionGuards(options: { production: boolean }): Plugin<GraphQLCon
         setResultAndStopExecution({ errors: [createGraphQLError('introspection is disabled', { originalError: new AppError('FORBIDDEN') })] });
         return;
       }
+      if (context.viewer && mustChangePassword(context.viewer) && !onlyAllowedBeforePasswordChange(args.document, args.operationName)) {
+        setResultAndStopExecution({ errors: [createGraphQLError('the initial password must be changed first', { originalError: new AppError('PASSWORD_CHANGE_REQUIRED') })] });
+        return;
+      }
       const cost = operationCost(args.schema, args.document, args.variableValues as Record<string, unknown> | undefined, args.operationName);
       if (cost > MAX_QUERY_COST) {
         setResultAndStopExecution({ errors: [createGraphQLError(`Query cost limit exceeded: ${cost} > ${MAX_QUERY_COST}`)] });
       }
     },
   };
+}
+
+/** Whether the operation asks only for what an account with an initial password may do (the viewer, changePassword). */
+function onlyAllowedBeforePasswordChange(document: DocumentNode, operationName: string | null | undefined): boolean {
+  const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName));
+  // Fragment spreads at the root are refused rather than followed: no client of ours sends them there.
+  return !!operation && operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && FIELDS_ALLOWED_BEFORE_PASSWORD_CHANGE.has(selection.name.value));
 }
 
 function asksForIntrospection(document: DocumentNode): boolean {

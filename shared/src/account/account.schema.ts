@@ -34,7 +34,8 @@ const ZTransportPassword = z
     }
     return password;
   });
-const ZNewPassword = ZTransportPassword.refine(isStrongPassword, code('PASSWORD_TOO_WEAK'));
+/** A new password as the form sends it, strong enough (registrations and the change-password form). */
+export const ZNewPassword = ZTransportPassword.refine(isStrongPassword, code('PASSWORD_TOO_WEAK'));
 
 export const ZChangePasswordInput = z.object({
   currentPassword: ZTransportPassword,

@@ -41,11 +41,18 @@ export const AUDIT_ACTIONS = [
   'product.export',
   'audit.export',
   'account.erase',
+  'exhibitor.register',
+  'exhibitor.create',
+  'exhibitor.update',
+  'exhibitor.approve',
+  'exhibitor.enable',
+  'exhibitor.disable',
+  'exhibitor.reset_password',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; the filter offers these. */
-export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit'] as const;
+export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;

@@ -15,7 +15,7 @@ import { loginPath, safeRedirect } from './paths';
 
 const base = { id: '1', name: 'N', nickname: null, mobile: null, email: null, disabled: false, lastLoginDate: null, loginCount: 0 };
 const organizer = (...roles: string[]): Session =>
-  sessionOfViewer({ ...base, __typename: 'Ouser', roles: roles.map((name, index) => ({ id: String(index), name, note: null })) } satisfies Viewer);
+  sessionOfViewer({ ...base, __typename: 'Ouser', passwordLastUpdateAt: '2026-01-01T00:00:00Z', roles: roles.map((name, index) => ({ id: String(index), name, note: null })) } satisfies Viewer);
 const audience = (approveStatus?: 'CREATED' | 'WAIT' | 'DONE' | 'REFUSE'): Session =>
   sessionOfViewer({ ...base, __typename: 'User', audience: approveStatus ? { id: 'a', approveStatus } : null } satisfies Viewer);
 const exhibitor: Session = sessionOfViewer({ ...base, __typename: 'Xuser', passwordLastUpdateAt: null, exhibitor: null });

@@ -7,6 +7,8 @@ export const PATHS = {
   root: '/',
   ticket: '/ticket',
   visitorRegister: '/visitor/web/register',
+  /** SPEC 2 leaves the exhibitor registration's route unnamed; this one mirrors the visitor's. */
+  exhibitorRegister: '/exhibitor/web/register',
   visitorApplication: '/visitor/web/application',
   settings: '/usercenter/settings',
   organizer: '/wo/',
@@ -31,6 +33,7 @@ export const PATHS = {
   organizerBannerList: '/wo/exhibitor/banner/list',
   exhibitorProductList: '/we/exhibitor/product/list',
   exhibitorProduct: '/we/exhibitor/product',
+  organizerExhibitorList: '/wo/exhibitor/list',
   organizerCatalogList: '/wo/exhibitor/catalog/list',
   organizerProductList: '/wo/exhibitor/product/list',
   organizerProduct: '/wo/exhibitor/product',

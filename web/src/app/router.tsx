@@ -18,6 +18,7 @@ const VisitorArea = lazy(() => import('./areas/visitor-area').then((module) => (
 const ExhibitorArea = lazy(() => import('./areas/exhibitor-area').then((module) => ({ default: module.ExhibitorArea })));
 const LoginRoute = lazy(() => import('./routes/login-route').then((module) => ({ default: module.LoginRoute })));
 const RegisterRoute = lazy(() => import('./routes/register-route').then((module) => ({ default: module.RegisterRoute })));
+const ExhibitorRegisterRoute = lazy(() => import('./routes/exhibitor-register-route').then((module) => ({ default: module.ExhibitorRegisterRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings-route').then((module) => ({ default: module.SettingsRoute })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -47,6 +48,14 @@ export function AppRoutes() {
             element={
               <Lazy>
                 <RegisterRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path={PATHS.exhibitorRegister}
+            element={
+              <Lazy>
+                <ExhibitorRegisterRoute />
               </Lazy>
             }
           />

@@ -76,6 +76,20 @@ export async function updateAccount(db: Executor, id: string, values: Partial<Ne
   return row;
 }
 
+/** Every account of the given companies, enabled or not (the organizer's list). */
+export function findAccountsOfExhibitors(db: Executor, exhibitorIds: readonly string[]) {
+  return exhibitorIds.length ? db.select().from(accounts).where(inArray(accounts.exhibitorId, [...exhibitorIds])).orderBy(asc(accounts.createdAt)) : Promise.resolve([]);
+}
+
+/** Enables or disables every account of a company; disabling also ends their sessions (version bump). */
+export async function setDisabledOfExhibitor(tx: Executor, exhibitorId: string, disabled: boolean) {
+  return tx
+    .update(accounts)
+    .set({ disabled, updatedAt: new Date(), ...(disabled ? { sessionVersion: sql`${accounts.sessionVersion} + 1` } : {}) })
+    .where(eq(accounts.exhibitorId, exhibitorId))
+    .returning({ id: accounts.id });
+}
+
 export async function recordSuccessfulLogin(db: Executor, id: string) {
   await db
     .update(accounts)

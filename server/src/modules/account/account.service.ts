@@ -1,6 +1,6 @@
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { generateInitialPassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { isStrongPassword } from '@portal/shared/auth/credentials';
 import { normaliseIdentity, type IdentityKind } from '@portal/shared/auth/identity';
@@ -53,6 +53,33 @@ export class AccountService {
   /** The enabled accounts of an exhibiting company. */
   findByExhibitor(exhibitorId: string, tx: Executor = this.db) {
     return repository.findAccountsOfExhibitor(tx, exhibitorId);
+  }
+
+  /** Every account of the given companies, enabled or not. */
+  findByExhibitors(exhibitorIds: readonly string[], tx: Executor = this.db) {
+    return repository.findAccountsOfExhibitors(tx, exhibitorIds);
+  }
+
+  /** Enables or disables every account of a company in the caller's transaction; disabling ends their sessions. */
+  setDisabledOfExhibitor(tx: Executor, exhibitorId: string, disabled: boolean) {
+    return repository.setDisabledOfExhibitor(tx, exhibitorId, disabled);
+  }
+
+  /**
+   * Gives the account a new initial password (returned once, stored only as a hash): the holder must change
+   * it at the next sign-in, and every session of the account ends. Runs in the caller's transaction.
+   */
+  async resetToInitialPassword(tx: Executor, accountId: string): Promise<{ account: AccountModel; initialPassword: string }> {
+    const initialPassword = generateInitialPassword();
+    const before = await repository.findAccountById(tx, accountId);
+    if (!before) throw new AppError('NOT_FOUND');
+    const account = await repository.updateAccount(tx, accountId, {
+      passwordHash: await hashPassword(initialPassword),
+      passwordLastUpdateAt: null,
+      sessionVersion: before.sessionVersion + 1,
+    });
+    if (!account) throw new AppError('NOT_FOUND');
+    return { account, initialPassword };
   }
 
   findByIdentity(identity: { kind: IdentityKind; value: string }) {

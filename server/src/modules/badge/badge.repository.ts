@@ -82,6 +82,16 @@ export async function countCountingBadges(db: Executor, exhibitorId: string) {
   return row?.value ?? 0;
 }
 
+/** The counting badges of several companies at once (the organizer's exhibitor list). */
+export async function countCountingBadgesOf(db: Executor, exhibitorIds: readonly string[]) {
+  if (!exhibitorIds.length) return [];
+  return db
+    .select({ exhibitorId: badges.exhibitorId, value: count() })
+    .from(badges)
+    .where(and(inArray(badges.exhibitorId, [...exhibitorIds]), ne(badges.status, 'REJECTED')))
+    .groupBy(badges.exhibitorId);
+}
+
 export async function insertBadge(tx: Executor, values: NewBadge) {
   const [row] = await tx.insert(badges).values(values).returning();
   if (!row) throw new Error('insert into badges returned no row');

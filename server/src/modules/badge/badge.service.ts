@@ -66,6 +66,16 @@ export class BadgeService {
   }
 
   /** The exhibitor's own list: always restricted to the viewer's company. */
+  /** The badges that count against the limit, in the caller's transaction (the exhibitor module checks a new limit under its lock). */
+  countCounting(tx: Executor, exhibitorId: string) {
+    return repository.countCountingBadges(tx, exhibitorId);
+  }
+
+  /** The counting badges of several companies, by company id (a company without any is left out). */
+  async countCountingOf(exhibitorIds: readonly string[]): Promise<Map<string, number>> {
+    return new Map((await repository.countCountingBadgesOf(this.db, exhibitorIds)).map((row) => [row.exhibitorId, row.value]));
+  }
+
   async ownList(viewer: BadgeViewer | undefined, rawInput: unknown) {
     const { exhibitorId } = requireExhibitorMember(viewer);
     const { page, pageSize, ...filter } = parseInput(ZBadgeListInput, rawInput);

@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { TExhibitorListInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import { exhibitors } from './exhibitor.tables';
-import type { NewExhibitor } from './exhibitor.models';
+import type { ExhibitorChanges, NewExhibitor } from './exhibitor.models';
 
 export function findExhibitorById(db: Executor, id: string) {
   return db.query.exhibitors.findFirst({ where: eq(exhibitors.id, id) });
@@ -13,9 +14,52 @@ export async function insertExhibitor(db: Executor, values: NewExhibitor) {
   return row;
 }
 
+export async function updateExhibitor(tx: Executor, id: string, values: ExhibitorChanges) {
+  const [row] = await tx
+    .update(exhibitors)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(exhibitors.id, id))
+    .returning();
+  return row;
+}
+
 /** Every company's id and names, by Chinese name (about 1,000 at a large show): the organizers' filter options. */
 export function listExhibitorNames(db: Executor) {
   return db.select({ id: exhibitors.id, nameZh: exhibitors.nameZh, nameEn: exhibitors.nameEn }).from(exhibitors).orderBy(asc(exhibitors.nameZh));
+}
+
+function conditionsOf(filter: Pick<TExhibitorListInput, 'status' | 'keyword'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(exhibitors.status, filter.status));
+  if (filter.keyword) {
+    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const keyword = or(
+      ilike(exhibitors.nameZh, pattern),
+      ilike(exhibitors.nameEn, pattern),
+      ilike(exhibitors.bootNumber, pattern),
+      ilike(exhibitors.contactName, pattern),
+      ilike(exhibitors.contactMobile, pattern),
+      ilike(exhibitors.contactEmail, pattern),
+    );
+    if (keyword) conditions.push(keyword);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** One page of the organizer's list, newest first, and the filtered total. */
+export async function listExhibitors(db: Executor, input: TExhibitorListInput) {
+  const where = conditionsOf(input);
+  const [nodes, [total]] = await Promise.all([
+    db
+      .select()
+      .from(exhibitors)
+      .where(where)
+      .orderBy(desc(exhibitors.createdAt), desc(exhibitors.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ value: count() }).from(exhibitors).where(where),
+  ]);
+  return { nodes, total: total?.value ?? 0 };
 }
 
 /** Locks the company's row until the transaction ends (rules that count its records decide under it). */

@@ -1,15 +1,50 @@
+import type { AuditAction } from '@portal/shared/audit/audit-log';
 import { countExhibitorsByStatus } from './exhibitor-stats.repository';
 import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { normaliseIdentity } from '@portal/shared/auth/identity';
+import type { TCreateExhibitorInput, TExhibitorListInput, TRegisterExhibitorInput, TUpdateExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { AccountService, NewAccountInput } from '../account/account.service';
-import type { NewExhibitor } from './exhibitor.models';
+import type { AuditService } from '../audit/audit.service';
+import type { RequestOrigin } from '../audit/audit.models';
+import type { VerificationCodeService } from '../auth/verification-code.service';
+import type { ShowService } from '../show/show.service';
+import type { Messenger } from '../messaging/messenger.service';
+import type { NoticeOutbox } from '../messaging/notice-outbox.service';
+import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
+import { generateInitialPassword } from '../../lib/passwords';
+import type { ExhibitorWithInitialPasswordModel, CredentialCounter, ExhibitorModel, ExhibitorPageModel, NewExhibitor } from './exhibitor.models';
 import * as repository from './exhibitor.repository';
 
-/** Exhibiting companies (the exhibitor issue adds registration, approval and limits here). */
+/** What the audit log keeps of a company before and after a change (no sign-in secrets). */
+function auditView(company: ExhibitorModel) {
+  const { nameZh, nameEn, credentialLimit, bootNumber, status, contactName, contactMobile, contactEmail } = company;
+  return { nameZh, nameEn, credentialLimit, bootNumber, status, contactName, contactMobile, contactEmail };
+}
+
+/**
+ * Exhibiting companies and their accounts: self-registration (PENDING until approved), the organizer's
+ * list, creation with an initial password, edits within the badges already counted, approval,
+ * disabling and password resets. Each change locks the company row and writes its audit row (before
+ * and after) in the same transaction.
+ */
 export class ExhibitorService {
+  private credentialCounter: CredentialCounter | undefined;
+
   constructor(
     private readonly db: Database,
     private readonly accounts: AccountService,
+    private readonly show: ShowService,
+    private readonly codes: VerificationCodeService,
+    private readonly audit: AuditService,
+    private readonly messenger: Messenger,
+    private readonly notices: NoticeOutbox,
   ) {}
+
+  /** The badge module counts a company's badges (wired in services.ts: badges depend on exhibitors, not the reverse). */
+  countCredentialsWith(counter: CredentialCounter) {
+    this.credentialCounter = counter;
+  }
 
   findById(id: string) {
     return repository.findExhibitorById(this.db, id);
@@ -33,16 +68,119 @@ export class ExhibitorService {
   }
 
   /** Creates the company and its first account in one transaction (seed, tests, the organizer, registration). */
-  createWithAccount(company: NewExhibitor, account: Omit<NewAccountInput, 'scope' | 'exhibitorId' | 'roles'>) {
+  createWithAccount(company: NewExhibitor, account: Omit<NewAccountInput, 'scope' | 'exhibitorId' | 'roles'>, tx?: Executor) {
+    const run = async (own: Executor) => {
+      const created = await repository.insertExhibitor(own, company);
+      return { exhibitor: created, account: await this.accounts.createAccount({ ...account, scope: 'exhibitor', exhibitorId: created.id }, own) };
+    };
+    return tx ? run(tx) : this.db.transaction(run);
+  }
+
+  /** The counting badges of the listed companies (0 for a company without any). */
+  async usedCredentials(exhibitorIds: readonly string[]): Promise<Map<string, number>> {
+    return (await this.credentialCounter?.countMany(exhibitorIds)) ?? new Map();
+  }
+
+  /** The accounts of the listed companies (the organizer's list shows their sign-in identity and state). */
+  accountsOf(exhibitorIds: readonly string[]) {
+    return this.accounts.findByExhibitors(exhibitorIds);
+  }
+
+  /**
+   * Self-registration (issue 9 item 1): open while `exhibitorRegOpen`; the code sent to the chosen contact
+   * channel proves it, and only that channel becomes the sign-in identity. The company waits as PENDING.
+   */
+  async register(input: TRegisterExhibitorInput, origin: RequestOrigin) {
+    if (!(await this.show.setting()).exhibitorRegOpen) throw new AppError('EXHIBITOR_REG_CLOSED');
+    const identity = normaliseIdentity(input.codeSentTo === 'mobile' ? input.contactMobile : input.contactEmail);
+    if (!identity) throw new AppError(input.codeSentTo === 'mobile' ? 'EXHIBITOR_MOBILE_INVALID' : 'AUTH_INVALID_EMAIL');
+    await this.codes.consume(identity, 'register', input.code);
     return this.db.transaction(async (tx) => {
-      const created = await this.create(company, tx);
-      return { exhibitor: created, account: await this.accounts.createAccount({ ...account, scope: 'exhibitor', exhibitorId: created.id }, tx) };
+      const { exhibitor, account } = await this.createWithAccount(
+        { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, contactMobile: input.contactMobile, contactEmail: input.contactEmail, credentialLimit: 0, bootNumber: null, status: 'PENDING' },
+        { name: input.contactName, identity: identity.kind === 'email' ? { email: identity.value } : { mobile: identity.value }, password: input.password },
+        tx,
+      );
+      await this.audit.record(origin, { actorId: account.id, action: 'exhibitor.register', subjectType: 'exhibitor', subjectId: exhibitor.id, detail: { after: auditView(exhibitor) } }, tx);
+      return account;
     });
   }
 
-  /** Creates the company; `tx` joins the caller's transaction (an account is created with it). */
-  create(company: NewExhibitor, tx: Executor = this.db) {
-    return repository.insertExhibitor(tx, company);
+  async list(input: TExhibitorListInput): Promise<ExhibitorPageModel> {
+    const { nodes, total } = await repository.listExhibitors(this.db, input);
+    return { nodes, total, page: input.page, pageSize: input.pageSize };
+  }
+
+  /** The organizer creates an approved company with its account; the initial password is returned once. */
+  async create(actorId: string, input: TCreateExhibitorInput, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
+    const initialPassword = generateInitialPassword();
+    return this.db.transaction(async (tx) => {
+      const { exhibitor } = await this.createWithAccount(
+        { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, contactMobile: input.contactMobile, contactEmail: input.contactEmail, credentialLimit: input.credentialLimit, bootNumber: input.bootNumber, status: 'ACTIVE' },
+        { name: input.contactName, identity: { email: input.contactEmail ?? undefined, mobile: input.contactMobile ?? undefined }, password: initialPassword, initialPassword: true },
+        tx,
+      );
+      await this.audit.record(origin, { actorId, action: 'exhibitor.create', subjectType: 'exhibitor', subjectId: exhibitor.id, detail: { after: auditView(exhibitor) } }, tx);
+      return { exhibitor, initialPassword };
+    });
+  }
+
+  /** Names, booth and limit; the limit may not fall below the badges already counted (checked under the company lock the badge rules take). */
+  update(actorId: string, input: TUpdateExhibitorInput, origin: RequestOrigin) {
+    return this.change(actorId, input.id, 'exhibitor.update', origin, async (tx, before) => {
+      const used = (await this.credentialCounter?.countOne(tx, before.id)) ?? 0;
+      if (input.credentialLimit < used) throw new AppError('EXHIBITOR_LIMIT_BELOW_USED', { used });
+      return repository.updateExhibitor(tx, before.id, { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, bootNumber: input.bootNumber, credentialLimit: input.credentialLimit });
+    });
+  }
+
+  /** A self-registered company may apply from now on; its accounts are told by email and SMS (outbox, same transaction, in zh-CN like the area). */
+  async approve(actorId: string, id: string, origin: RequestOrigin) {
+    const approved = await this.change(actorId, id, 'exhibitor.approve', origin, async (tx, before) => {
+      if (before.status !== 'PENDING') throw new AppError('EXHIBITOR_NOT_PENDING');
+      const after = await repository.updateExhibitor(tx, id, { status: 'ACTIVE' });
+      for (const account of await this.accounts.findByExhibitors([id], tx)) {
+        const messages = this.messenger.exhibitorApproved({ email: account.email, mobile: account.mobile }, before.nameZh, EXHIBITOR_LOCALE);
+        await this.notices.enqueue(tx, messages.map((message) => ({ dedupeKey: `exhibitor-approved:${id}:${account.id}:${message.kind}`, message })));
+      }
+      return after;
+    });
+    void this.notices.kick();
+    return approved;
+  }
+
+  /** Disabling ends the company's sessions and refuses its sign-in; enabling makes it ACTIVE again. */
+  setEnabled(actorId: string, id: string, enabled: boolean, origin: RequestOrigin) {
+    return this.change(actorId, id, enabled ? 'exhibitor.enable' : 'exhibitor.disable', origin, async (tx, before) => {
+      if ((before.status === 'DISABLED') !== enabled) throw new AppError('EXHIBITOR_STATUS_UNCHANGED');
+      await this.accounts.setDisabledOfExhibitor(tx, id, !enabled);
+      return repository.updateExhibitor(tx, id, { status: enabled ? 'ACTIVE' : 'DISABLED' });
+    });
+  }
+
+  /** A new initial password for the company's account (returned once); every session of it ends. */
+  async resetPassword(actorId: string, id: string, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
+    return this.db.transaction(async (tx) => {
+      const company = await repository.lockExhibitor(tx, id);
+      if (!company) throw new AppError('NOT_FOUND');
+      const [account] = await this.accounts.findByExhibitors([id], tx);
+      if (!account) throw new AppError('NOT_FOUND');
+      const { initialPassword } = await this.accounts.resetToInitialPassword(tx, account.id);
+      await this.audit.record(origin, { actorId, action: 'exhibitor.reset_password', subjectType: 'account', subjectId: account.id, detail: { exhibitorId: id } }, tx);
+      return { exhibitor: company, initialPassword };
+    });
+  }
+
+  /** Locks the company, applies the change, and audits before and after, in one transaction. */
+  private change(actorId: string, id: string, action: AuditAction, origin: RequestOrigin, apply: (tx: Executor, before: ExhibitorModel) => Promise<ExhibitorModel | undefined>) {
+    return this.db.transaction(async (tx) => {
+      const before = await repository.lockExhibitor(tx, id);
+      if (!before) throw new AppError('NOT_FOUND');
+      const after = await apply(tx, before);
+      if (!after) throw new AppError('NOT_FOUND');
+      await this.audit.record(origin, { actorId, action, subjectType: 'exhibitor', subjectId: id, detail: { before: auditView(before), after: auditView(after) } }, tx);
+      return after;
+    });
   }
 
   /** The dashboard's figure: companies per state. */

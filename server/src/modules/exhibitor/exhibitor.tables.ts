@@ -1,13 +1,23 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { EXHIBITOR_STATUSES } from '@portal/shared/exhibitor/exhibitor.schema';
 
-/** Company record of an exhibitor (SPEC 3: Xuser.exhibitor). */
-export const exhibitors = pgTable('exhibitors', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  nameZh: text('name_zh').notNull(),
-  nameEn: text('name_en').notNull(),
-  logo: text('logo'),
-  credentialLimit: integer('credential_limit').notNull().default(0),
-  status: text('status', { enum: ['ACTIVE', 'DISABLED'] }).notNull().default('ACTIVE'),
-  bootNumber: text('boot_number'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Company record of an exhibitor (SPEC 3: Xuser.exhibitor), with the contact the organizer calls. */
+export const exhibitors = pgTable(
+  'exhibitors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    logo: text('logo'),
+    credentialLimit: integer('credential_limit').notNull().default(0),
+    status: text('status', { enum: EXHIBITOR_STATUSES }).notNull().default('ACTIVE'),
+    bootNumber: text('boot_number'),
+    contactName: text('contact_name'),
+    contactMobile: text('contact_mobile'),
+    contactEmail: text('contact_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The organizer's list: newest first, optionally one status.
+  (table) => [index('exhibitors_status_created_idx').on(table.status, table.createdAt), index('exhibitors_created_idx').on(table.createdAt)],
+);

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { DevOutboxChannel } from './dev-outbox.channel';
-import type { EmailChannel, MessageChannel, OutgoingMessage, SmsChannel } from './message-channel';
+import type { EmailChannel, MessageChannel, OutgoingMessage, SmsChannel, SmsTemplate } from './message-channel';
 import { SmtpEmailChannel } from './smtp-email.channel';
 
 const MESSAGES = 'messages';
@@ -100,12 +100,24 @@ export class Messenger {
    */
   badgeReviewed(to: { email: string | null; mobile: string | null }, review: { outcome: 'approved' | 'rejected'; name: string; reason: string | null }, locale: Locale): OutgoingMessage[] {
     const prefix = review.outcome === 'approved' ? 'badgeApproved' : 'badgeRejected';
-    const params = { name: review.name, reason: review.reason ?? '' };
+    return this.emailAndSms(to, { prefix, params: { name: review.name, reason: review.reason ?? '' }, template: review.outcome === 'approved' ? 'badge_approved' : 'badge_rejected', smsParams: { name: review.name } }, locale);
+  }
+
+  /** The messages telling a self-registered company that the organizer approved it (it may apply from now on). */
+  exhibitorApproved(to: { email: string | null; mobile: string | null }, company: string, locale: Locale): OutgoingMessage[] {
+    return this.emailAndSms(to, { prefix: 'exhibitorApproved', params: { company }, template: 'exhibitor_approved', smsParams: {} }, locale);
+  }
+
+  /** An email (`<prefix>Subject`, `<prefix>Email`) and an SMS (`<prefix>Sms`) to whichever address is given. */
+  private emailAndSms(
+    to: { email: string | null; mobile: string | null },
+    message: { prefix: string; params: Record<string, string>; template: SmsTemplate; smsParams: Record<string, string> },
+    locale: Locale,
+  ): OutgoingMessage[] {
+    const text = (key: string) => translate(locale, `${message.prefix}${key}`, message.params, MESSAGES);
     const messages: OutgoingMessage[] = [];
-    if (to.email) messages.push({ kind: 'email', to: to.email, subject: translate(locale, `${prefix}Subject`, params, MESSAGES), text: translate(locale, `${prefix}Email`, params, MESSAGES) });
-    if (to.mobile) {
-      messages.push({ kind: 'sms', to: to.mobile, template: review.outcome === 'approved' ? 'badge_approved' : 'badge_rejected', params: { name: review.name }, locale, text: translate(locale, `${prefix}Sms`, params, MESSAGES) });
-    }
+    if (to.email) messages.push({ kind: 'email', to: to.email, subject: text('Subject'), text: text('Email') });
+    if (to.mobile) messages.push({ kind: 'sms', to: to.mobile, template: message.template, params: message.smsParams, locale, text: text('Sms') });
     return messages;
   }
 

@@ -80,10 +80,10 @@ export async function seedDemoData(services: Services, db: Database, now = new D
       password: DEMO_ACCOUNTS.organizer.password,
       roles: ROLES,
     }),
-    // The demo exhibitor's password is an initial one: the first sign-in asks for a new one (issue 9).
+    // Demo passwords are not initial ones, so every journey can sign in with them at once (docs/decisions.md).
     services.exhibitors.createWithAccount(
       { nameZh: '演示摩托', nameEn: 'Demo Moto', credentialLimit: 10, bootNumber: 'A-101' },
-      { name: '演示摩托 Demo Moto', identity: { email: DEMO_ACCOUNTS.exhibitor.identity }, password: DEMO_ACCOUNTS.exhibitor.password, initialPassword: true },
+      { name: '演示摩托 Demo Moto', identity: { email: DEMO_ACCOUNTS.exhibitor.identity }, password: DEMO_ACCOUNTS.exhibitor.password },
     ),
     services.exhibitors.createWithAccount(
       { nameZh: '摩途科技', nameEn: 'Motu Technology', credentialLimit: 10, bootNumber: 'A-102' },

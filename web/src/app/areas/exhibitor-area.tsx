@@ -8,6 +8,7 @@ import { CatalogRoute } from '../../features/catalog/pages/catalog-routes';
 import { ProductFormRoute, ProductListRoute } from '../../features/product/pages/product-routes';
 import { useSession } from '../../features/viewer/api/viewer';
 import { PageLoading } from '../../components/page-loading';
+import { PendingApproval } from '../../features/exhibitor/components/pending-approval';
 import { NotFoundPage } from '../../components/status-pages';
 import { currentLocale, preferredLocale, showLanguage } from '../../lib/i18n/i18n';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
@@ -49,8 +50,8 @@ function useExhibitorLocale(): boolean {
 
 const badgeFormPath = (id?: string) => (id ? `${PATHS.exhibitorBadge}/${id}` : PATHS.exhibitorBadge);
 
-/** The signed-in exhibitor's company names (a new badge starts with them). */
-function useViewerCompany(): { nameZh: string; nameEn: string } | null {
+/** The signed-in exhibitor's company (a new badge starts with its names). */
+function useViewerCompany() {
   const { session } = useSession();
   return session.status === 'loaded' && session.viewer.__typename === 'Xuser' ? session.viewer.exhibitor : null;
 }
@@ -59,10 +60,12 @@ function useViewerCompany(): { nameZh: string; nameEn: string } | null {
 export function ExhibitorArea() {
   const ready = useExhibitorLocale();
   const company = useViewerCompany();
+  // A company waiting for approval sees that state instead of the forms (issue 9 item 1).
+  const pendingCompany = company?.status === 'PENDING' ? <PendingApproval companyName={company.nameZh} /> : undefined;
   if (!ready) return <PageLoading />;
   return (
     <Routes>
-      <Route element={<AreaLayout titleKey="exhibitor.title" homePath={PATHS.exhibitor} settingsPath={PATHS.settings} menu={EXHIBITOR_MENU} testId="exhibitor-layout" />}>
+      <Route element={<AreaLayout titleKey="exhibitor.title" homePath={PATHS.exhibitor} settingsPath={PATHS.settings} menu={EXHIBITOR_MENU} testId="exhibitor-layout" instead={pendingCompany} />}>
         <Route index element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor" element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor/application/list" element={<BadgeListRoute formPath={badgeFormPath} />} />

@@ -5,6 +5,7 @@ import { AuditOutlined, DashboardOutlined, HddOutlined, ProjectOutlined, SafetyC
 import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
 import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
 import { BadgeQueueRoute } from '../../features/badge/pages/badge-routes';
+import { ExhibitorListPage } from '../../features/exhibitor/pages/exhibitor-list-page';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
@@ -25,7 +26,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     labelKey: 'organizer.menu.exhibitor',
     icon: <ShopOutlined />,
     children: [
-      { path: '/wo/exhibitor/list', labelKey: 'organizer.menu.exhibitorList' },
+      { path: PATHS.organizerExhibitorList, labelKey: 'organizer.menu.exhibitorList' },
       { path: PATHS.organizerBadgeList, match: '/wo/exhibitor/application', labelKey: 'organizer.menu.applicationList' },
       { path: '/wo/exhibitor/catalog/list', match: '/wo/exhibitor/catalog', labelKey: 'organizer.menu.catalogList' },
       { path: '/wo/exhibitor/banner/list', match: '/wo/exhibitor/banner', labelKey: 'organizer.menu.bannerList' },
@@ -72,7 +73,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/exhibitor/list" replace />} />
-          <Route path="list" element={<PendingPage titleKey="organizer.pages.exhibitorList" />} />
+          <Route path="list" element={<ExhibitorListPage />} />
           <Route path="application/list" element={<BadgeQueueRoute />} />
           <Route path="catalog/list" element={<CatalogQueueRoute />} />
           <Route path="banner/list" element={<BannerQueueRoute />} />

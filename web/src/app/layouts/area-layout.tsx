@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { UserMenu } from './user-menu';
+import { PasswordChange } from './password-change';
 
 export interface MenuEntry {
   /** The path the entry opens (also its key). */
@@ -46,6 +47,7 @@ export function AreaLayout({
   showMenu = true,
   settingsPath,
   testId,
+  instead,
 }: {
   titleKey: string;
   homePath: string;
@@ -53,12 +55,15 @@ export function AreaLayout({
   showMenu?: boolean;
   settingsPath: string;
   testId: string;
+  /** Shown in place of the area's pages (an exhibitor whose company waits for approval). */
+  instead?: ReactNode;
 }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false;
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [passwordDialogOpen, setPasswordDialogOpen] = useState(false);
   const selected = selectedMenuKey(menu, location.pathname);
   const hasMenu = showMenu && menu.length > 0;
 
@@ -94,7 +99,7 @@ export function AreaLayout({
         </Link>
         <div className="area-header-actions">
           <LanguageSwitcher compact={mobile} />
-          <UserMenu settingsPath={settingsPath} compact={mobile} />
+          <UserMenu settingsPath={settingsPath} compact={mobile} onChangePassword={() => setPasswordDialogOpen(true)} />
         </div>
       </Layout.Header>
       <Layout>
@@ -104,7 +109,9 @@ export function AreaLayout({
           </Layout.Sider>
         ) : null}
         <Layout.Content className={mobile ? 'area-content area-content-mobile' : 'area-content'}>
-          <Outlet />
+          <PasswordChange open={passwordDialogOpen} onClose={() => setPasswordDialogOpen(false)}>
+            {instead ?? <Outlet />}
+          </PasswordChange>
         </Layout.Content>
       </Layout>
       {hasMenu && mobile ? (

@@ -1,13 +1,14 @@
-import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../features/viewer/api/viewer';
 import { PATHS } from '../paths';
 
-/** The header's user menu: settings and logout. */
-export function UserMenu({ settingsPath, compact = false }: { settingsPath: string; compact?: boolean }) {
-  const { t } = useTranslation();
+/** The header's user menu: settings, the change-password dialog and logout. */
+export function UserMenu({ settingsPath, compact = false, onChangePassword }: { settingsPath: string; compact?: boolean; onChangePassword?: () => void }) {
+  // The dialog's name is the account namespace's (the settings page's card has the same title).
+  const { t } = useTranslation(['common', 'account']);
   const { session } = useSession();
   const name = session.status === 'loaded' ? session.viewer.nickname || session.viewer.name : '';
   return (
@@ -24,6 +25,10 @@ export function UserMenu({ settingsPath, compact = false }: { settingsPath: stri
               </Link>
             ),
           },
+          // The settings page has the password form itself; the areas offer the dialog.
+          ...(onChangePassword
+            ? [{ key: 'password', icon: <KeyOutlined aria-hidden />, label: <span data-testid="change-password-menu-item">{t('account:password.title')}</span>, onClick: onChangePassword }]
+            : []),
           { type: 'divider' },
           {
             key: 'logout',

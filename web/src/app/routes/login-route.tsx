@@ -6,6 +6,8 @@ import { LoginPage, scopeFromQuery } from '../../features/auth/pages/login-page'
 import { reloadSession } from '../../features/viewer/api/viewer';
 import { AREA_BY_SCOPE, PATHS, safeRedirect } from '../paths';
 
+const REGISTER_PATHS = { audience: PATHS.visitorRegister, exhibitor: PATHS.exhibitorRegister };
+
 /** /login?redirect=…&scope=…: after sign-in the viewer is reloaded, then `redirect` (same-origin paths only) or the scope's area. */
 export function LoginRoute() {
   const [params, setParams] = useSearchParams();
@@ -36,5 +38,5 @@ export function LoginRoute() {
     [navigate, queryClient, redirect],
   );
 
-  return <LoginPage scope={scope} onScopeChange={onScopeChange} onSignedIn={onSignedIn} registerPath={PATHS.visitorRegister} />;
+  return <LoginPage scope={scope} onScopeChange={onScopeChange} onSignedIn={onSignedIn} registerPaths={REGISTER_PATHS} />;
 }

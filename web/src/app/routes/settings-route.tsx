@@ -6,7 +6,7 @@ import { PersonalDataCard } from '../../features/application/components/personal
 import { reloadSession, useSession } from '../../features/viewer/api/viewer';
 import { loginPath } from '../paths';
 
-/** Settings of the signed-in viewer; a saved profile reloads the viewer. */
+/** Settings of the signed-in viewer; a saved profile or a changed password reloads the viewer. */
 export function SettingsRoute() {
   const { session } = useSession();
   const queryClient = useQueryClient();
@@ -26,5 +26,5 @@ export function SettingsRoute() {
         }}
       />
     ) : undefined;
-  return <SettingsPage key={viewer.id} name={viewer.name} nickname={viewer.nickname} onProfileSaved={() => reloadSession(queryClient)} extra={personalData} />;
+  return <SettingsPage key={viewer.id} name={viewer.name} nickname={viewer.nickname} onProfileSaved={() => reloadSession(queryClient)} onPasswordChanged={() => reloadSession(queryClient)} extra={personalData} />;
 }

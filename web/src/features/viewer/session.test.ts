@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLClientError } from '../../lib/graphql-client';
-import { rolesOf, sessionOfError, sessionOfViewer } from './session';
+import { mustChangePassword, rolesOf, sessionOfError, sessionOfViewer } from './session';
 
 const ouser = {
   __typename: 'Ouser' as const,
@@ -12,6 +12,7 @@ const ouser = {
   disabled: false,
   lastLoginDate: null,
   loginCount: 1,
+  passwordLastUpdateAt: '2026-01-01T00:00:00Z',
   roles: [{ id: 'r1', name: 'ROLE_TICKET', note: null }],
 };
 
@@ -26,6 +27,11 @@ describe('session', () => {
   });
   it('other failures leave an error', () => {
     expect(sessionOfError(new TypeError('Failed to fetch'))).toEqual({ status: 'error', error: { message: 'Failed to fetch' } });
+  });
+  it('an account with an initial password must change it (any kind that carries passwordLastUpdateAt)', () => {
+    expect(mustChangePassword(sessionOfViewer(ouser))).toBe(false);
+    expect(mustChangePassword(sessionOfViewer({ ...ouser, passwordLastUpdateAt: null }))).toBe(true);
+    expect(mustChangePassword({ status: 'unauthorized' })).toBe(false);
   });
   it('roles come from an organizer viewer only', () => {
     expect(rolesOf(sessionOfViewer(ouser))).toEqual(['ROLE_TICKET']);

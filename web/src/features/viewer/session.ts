@@ -37,3 +37,11 @@ export function sessionOfError(error: unknown): Session {
 export function rolesOf(session: Session): string[] {
   return session.status === 'loaded' && session.viewer.__typename === 'Ouser' ? session.viewer.roles.map((role) => role.name) : [];
 }
+
+/**
+ * Whether the viewer still has an initial password (organizer-created or reset accounts, any kind that
+ * carries `passwordLastUpdateAt`): the area shows only the change-password dialog until it is changed.
+ */
+export function mustChangePassword(session: Session): boolean {
+  return session.status === 'loaded' && 'passwordLastUpdateAt' in session.viewer && session.viewer.passwordLastUpdateAt === null;
+}

@@ -6,7 +6,20 @@ import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
 /** /usercenter/settings and /wo/usercenter/settings: profile, password and language; `extra` below them (a visitor's personal data). */
-export function SettingsPage({ name, nickname, onProfileSaved, extra }: { name: string; nickname: string | null; onProfileSaved: () => Promise<unknown>; extra?: ReactNode }) {
+export function SettingsPage({
+  name,
+  nickname,
+  onProfileSaved,
+  onPasswordChanged,
+  extra,
+}: {
+  name: string;
+  nickname: string | null;
+  onProfileSaved: () => Promise<unknown>;
+  /** The viewer's passwordLastUpdateAt changed (an initial password is no longer one). */
+  onPasswordChanged: () => Promise<unknown>;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation('account');
   return (
     <Flex vertical gap={16} style={{ maxWidth: 640 }}>
@@ -14,7 +27,7 @@ export function SettingsPage({ name, nickname, onProfileSaved, extra }: { name: 
         {t('title')}
       </Typography.Title>
       <ProfileForm name={name} nickname={nickname} onSaved={onProfileSaved} />
-      <PasswordForm />
+      <PasswordForm onChanged={onPasswordChanged} />
       <LanguageForm />
       {extra}
     </Flex>

@@ -19,14 +19,17 @@ export function LoginPage({
   scope,
   onScopeChange,
   onSignedIn,
-  registerPath,
+  registerPaths,
 }: {
   scope: Scope;
   onScopeChange: (scope: Scope) => void;
   onSignedIn: (scope: Scope) => Promise<void>;
-  registerPath: string;
+  /** The registration screens of the scopes that have one (visitors, exhibitors). */
+  registerPaths: Partial<Record<Scope, string>>;
 }) {
-  const { t } = useTranslation('auth');
+  // The exhibitor registration link's text is in the exhibitor-account namespace.
+  const { t } = useTranslation(['auth', 'exhibitor-account']);
+  const registerPath = registerPaths[scope];
   const [mode, setMode] = useState<LoginMode>('password');
   const [identity, setIdentity] = useState('');
 
@@ -64,11 +67,11 @@ export function LoginPage({
               { key: 'code', label: <span data-testid="login-tab-code">{t('tabs.code')}</span>, children: form('code') },
             ]}
           />
-          {scope === 'audience' ? (
+          {registerPath ? (
             <Flex justify="center" gap={4} wrap style={{ marginTop: 16 }}>
               <Typography.Text type="secondary">{t('noAccount')}</Typography.Text>
               <Link to={registerPath} data-testid="login-register-link">
-                {t('register')}
+                {scope === 'exhibitor' ? t('exhibitor-account:register.loginLink') : t('register')}
               </Link>
             </Flex>
           ) : null}

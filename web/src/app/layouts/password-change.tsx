@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ChangePasswordDialog } from '../../features/account/components/change-password-dialog';
+import { reloadSession, useSession } from '../../features/viewer/api/viewer';
+import { mustChangePassword } from '../../features/viewer/session';
+
+/**
+ * The change-password dialog of an area. While the viewer still has an initial password (issue 9 item 1;
+ * the server refuses everything else too) the area's page is not shown and the dialog cannot be closed;
+ * afterwards it opens from the user menu.
+ */
+export function PasswordChange({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  const forced = mustChangePassword(session);
+  return (
+    <>
+      {forced ? null : children}
+      <ChangePasswordDialog open={forced || open} forced={forced} onClose={onClose} onChanged={() => reloadSession(queryClient)} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '@portal/shared/errors/error-codes';
+import {
+  BOOTH_NUMBER_MAX_LENGTH,
+  COMPANY_NAME_MAX_LENGTH,
+  CREDENTIAL_LIMIT_MAX,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  ZCreateExhibitorInput,
+  ZExhibitorEditFields,
+  type TCreateExhibitorInput,
+} from '@portal/shared/exhibitor/exhibitor.schema';
+import type { ExhibitorFieldsFragment } from '../../../graphql/operations.generated';
+import { schemaRule } from '../../../lib/schema-rule';
+import { serverFieldCodes, showAtFields, topLevelField } from '../../../lib/server-field-errors';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useCreateExhibitor } from '../api/create-exhibitor';
+import { useUpdateExhibitor } from '../api/update-exhibitor';
+
+type FormValues = TCreateExhibitorInput;
+const FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail', 'bootNumber', 'credentialLimit'] as const;
+const FIELD_OF_CODE: Partial<Record<ErrorCode, (typeof FIELDS)[number]>> = {
+  ACCOUNT_IDENTITY_TAKEN: 'contactEmail',
+  EXHIBITOR_LIMIT_BELOW_USED: 'credentialLimit',
+  EXHIBITOR_IDENTITY_REQUIRED: 'contactEmail',
+};
+const editShape = ZExhibitorEditFields.shape;
+const createShape = ZCreateExhibitorInput.shape;
+
+/**
+ * Creates a company with its account (`exhibitor` absent; `onCreated` gets the initial password) or edits
+ * one: names, contact person, booth number and badge limit — never below the badges already counted.
+ */
+export function ExhibitorFormDialog({
+  open,
+  exhibitor,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  exhibitor?: ExhibitorFieldsFragment;
+  onClose: () => void;
+  onCreated: (created: { exhibitor: ExhibitorFieldsFragment; initialPassword: string }) => void;
+}) {
+  const { t } = useTranslation('exhibitor-account');
+  const { message, notification } = App.useApp();
+  const errorText = useErrorText();
+  const [form] = Form.useForm<FormValues>();
+  const create = useCreateExhibitor();
+  const update = useUpdateExhibitor();
+  const editing = !!exhibitor;
+
+  async function submit() {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    try {
+      if (exhibitor) {
+        await update.mutateAsync({ id: exhibitor.id, nameZh: values.nameZh, nameEn: values.nameEn, contactName: values.contactName, bootNumber: values.bootNumber, credentialLimit: values.credentialLimit });
+        void message.success(t('form.saved'));
+      } else {
+        onCreated(await create.mutateAsync(values));
+      }
+      onClose();
+    } catch (error) {
+      showAtFields(form, serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE), t);
+      notification.error({ title: errorText(error) });
+    }
+  }
+
+  const text = (name: 'nameZh' | 'nameEn' | 'contactName' | 'bootNumber', max: number) => (
+    <Form.Item name={name} label={t(`form.fields.${name}`)} required={name !== 'bootNumber'} rules={[schemaRule(editShape[name], t)]}>
+      <Input maxLength={max} data-testid={`exhibitor-form-${name}`} />
+    </Form.Item>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={t(editing ? 'form.editTitle' : 'form.createTitle')}
+      okText={t(editing ? 'form.save' : 'form.create')}
+      cancelText={t('form.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={create.isPending || update.isPending}
+      okButtonProps={{ ...{ 'data-testid': 'exhibitor-form-submit' } }}
+      destroyOnHidden
+      mask={{ closable: false }}
+      data-testid="exhibitor-form-dialog"
+    >
+      <Form<FormValues>
+        form={form}
+        name="exhibitor-form"
+        layout="vertical"
+        preserve={false}
+        initialValues={
+          exhibitor
+            ? { nameZh: exhibitor.nameZh, nameEn: exhibitor.nameEn, contactName: exhibitor.contactName ?? '', bootNumber: exhibitor.bootNumber, credentialLimit: exhibitor.credentialLimit }
+            : { credentialLimit: 10 }
+        }
+      >
+        {text('nameZh', COMPANY_NAME_MAX_LENGTH)}
+        {text('nameEn', COMPANY_NAME_MAX_LENGTH)}
+        {text('contactName', NAME_MAX_LENGTH)}
+        {editing ? null : (
+          <>
+            <Form.Item name="contactMobile" label={t('form.fields.contactMobile')} extra={t('form.identityExtra')} rules={[schemaRule(createShape.contactMobile, t)]}>
+              <Input type="tel" maxLength={20} data-testid="exhibitor-form-contactMobile" />
+            </Form.Item>
+            <Form.Item name="contactEmail" label={t('form.fields.contactEmail')} rules={[schemaRule(createShape.contactEmail, t)]}>
+              <Input type="email" maxLength={EMAIL_MAX_LENGTH} data-testid="exhibitor-form-contactEmail" />
+            </Form.Item>
+          </>
+        )}
+        {text('bootNumber', BOOTH_NUMBER_MAX_LENGTH)}
+        <Form.Item
+          name="credentialLimit"
+          label={t('form.fields.credentialLimit')}
+          required
+          extra={exhibitor ? t('form.limitExtra', { used: exhibitor.usedCredentials }) : undefined}
+          rules={[schemaRule(editShape.credentialLimit, t)]}
+        >
+          <InputNumber min={exhibitor?.usedCredentials ?? 0} max={CREDENTIAL_LIMIT_MAX} precision={0} style={{ width: '100%' }} data-testid="exhibitor-form-credentialLimit" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

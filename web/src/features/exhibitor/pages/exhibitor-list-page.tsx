@@ -1,0 +1,214 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EXHIBITOR_KEYWORD_MAX_LENGTH, EXHIBITOR_STATUSES, ZExhibitorListInput, type ExhibitorStatus, type TExhibitorListInput } from '@portal/shared/exhibitor/exhibitor.schema';
+import type { ExhibitorFieldsFragment } from '../../../graphql/operations.generated';
+import { LoadErrorCard } from '../../../components/load-error-card';
+import { formatDateTime } from '../../../lib/format/date-time';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useApproveExhibitor } from '../api/approve-exhibitor';
+import { useExhibitors } from '../api/exhibitors';
+import { useResetExhibitorPassword } from '../api/reset-exhibitor-password';
+import { useSetExhibitorEnabled } from '../api/set-exhibitor-enabled';
+import { ExhibitorFormDialog } from '../components/exhibitor-form-dialog';
+import { ExhibitorStatusTag } from '../components/exhibitor-status-tag';
+import { InitialPasswordDialog, type InitialPasswordNotice } from '../components/initial-password-dialog';
+
+const PAGE_SIZES = [20, 50, 100];
+
+/** The list's filter and page live in the URL (a reload or a shared link shows the same page). */
+function useListState(): [TExhibitorListInput, (change: Partial<TExhibitorListInput>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const parsed = ZExhibitorListInput.safeParse({
+    status: search.get('status') || null,
+    keyword: search.get('keyword') || null,
+    page: Number(search.get('page') ?? 1),
+    pageSize: Number(search.get('pageSize') ?? 20),
+  });
+  const state = parsed.success ? parsed.data : ZExhibitorListInput.parse({});
+  const update = (change: Partial<TExhibitorListInput>) => {
+    const next = { ...state, page: 1, ...change };
+    const params = new URLSearchParams();
+    if (next.status) params.set('status', next.status);
+    if (next.keyword) params.set('keyword', next.keyword);
+    if (next.page > 1) params.set('page', String(next.page));
+    if (next.pageSize !== 20) params.set('pageSize', String(next.pageSize));
+    setSearch(params);
+  };
+  return [state, update];
+}
+
+function identitiesOf(exhibitor: ExhibitorFieldsFragment): string[] {
+  return exhibitor.accounts.flatMap((account) => [account.email, account.mobile].filter((value): value is string => !!value));
+}
+
+/**
+ * /wo/exhibitor/list (issue 9 item 7): every exhibiting company, filtered by status and keyword and paged
+ * on the server; create (initial password shown once), edit, approve, disable / enable, reset the password.
+ */
+export function ExhibitorListPage() {
+  const { t } = useTranslation('exhibitor-account');
+  const { message, notification } = App.useApp();
+  const errorText = useErrorText();
+  const [state, update] = useListState();
+  const list = useExhibitors(state);
+  const [editing, setEditing] = useState<{ exhibitor?: ExhibitorFieldsFragment } | undefined>();
+  const [notice, setNotice] = useState<InitialPasswordNotice | undefined>();
+  const approve = useApproveExhibitor();
+  const setEnabled = useSetExhibitorEnabled();
+  const reset = useResetExhibitorPassword();
+
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    try {
+      await run();
+      void message.success(done);
+    } catch (error) {
+      notification.error({ title: errorText(error) });
+    }
+  };
+  const showPassword = ({ exhibitor, initialPassword }: { exhibitor: ExhibitorFieldsFragment; initialPassword: string }) =>
+    setNotice({ companyName: exhibitor.nameZh, identities: identitiesOf(exhibitor), initialPassword });
+
+  const columns: TableColumnsType<ExhibitorFieldsFragment> = [
+    {
+      title: t('columns.company'),
+      key: 'company',
+      render: (_value, row) => (
+        <Flex vertical>
+          <Typography.Text strong data-testid="exhibitor-name">
+            {row.nameZh}
+          </Typography.Text>
+          <Typography.Text type="secondary">{row.nameEn}</Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: t('columns.status'), key: 'status', render: (_value, row) => <ExhibitorStatusTag status={row.status} /> },
+    { title: t('columns.booth'), dataIndex: 'bootNumber', width: 96, render: (value: string | null) => value ?? '—' },
+    { title: t('columns.credentials'), key: 'credentials', render: (_value, row) => <span data-testid="exhibitor-credentials">{`${row.usedCredentials} / ${row.credentialLimit}`}</span> },
+    {
+      title: t('columns.contact'),
+      key: 'contact',
+      render: (_value, row) => (
+        <Flex vertical>
+          <span>{row.contactName ?? '—'}</span>
+          <Typography.Text type="secondary">{[row.contactMobile, row.contactEmail].filter(Boolean).join(' / ')}</Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('columns.account'),
+      key: 'account',
+      render: (_value, row) => (
+        <Flex vertical>
+          <span>{identitiesOf(row).join(' / ')}</span>
+          {row.accounts.some((account) => !account.passwordChanged) ? <Typography.Text type="warning">{t('columns.initialPassword')}</Typography.Text> : null}
+        </Flex>
+      ),
+    },
+    { title: t('columns.createdAt'), dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_value, row) => (
+        <Space wrap size={4}>
+          {row.status === 'PENDING' ? (
+            <Button size="small" type="primary" data-testid="exhibitor-approve" loading={approve.isPending && approve.variables === row.id} onClick={() => void act(() => approve.mutateAsync(row.id), t('actions.approved'))}>
+              {t('actions.approve')}
+            </Button>
+          ) : null}
+          <Button size="small" data-testid="exhibitor-edit" onClick={() => setEditing({ exhibitor: row })}>
+            {t('actions.edit')}
+          </Button>
+          <Popconfirm
+            title={t(row.status === 'DISABLED' ? 'actions.enableConfirm' : 'actions.disableConfirm')}
+            okText={t('actions.confirm')}
+            cancelText={t('form.cancel')}
+            onConfirm={() => act(() => setEnabled.mutateAsync({ id: row.id, enabled: row.status === 'DISABLED' }), t(row.status === 'DISABLED' ? 'actions.enabled' : 'actions.disabled'))}
+          >
+            <Button size="small" danger={row.status !== 'DISABLED'} data-testid="exhibitor-toggle">
+              {t(row.status === 'DISABLED' ? 'actions.enable' : 'actions.disable')}
+            </Button>
+          </Popconfirm>
+          <Popconfirm
+            title={t('actions.resetConfirm')}
+            okText={t('actions.confirm')}
+            cancelText={t('form.cancel')}
+            onConfirm={async () => {
+              try {
+                showPassword(await reset.mutateAsync(row.id));
+              } catch (error) {
+                notification.error({ title: errorText(error) });
+              }
+            }}
+          >
+            <Button size="small" data-testid="exhibitor-reset-password">
+              {t('actions.resetPassword')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="exhibitor-list-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {t('list.title')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} data-testid="exhibitor-create">
+          {t('actions.create')}
+        </Button>
+      </Flex>
+      <Card size="small">
+        <Flex wrap gap={12}>
+          <Select<ExhibitorStatus | ''>
+            value={state.status ?? ''}
+            onChange={(value) => update({ status: value || null })}
+            style={{ minWidth: 160 }}
+            aria-label={t('columns.status')}
+            data-testid="exhibitor-status-filter"
+            options={[{ value: '', label: t('list.allStatuses') }, ...EXHIBITOR_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))]}
+          />
+          <Input.Search
+            key={state.keyword ?? ''}
+            defaultValue={state.keyword ?? ''}
+            allowClear
+            maxLength={EXHIBITOR_KEYWORD_MAX_LENGTH}
+            placeholder={t('list.keyword')}
+            aria-label={t('list.keyword')}
+            enterButton={t('list.search')}
+            onSearch={(value) => update({ keyword: value.trim() || null })}
+            style={{ maxWidth: 420 }}
+            data-testid="exhibitor-keyword"
+          />
+        </Flex>
+      </Card>
+      {list.isError && !list.data ? (
+        <LoadErrorCard error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<ExhibitorFieldsFragment>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.nodes ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1100 }}
+          onRow={(row) => ({ 'data-testid': `exhibitor-row-${row.id}` }) as object}
+          pagination={{
+            current: state.page,
+            pageSize: state.pageSize,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: (total) => t('list.total', { count: total }),
+            onChange: (page, pageSize) => update({ page, pageSize }),
+          }}
+        />
+      )}
+      <ExhibitorFormDialog open={!!editing} exhibitor={editing?.exhibitor} onClose={() => setEditing(undefined)} onCreated={showPassword} />
+      <InitialPasswordDialog notice={notice} onClose={() => setNotice(undefined)} />
+    </Flex>
+  );
+}
