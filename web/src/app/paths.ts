@@ -14,6 +14,7 @@ export const PATHS = {
   organizerAudience: '/wo/audience',
   organizerAudienceList: '/wo/audience/list',
   organizerProjectInfo: '/wo/project/info',
+  organizerProjectCdk: '/wo/project/cdk',
   visitor: '/wa/',
   visitorInfo: '/wa/visitor/info',
   visitorInfoEdit: '/wa/visitor/info/edit',

@@ -1,6 +1,7 @@
 import { BannerQueueRoute } from '../../features/banner/pages/banner-routes';
 import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pages/product-routes';
 import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
+import { ActivationCodesRoute, ProjectSettingsRoute } from '../../features/project/pages/project-routes';
 import { AuditOutlined, HddOutlined, ProjectOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
@@ -36,7 +37,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     icon: <ProjectOutlined />,
     children: [
       { path: PATHS.organizerProjectInfo, labelKey: 'organizer.menu.projectInfo' },
-      { path: '/wo/project/cdk', labelKey: 'organizer.menu.cdk' },
+      { path: PATHS.organizerProjectCdk, labelKey: 'organizer.menu.cdk' },
     ],
   },
   hardware: { path: '/wo/hardware/list', match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: <HddOutlined /> },
@@ -81,8 +82,8 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/project/info" replace />} />
-          <Route path="info" element={<PendingPage titleKey="organizer.pages.projectInfo" />} />
-          <Route path="cdk" element={<PendingPage titleKey="organizer.pages.cdk" />} />
+          <Route path="info" element={<ProjectSettingsRoute bannerPlacementsPath={PATHS.organizerBannerList} />} />
+          <Route path="cdk" element={<ActivationCodesRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

@@ -122,3 +122,11 @@ export function formatDayRange(first: string, last: string, language: string): s
   if (sameYear) return `${month(m1)} ${d1} – ${month(m2)} ${d2}, ${y1}`;
   return `${month(m1)} ${d1}, ${y1} – ${month(m2)} ${d2}, ${y2}`;
 }
+
+/** "2026-12-24 09:00" read as Beijing time, as an ISO instant with its offset; undefined when unreadable. */
+export function parseBeijingDateTime(text: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) return undefined;
+  const iso = `${match[1]}T${match[2]}:${match[3]}:00+08:00`;
+  return Number.isNaN(Date.parse(iso)) ? undefined : iso;
+}
