@@ -105,6 +105,7 @@ function CodeTable({ filter, page, pageSize, onPage }: { filter: TActivationCode
         size="small"
         loading={codes.isFetching}
         dataSource={codes.data?.nodes ?? []}
+        scroll={{ x: 'max-content' }}
         data-testid="cdk-table"
         pagination={{
           current: page,
@@ -116,7 +117,7 @@ function CodeTable({ filter, page, pageSize, onPage }: { filter: TActivationCode
           onChange: onPage,
         }}
         columns={[
-          { key: 'code', title: t('columns.code'), render: (_value, row) => <Typography.Text code copyable data-testid="cdk-code">{row.code}</Typography.Text> },
+          { key: 'code', title: t('columns.code'), render: (_value, row) => <Typography.Text code copyable style={{ whiteSpace: 'nowrap' }} data-testid="cdk-code">{row.code}</Typography.Text> },
           { key: 'status', title: t('columns.status'), render: (_value, row) => <Tag color={STATUS_COLORS[row.status]} data-testid="cdk-status">{t(`status.${row.status}`)}</Tag> },
           { key: 'batch', title: t('columns.batch'), dataIndex: 'batch' },
           { key: 'boundTo', title: t('columns.boundTo'), render: (_value, row) => row.boundTo ?? '' },

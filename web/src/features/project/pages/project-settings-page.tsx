@@ -226,7 +226,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
                       <Input maxLength={CHANNEL_NAME_MAX_LENGTH} aria-label={t('fields.channelEn')} placeholder={t('fields.channelEn')} style={{ width: 240 }} data-testid={`project-channel-${field.name}-en`} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'enabled']} noStyle valuePropName="checked">
-                      <Switch checkedChildren={t('channelOn')} unCheckedChildren={t('channelOff')} aria-label={t('fields.channelEnabled')} />
+                      <Switch aria-label={t('fields.channelEnabled')} />
                     </Form.Item>
                   </Flex>
                 ))}
@@ -239,7 +239,9 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
         </Card>
         <Card title={t('sections.banners')}>
           <Typography.Paragraph style={{ marginBottom: 0 }}>
-            {t('hints.banners')} <Link to={bannerPlacementsPath}>{t('bannerLink')}</Link>
+            {t('hints.banners')} <Link to={bannerPlacementsPath} style={{ textDecoration: 'underline' }}>
+              {t('bannerLink')}
+            </Link>
           </Typography.Paragraph>
         </Card>
         <Card title={t('sections.privacy')}>
