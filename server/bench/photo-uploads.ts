@@ -30,7 +30,7 @@ export interface PhotoUploadResult {
 }
 
 /** Resident memory (bytes) of every process whose process group is `group`. */
-function groupRss(group: number): number {
+export function groupRss(group: number): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -47,7 +47,7 @@ function groupRss(group: number): number {
   return total;
 }
 
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+export const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 function viewerRequest(origin: string, organizer: CookieJar, seconds: number) {
   return autocannon({

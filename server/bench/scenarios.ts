@@ -1,5 +1,6 @@
 import type { CookieJar } from './login';
 import { audienceListScenarios } from './audience-list';
+import { activationCodeScenarios } from './activation-codes';
 
 /** Which process a scenario loads: started once per run, shared by its scenarios. */
 export type TargetName = 'node-http' | 'fastify' | 'portal';
@@ -25,6 +26,8 @@ export interface Scenario {
   description: string;
   target: TargetName;
   request: (context: ScenarioContext) => ScenarioRequest;
+  /** Runs once before the scenario's load (e.g. fills the data it lists). */
+  prepare?: (context: ScenarioContext & { origin: string }) => Promise<void>;
 }
 
 /** The baseline every ratio is computed against. */
@@ -73,4 +76,6 @@ export const scenarios: Scenario[] = [
   },
   // The organizers' approval list at 100,000 applications (bench/audience-list.ts).
   ...audienceListScenarios,
+  // The project section's activation codes at 100,000 codes (bench/activation-codes.ts).
+  ...activationCodeScenarios,
 ];
