@@ -15,8 +15,8 @@ process.env.DEMO_BULK_AUDIENCES ??= String(BULK_APPLICATIONS);
 /** The second demo show day (not the small one): the demo seed computes the days the same way. */
 const visitDay = addDays(shanghaiDate(new Date()), DEMO_SHOW.firstDayOffset + 1);
 
-/** The review list page's own query (web/src/features/audience/api/review-audiences.graphql). */
-const LIST_QUERY = readFileSync(join(import.meta.dirname, '../../web/src/features/audience/api/review-audiences.graphql'), 'utf8');
+/** The review list page's own query (web/src/features/review/api/audience-list.graphql). */
+const LIST_QUERY = readFileSync(join(import.meta.dirname, '../../web/src/features/review/api/audience-list.graphql'), 'utf8');
 
 function listRequest(organizer: CookieJar, variables: Record<string, unknown>, minimumTotal: number): ScenarioRequest {
   return {
