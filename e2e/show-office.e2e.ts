@@ -26,6 +26,8 @@ async function openSettings(page: Page) {
 /** Sets visitor registration open or closed and saves; waits for the saved form (a new version). */
 async function setVisitorRegistration(page: Page, open: boolean) {
   await openSettings(page);
+  const channels = page.locator('[data-testid^="project-channel-"][data-testid$="-zh"]');
+  const channelsBefore = await channels.count();
   const toggle = page.getByTestId('project-audience-reg-open');
   if ((await toggle.getAttribute('aria-checked')) !== String(open)) await toggle.click();
   const saved = page.waitForResponse((response) => response.url().includes('/apis/core/graphql') && (response.request().postData() ?? '').includes('SaveProjectSettings'));
@@ -33,6 +35,8 @@ async function setVisitorRegistration(page: Page, open: boolean) {
   const body = (await (await saved).json()) as { errors?: unknown };
   expect(body.errors).toBeUndefined();
   await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(open));
+  // The channels keep their ids: a save renames or disables them, never adds copies.
+  expect(await channels.count()).toBe(channelsBefore);
 }
 
 async function choose(page: Page, testId: string, label: string) {

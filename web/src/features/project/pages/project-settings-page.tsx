@@ -74,7 +74,9 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
       (!value?.trim() && !required) || parseBeijingDateTime(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('dateTimeFormat'))),
   });
 
-  const onFinish = async (values: SettingsValues) => {
+  const onFinish = async () => {
+    // Every stored value, the ones without a field too (a channel's id, a day's seats held).
+    const values = form.getFieldsValue(true) as SettingsValues;
     setConflict(false);
     try {
       await save.mutateAsync({
