@@ -12,6 +12,7 @@ import { baselineName, scenarios, type Scenario, type ScenarioContext, type Targ
 import { startPortal, startScript, type Target } from './targets';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
 import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
+import { CDK_IMPORT_SCENARIO, cdkImportMarkdown, runCdkImport, type CdkImportResult } from './activation-codes';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 1);
@@ -127,6 +128,7 @@ async function main() {
         },
       };
       console.log(`bench: ${scenario.name} — ${scenario.description}`);
+      await scenario.prepare?.({ ...context, origin: target.origin });
       const result = await runScenario(scenario, target, context);
       const row: ScenarioResult = {
         name: scenario.name,
@@ -169,6 +171,13 @@ async function main() {
     console.log(`        ${zip.entries} entries, ${zip.zipMb} MB in ${zip.tookMs} ms, RSS +${zip.rssAddedMb} MB (peak ${zip.rssPeakMb} MB)`);
   }
 
+  let cdkImport: CdkImportResult | undefined;
+  if (!only || only.includes(CDK_IMPORT_SCENARIO)) {
+    console.log(`bench: ${CDK_IMPORT_SCENARIO} — time and memory of one 100,000-row xlsx import`);
+    cdkImport = await runCdkImport(logDir);
+    console.log(`        ${cdkImport.tookMs} ms, RSS +${cdkImport.rssAddedMb} MB (peak ${cdkImport.rssPeakMb} MB)`);
+  }
+
   const baseline = results.find((row) => row.name === baselineName);
   for (const row of results) {
     row.ratioToNodeHttp = baseline && baseline.requestsPerSecond > 0 ? Number((row.requestsPerSecond / baseline.requestsPerSecond).toPrecision(3)) : null;
@@ -181,6 +190,7 @@ async function main() {
     settings: `autocannon: ${connections} connections, pipelining 1, ${warmupSeconds} s warm-up then ${durationSeconds} s per scenario; portal with PGlite, NODE_ENV=development, LOG_LEVEL=warn.`,
     results,
     ...(memory || zip ? { memory: [...(memory ? [memory] : []), ...(zip ? [zip] : [])] } : {}),
+    ...(cdkImport ? { imports: [cdkImport] } : {}),
   };
   const outDir = join(repoRoot, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
@@ -188,7 +198,8 @@ async function main() {
   const stem = only ? 'subset' : 'latest';
   const suffix = only ? '.tmp' : '';
   writeFileSync(join(outDir, `${stem}.json${suffix}`), `${JSON.stringify(report, null, 2)}\n`);
-  const text = markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '');
+  const text =
+    markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (cdkImport ? `\n${cdkImportMarkdown(cdkImport)}` : '');
   writeFileSync(join(outDir, `${stem}.md${suffix}`), text);
   console.log(`\n${text}\nbench: wrote bench/results/${stem}.json${suffix} and ${stem}.md${suffix}`);
   const failed = results.filter((row) => row.non2xx + row.errors + row.timeouts > 0);

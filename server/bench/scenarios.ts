@@ -1,6 +1,7 @@
 import type { CookieJar } from '../../e2e/support/api-session';
 import { audienceListScenarios } from './audience-list';
 import { badgeQueueScenarios } from './badge-queue';
+import { activationCodeScenarios } from './activation-codes';
 
 /** Which process a scenario loads: started once per run, shared by its scenarios. */
 export type TargetName = 'node-http' | 'fastify' | 'portal';
@@ -26,6 +27,8 @@ export interface Scenario {
   description: string;
   target: TargetName;
   request: (context: ScenarioContext) => ScenarioRequest;
+  /** Runs once before the scenario's load (e.g. fills the data it lists). */
+  prepare?: (context: ScenarioContext & { origin: string }) => Promise<void>;
 }
 
 /** The baseline every ratio is computed against. */
@@ -76,4 +79,6 @@ export const scenarios: Scenario[] = [
   ...audienceListScenarios,
   // The organizers' badge queue at 20,000 badges (bench/badge-queue.ts).
   ...badgeQueueScenarios,
+  // The project section's activation codes at 100,000 codes (bench/activation-codes.ts).
+  ...activationCodeScenarios,
 ];

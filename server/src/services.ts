@@ -41,6 +41,8 @@ import { ProductService } from './modules/product/product.service';
 import { ProductExportService } from './modules/product/product-export.service';
 import { BadgeService } from './modules/badge/badge.service';
 import { BadgeExportService } from './modules/badge/badge-export.service';
+import { ProjectSettingsService } from './modules/project/project-settings.service';
+import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
@@ -132,6 +134,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     badges,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
+    projectSettings: new ProjectSettingsService(db, show, applications, audit),
+    activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts),

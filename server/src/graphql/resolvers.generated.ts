@@ -11,6 +11,7 @@ import type { DashboardModel } from '../modules/dashboard/dashboard.models';
 import type { ExhibitorModel, ExhibitorPageModel, ExhibitorWithInitialPasswordModel, ExhibitorAccountModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProductApplicationModel } from '../modules/product/product.models';
+import type { OfficeShowDayModel, ProjectSettingsModel, OfficeChannelModel, OfficeActivationCodeModel } from '../modules/project/project.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
 import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
 import type { AdmissionModel, TicketModel } from '../modules/ticket/ticket.models';
@@ -95,6 +96,12 @@ export type Mutation = {
   submitProductApplication: ProductApplication;
   approveProductApplications: Array<ProductApplication>;
   rejectProductApplications: Array<ProductApplication>;
+  /** ROLE_PROJECT: saves every setting at once (audited with before and after). */
+  saveProjectSettings: ProjectSettings;
+  /** ROLE_PROJECT: a batch of new random codes. */
+  generateActivationCodes: GeneratedActivationCodes;
+  /** ROLE_PROJECT: voids an unused code (a bound code cannot be voided). */
+  voidActivationCode: OfficeActivationCode;
   /** Organizers: WAIT → DONE, in bulk. */
   approveAudiences: Array<Audience>;
   /** Organizers: WAIT or DONE → REFUSE with a reason, in bulk. */
@@ -250,6 +257,22 @@ export type MutationApproveProductApplicationsArgs = {
 export type MutationRejectProductApplicationsArgs = {
   ids: Array<Scalars['ID']['input']>;
   reason: Scalars['String']['input'];
+};
+
+
+export type MutationSaveProjectSettingsArgs = {
+  input: ProjectSettingsInput;
+};
+
+
+export type MutationGenerateActivationCodesArgs = {
+  batch: Scalars['String']['input'];
+  count: Scalars['Int']['input'];
+};
+
+
+export type MutationVoidActivationCodeArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -449,6 +472,12 @@ export type Query = {
   productApplications: ProductApplicationPage;
   /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
   productApplication?: Maybe<ProductApplication>;
+  /** ROLE_PROJECT: the show's settings as /wo/project/info edits them. */
+  projectSettings: ProjectSettings;
+  /** ROLE_PROJECT: activation codes, newest first. */
+  activationCodes: ActivationCodePage;
+  /** ROLE_PROJECT: the batches with their counts. */
+  activationCodeBatches: Array<ActivationCodeBatch>;
   /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
   audiences: AudiencePage;
   /** Organizers: one application in full; every call is written to the audit log. */
@@ -547,6 +576,13 @@ export type QueryProductApplicationsArgs = {
 
 export type QueryProductApplicationArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryActivationCodesArgs = {
+  filter?: InputMaybe<ActivationCodeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1025,6 +1061,127 @@ export type ProductApplicationPage = {
   pageSize: Scalars['Int']['output'];
 };
 
+export type ProjectSetting = {
+  __typename?: 'ProjectSetting';
+  /** The show's own website: /logout sends the browser there (null until the organizers set it). */
+  showWebsiteUrl?: Maybe<Scalars['String']['output']>;
+  audienceRegOpen: Scalars['Boolean']['output'];
+  exhibitorRegOpen: Scalars['Boolean']['output'];
+  /** Until when a visitor may edit the registration; null when there is no deadline. */
+  audienceUpdateDeadline?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** An exhibition day as the project section edits it. */
+export type OfficeShowDay = {
+  __typename?: 'OfficeShowDay';
+  day: Scalars['String']['output'];
+  capacity: Scalars['Int']['output'];
+  deadline: Scalars['DateTime']['output'];
+  /** Seats held by pending and approved applications. */
+  held: Scalars['Int']['output'];
+};
+
+/** A channel with its state (disabled channels are kept: old applications name them). */
+export type OfficeChannel = {
+  __typename?: 'OfficeChannel';
+  id: Scalars['ID']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+};
+
+/** Everything /wo/project/info edits, at one version. */
+export type ProjectSettings = {
+  __typename?: 'ProjectSettings';
+  /** Send it back with the save: a save over a newer version is refused (PROJECT_SETTINGS_CHANGED). */
+  version: Scalars['Int']['output'];
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  showWebsiteUrl?: Maybe<Scalars['String']['output']>;
+  audienceRegOpen: Scalars['Boolean']['output'];
+  exhibitorRegOpen: Scalars['Boolean']['output'];
+  audienceUpdateDeadline?: Maybe<Scalars['DateTime']['output']>;
+  /** Days after the last show day until applications' personal data is erased. */
+  retentionDays: Scalars['Int']['output'];
+  days: Array<OfficeShowDay>;
+  channels: Array<OfficeChannel>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type ShowDayInput = {
+  day: Scalars['String']['input'];
+  capacity: Scalars['Int']['input'];
+  deadline: Scalars['DateTime']['input'];
+};
+
+export type ChannelInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  enabled: Scalars['Boolean']['input'];
+};
+
+export type ProjectSettingsInput = {
+  version: Scalars['Int']['input'];
+  nameZh: Scalars['String']['input'];
+  nameEn: Scalars['String']['input'];
+  showWebsiteUrl: Scalars['String']['input'];
+  audienceRegOpen: Scalars['Boolean']['input'];
+  exhibitorRegOpen: Scalars['Boolean']['input'];
+  audienceUpdateDeadline?: InputMaybe<Scalars['DateTime']['input']>;
+  retentionDays: Scalars['Int']['input'];
+  days: Array<ShowDayInput>;
+  channels: Array<ChannelInput>;
+};
+
+export type ActivationCodeStatus =
+  | 'UNUSED'
+  | 'BOUND'
+  | 'VOID';
+
+export type OfficeActivationCode = {
+  __typename?: 'OfficeActivationCode';
+  id: Scalars['ID']['output'];
+  code: Scalars['String']['output'];
+  status: ActivationCodeStatus;
+  batch?: Maybe<Scalars['String']['output']>;
+  /** The applicant's name while bound. */
+  boundTo?: Maybe<Scalars['String']['output']>;
+  boundAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type ActivationCodePage = {
+  __typename?: 'ActivationCodePage';
+  nodes: Array<OfficeActivationCode>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type ActivationCodeBatch = {
+  __typename?: 'ActivationCodeBatch';
+  /** null for codes made without a batch. */
+  batch?: Maybe<Scalars['String']['output']>;
+  total: Scalars['Int']['output'];
+  unused: Scalars['Int']['output'];
+  bound: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type ActivationCodeFilter = {
+  status?: InputMaybe<ActivationCodeStatus>;
+  batch?: InputMaybe<Scalars['String']['input']>;
+  /** A code prefix, or part of the bound applicant's name. */
+  keyword?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type GeneratedActivationCodes = {
+  __typename?: 'GeneratedActivationCodes';
+  batch: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+};
+
 export type AudienceStatusChange = {
   __typename?: 'AudienceStatusChange';
   fromStatus: ApproveStatus;
@@ -1057,14 +1214,6 @@ export type AudiencePage = {
   total: Scalars['Int']['output'];
   page: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
-};
-
-export type ProjectSetting = {
-  __typename?: 'ProjectSetting';
-  audienceRegOpen: Scalars['Boolean']['output'];
-  exhibitorRegOpen: Scalars['Boolean']['output'];
-  /** Until when a visitor may edit the registration; null when there is no deadline. */
-  audienceUpdateDeadline?: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type Project = {
@@ -1336,11 +1485,23 @@ export type ResolversTypes = {
   ProductApplication: ResolverTypeWrapper<ProductApplicationModel>;
   ProductApplicationInput: ProductApplicationInput;
   ProductApplicationPage: ResolverTypeWrapper<Omit<ProductApplicationPage, 'nodes'> & { nodes: Array<ResolversTypes['ProductApplication']> }>;
+  ProjectSetting: ResolverTypeWrapper<ProjectSettingModel>;
+  OfficeShowDay: ResolverTypeWrapper<OfficeShowDayModel>;
+  OfficeChannel: ResolverTypeWrapper<OfficeChannelModel>;
+  ProjectSettings: ResolverTypeWrapper<ProjectSettingsModel>;
+  ShowDayInput: ShowDayInput;
+  ChannelInput: ChannelInput;
+  ProjectSettingsInput: ProjectSettingsInput;
+  ActivationCodeStatus: ActivationCodeStatus;
+  OfficeActivationCode: ResolverTypeWrapper<OfficeActivationCodeModel>;
+  ActivationCodePage: ResolverTypeWrapper<Omit<ActivationCodePage, 'nodes'> & { nodes: Array<ResolversTypes['OfficeActivationCode']> }>;
+  ActivationCodeBatch: ResolverTypeWrapper<ActivationCodeBatch>;
+  ActivationCodeFilter: ActivationCodeFilter;
+  GeneratedActivationCodes: ResolverTypeWrapper<GeneratedActivationCodes>;
   AudienceStatusChange: ResolverTypeWrapper<AudienceStatusChangeModel>;
   AudienceSort: AudienceSort;
   AudienceFilter: AudienceFilter;
   AudiencePage: ResolverTypeWrapper<Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversTypes['Audience']> }>;
-  ProjectSetting: ResolverTypeWrapper<ProjectSettingModel>;
   Project: ResolverTypeWrapper<ProjectModel>;
   Channel: ResolverTypeWrapper<ChannelModel>;
   SubmissionStatus: SubmissionStatus;
@@ -1417,10 +1578,21 @@ export type ResolversParentTypes = {
   ProductApplication: ProductApplicationModel;
   ProductApplicationInput: ProductApplicationInput;
   ProductApplicationPage: Omit<ProductApplicationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['ProductApplication']> };
+  ProjectSetting: ProjectSettingModel;
+  OfficeShowDay: OfficeShowDayModel;
+  OfficeChannel: OfficeChannelModel;
+  ProjectSettings: ProjectSettingsModel;
+  ShowDayInput: ShowDayInput;
+  ChannelInput: ChannelInput;
+  ProjectSettingsInput: ProjectSettingsInput;
+  OfficeActivationCode: OfficeActivationCodeModel;
+  ActivationCodePage: Omit<ActivationCodePage, 'nodes'> & { nodes: Array<ResolversParentTypes['OfficeActivationCode']> };
+  ActivationCodeBatch: ActivationCodeBatch;
+  ActivationCodeFilter: ActivationCodeFilter;
+  GeneratedActivationCodes: GeneratedActivationCodes;
   AudienceStatusChange: AudienceStatusChangeModel;
   AudienceFilter: AudienceFilter;
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
-  ProjectSetting: ProjectSettingModel;
   Project: ProjectModel;
   Channel: ChannelModel;
   SubmissionStatusChange: SubmissionStatusChangeModel;
@@ -1466,6 +1638,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitProductApplication?: Resolver<ResolversTypes['ProductApplication'], ParentType, ContextType, RequireFields<MutationSubmitProductApplicationArgs, 'input'>>;
   approveProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationApproveProductApplicationsArgs, 'ids'>>;
   rejectProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationRejectProductApplicationsArgs, 'ids' | 'reason'>>;
+  saveProjectSettings?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType, RequireFields<MutationSaveProjectSettingsArgs, 'input'>>;
+  generateActivationCodes?: Resolver<ResolversTypes['GeneratedActivationCodes'], ParentType, ContextType, RequireFields<MutationGenerateActivationCodesArgs, 'batch' | 'count'>>;
+  voidActivationCode?: Resolver<ResolversTypes['OfficeActivationCode'], ParentType, ContextType, RequireFields<MutationVoidActivationCodeArgs, 'id'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
   erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids' | 'confirmation'>>;
@@ -1552,6 +1727,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
+  projectSettings?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType>;
+  activationCodes?: Resolver<ResolversTypes['ActivationCodePage'], ParentType, ContextType, RequireFields<QueryActivationCodesArgs, 'page' | 'pageSize'>>;
+  activationCodeBatches?: Resolver<Array<ResolversTypes['ActivationCodeBatch']>, ParentType, ContextType>;
   audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
   audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
@@ -1804,6 +1982,71 @@ export type ProductApplicationPageResolvers<ContextType = GraphQLContext, Parent
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ProjectSettingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectSetting'] = ResolversParentTypes['ProjectSetting']> = {
+  showWebsiteUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  audienceRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  audienceUpdateDeadline?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type OfficeShowDayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeShowDay'] = ResolversParentTypes['OfficeShowDay']> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  capacity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  held?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OfficeChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeChannel'] = ResolversParentTypes['OfficeChannel']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ProjectSettingsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectSettings'] = ResolversParentTypes['ProjectSettings']> = {
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  showWebsiteUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  audienceRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  audienceUpdateDeadline?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['OfficeShowDay']>, ParentType, ContextType>;
+  channels?: Resolver<Array<ResolversTypes['OfficeChannel']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type OfficeActivationCodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeActivationCode'] = ResolversParentTypes['OfficeActivationCode']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ActivationCodeStatus'], ParentType, ContextType>;
+  batch?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  boundTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  boundAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ActivationCodePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ActivationCodePage'] = ResolversParentTypes['ActivationCodePage']> = {
+  nodes?: Resolver<Array<ResolversTypes['OfficeActivationCode']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ActivationCodeBatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ActivationCodeBatch'] = ResolversParentTypes['ActivationCodeBatch']> = {
+  batch?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unused?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bound?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type GeneratedActivationCodesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GeneratedActivationCodes'] = ResolversParentTypes['GeneratedActivationCodes']> = {
+  batch?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type AudienceStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AudienceStatusChange'] = ResolversParentTypes['AudienceStatusChange']> = {
   fromStatus?: Resolver<ResolversTypes['ApproveStatus'], ParentType, ContextType>;
   toStatus?: Resolver<ResolversTypes['ApproveStatus'], ParentType, ContextType>;
@@ -1817,12 +2060,6 @@ export type AudiencePageResolvers<ContextType = GraphQLContext, ParentType exten
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type ProjectSettingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectSetting'] = ResolversParentTypes['ProjectSetting']> = {
-  audienceRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  audienceUpdateDeadline?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
 export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = {
@@ -1956,9 +2193,16 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Photo?: PhotoResolvers<ContextType>;
   ProductApplication?: ProductApplicationResolvers<ContextType>;
   ProductApplicationPage?: ProductApplicationPageResolvers<ContextType>;
+  ProjectSetting?: ProjectSettingResolvers<ContextType>;
+  OfficeShowDay?: OfficeShowDayResolvers<ContextType>;
+  OfficeChannel?: OfficeChannelResolvers<ContextType>;
+  ProjectSettings?: ProjectSettingsResolvers<ContextType>;
+  OfficeActivationCode?: OfficeActivationCodeResolvers<ContextType>;
+  ActivationCodePage?: ActivationCodePageResolvers<ContextType>;
+  ActivationCodeBatch?: ActivationCodeBatchResolvers<ContextType>;
+  GeneratedActivationCodes?: GeneratedActivationCodesResolvers<ContextType>;
   AudienceStatusChange?: AudienceStatusChangeResolvers<ContextType>;
   AudiencePage?: AudiencePageResolvers<ContextType>;
-  ProjectSetting?: ProjectSettingResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;
   SubmissionStatusChange?: SubmissionStatusChangeResolvers<ContextType>;

@@ -48,11 +48,16 @@ export const AUDIT_ACTIONS = [
   'exhibitor.enable',
   'exhibitor.disable',
   'exhibitor.reset_password',
+  'project.settings.update',
+  'activation-code.generate',
+  'activation-code.import',
+  'activation-code.export',
+  'activation-code.void',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; the filter offers these. */
-export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor'] as const;
+export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;

@@ -18,6 +18,7 @@ export const PATHS = {
   organizerAudienceList: '/wo/audience/list',
   organizerProjectInfo: '/wo/project/info',
   organizerAuditLog: '/wo/system/audit',
+  organizerProjectCdk: '/wo/project/cdk',
   visitor: '/wa/',
   visitorInfo: '/wa/visitor/info',
   visitorInfoEdit: '/wa/visitor/info/edit',

@@ -1,6 +1,18 @@
+import { randomInt } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { CODE_ALPHABET, CODE_GROUP_LENGTH, CODE_GROUPS } from '@portal/shared/activation-code/activation-code.schema';
 import * as repository from './activation-code.repository';
+import type { ActivationCodeConditions } from './activation-code.repository';
+
+/** Rows per INSERT and per look-up: 2 parameters a row stays far below PostgreSQL's 65,535. */
+export const CODE_CHUNK = 5_000;
+
+/** A new code: three groups of four from the look-alike-free alphabet, each character from the CSPRNG. */
+export function randomActivationCode(): string {
+  const group = () => Array.from({ length: CODE_GROUP_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  return Array.from({ length: CODE_GROUPS }, group).join('-');
+}
 
 /**
  * Activation codes (CDK) printed on physical VIP tickets (DESIGN §6): unused → bound to one application
@@ -40,8 +52,60 @@ export class ActivationCodeService {
     return repository.listUnusedActivationCodes(this.db, limit);
   }
 
-  /** Adds codes (the seed; the show-office issue adds batches and imports); duplicates are skipped. */
-  insert(codes: readonly string[], batch: string | null, tx: Executor = this.db) {
-    return repository.insertActivationCodes(tx, codes, batch);
+  /** Adds codes in chunks (the caller's transaction makes them one); existing ones are skipped. Returns how many were added. */
+  async insert(codes: readonly string[], batch: string | null, tx: Executor = this.db) {
+    let inserted = 0;
+    for (let start = 0; start < codes.length; start += CODE_CHUNK) inserted += (await repository.insertActivationCodes(tx, codes.slice(start, start + CODE_CHUNK), batch)).length;
+    return inserted;
+  }
+
+  /**
+   * `count` new random codes in the batch, inside the caller's transaction. A collision with an existing
+   * code (about one in 10^12 per code at a million codes) is simply drawn again.
+   */
+  async generate(tx: Executor, batch: string, count: number) {
+    let missing = count;
+    while (missing > 0) {
+      const fresh = new Set<string>();
+      while (fresh.size < missing) fresh.add(randomActivationCode());
+      missing -= await this.insert([...fresh], batch, tx);
+    }
+    return count;
+  }
+
+  /** Which of the codes exist already, looked up in chunks. */
+  async existing(codes: readonly string[], tx: Executor = this.db) {
+    const found = new Set<string>();
+    for (let start = 0; start < codes.length; start += CODE_CHUNK) for (const code of await repository.existingActivationCodes(tx, codes.slice(start, start + CODE_CHUNK))) found.add(code);
+    return found;
+  }
+
+  list(filter: ActivationCodeConditions, page: number, pageSize: number) {
+    return repository.listActivationCodes(this.db, filter, page, pageSize);
+  }
+
+  batches() {
+    return repository.activationCodeBatches(this.db);
+  }
+
+  iterate(filter: ActivationCodeConditions, size: number) {
+    return repository.iterateActivationCodes(this.db, filter, size);
+  }
+
+  byIds(ids: readonly string[]) {
+    return repository.findActivationCodesByIds(this.db, ids);
+  }
+
+  /**
+   * Voids a code inside the caller's transaction, the row locked: binding locks it too, so a code is
+   * either bound or void, never both. Returns the code before and after.
+   */
+  async void(tx: Executor, id: string) {
+    const row = await repository.lockActivationCodeById(tx, id);
+    if (!row) throw new AppError('CDK_NOT_FOUND');
+    if (row.status === 'BOUND') throw new AppError('CDK_BOUND_CANNOT_VOID');
+    if (row.status === 'VOID') throw new AppError('CDK_ALREADY_VOID');
+    await repository.setActivationCodeStatus(tx, [row.id], 'VOID');
+    return { before: row, after: { ...row, status: 'VOID' as const } };
   }
 }

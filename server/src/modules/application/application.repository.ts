@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import { currentPersonalDataKeyId, encryptPersonalData, idNumberColumns } from '../../lib/personal-data-cipher';
@@ -168,4 +168,19 @@ export async function sealAllIdNumbers(db: Executor, batchSize = 1000): Promise<
     await writeSealedIdNumbers(db, rows.map((row) => ({ id: row.id, idNumber: (row.legacy ?? row.current) as string })));
     sealed += rows.length;
   }
+}
+
+export async function codeIdsOfApplicantsNamed(db: Executor, text: string, limit: number) {
+  const rows = await db
+    .select({ codeId: audiences.activationCodeId })
+    .from(audiences)
+    .where(and(isNotNull(audiences.activationCodeId), ilike(audiences.name, `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)))
+    .limit(limit);
+  return rows.flatMap((row) => (row.codeId ? [row.codeId] : []));
+}
+
+export async function applicantNamesByCodeIds(db: Executor, codeIds: readonly string[]) {
+  if (codeIds.length === 0) return [];
+  const rows = await db.select({ codeId: audiences.activationCodeId, name: audiences.name }).from(audiences).where(inArray(audiences.activationCodeId, [...codeIds]));
+  return rows.flatMap((row) => (row.codeId ? [{ codeId: row.codeId, name: row.name ?? '' }] : []));
 }

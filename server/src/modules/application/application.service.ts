@@ -63,8 +63,18 @@ export class ApplicationService {
   }
 
   /** How many pending or approved applications hold a seat on each day. */
-  holdersByDay(days: readonly string[]) {
-    return repository.countHoldersByDay(this.db, days, undefined);
+  holdersByDay(days: readonly string[], tx: Executor = this.db) {
+    return repository.countHoldersByDay(tx, days, undefined);
+  }
+
+  /** The activation codes held by applications whose name contains the text (at most `limit`). */
+  codeIdsOfApplicantsNamed(text: string, limit: number) {
+    return repository.codeIdsOfApplicantsNamed(this.db, text, limit);
+  }
+
+  /** The applicant's name for each bound code id. */
+  async applicantNamesByCodeIds(codeIds: readonly string[]) {
+    return new Map((await repository.applicantNamesByCodeIds(this.db, codeIds)).map((row) => [row.codeId, row.name]));
   }
 
   /** Whether an application references the photo (its reviewers may then open it). */

@@ -27,6 +27,9 @@ export const DEMO_CHANNELS = [
   ['其他', 'Other'],
 ] as const;
 
+/** The demo show's names and website (the organizers change them at /wo/project/info). */
+export const DEMO_SHOW_IDENTITY = { nameZh: '中国国际摩托车博览会（演示）', nameEn: 'China International Motorcycle Expo (demo)', showWebsiteUrl: 'https://www.example.com/' } as const;
+
 export const DEMO_SHOW = {
   /** The first show day is this many days after today (Beijing time). */
   firstDayOffset: 30,
@@ -109,7 +112,10 @@ export async function seedDemoData(services: Services, db: Database, now = new D
       days.map((day) => ({ day, capacity: day === smallDay ? DEMO_SHOW.smallDayCapacity : DEMO_SHOW.capacity, deadline: deadlineOf(day) })),
     );
     await getProjectSetting(tx);
-    await tx.update(projectSettings).set({ audienceUpdateDeadline: updateDeadline, audienceRegOpen: true, updatedAt: now }).where(sql`${projectSettings.id} = 1`);
+    await tx
+      .update(projectSettings)
+      .set({ ...DEMO_SHOW_IDENTITY, audienceUpdateDeadline: updateDeadline, audienceRegOpen: true, updatedAt: now })
+      .where(sql`${projectSettings.id} = 1`);
     const channelRows = await tx
       .insert(channels)
       .values(DEMO_CHANNELS.map(([nameZh, nameEn], index) => ({ nameZh, nameEn, sortOrder: index + 1 })))

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { channels, projectSettings, showDays } from './show.tables';
 
@@ -57,4 +57,34 @@ export function findChannelsByIds(db: Executor, ids: readonly string[]) {
 /** Every channel, disabled ones included (exports name the channel of old applications). */
 export function listAllChannels(db: Executor) {
   return db.select().from(channels);
+}
+
+/** The settings row, locked: saves are serialised, and the version check holds. */
+export async function lockProjectSetting(tx: Executor) {
+  await getProjectSetting(tx);
+  const [row] = await tx.select().from(projectSettings).where(eq(projectSettings.id, 1)).for('update');
+  if (!row) throw new Error('project_settings row missing');
+  return row;
+}
+
+export async function deleteShowDays(tx: Executor, days: readonly string[]) {
+  if (days.length) await tx.delete(showDays).where(inArray(showDays.day, [...days]));
+}
+
+export async function updateChannel(tx: Executor, id: string, values: Pick<typeof channels.$inferInsert, 'nameZh' | 'nameEn' | 'enabled' | 'sortOrder'>) {
+  const [row] = await tx.update(channels).set(values).where(eq(channels.id, id)).returning({ id: channels.id });
+  return row !== undefined;
+}
+
+/** Disables every channel not kept (applications keep naming the old ones). */
+export async function disableChannelsExcept(tx: Executor, keptIds: readonly string[]) {
+  await tx
+    .update(channels)
+    .set({ enabled: false })
+    .where(keptIds.length ? notInArray(channels.id, [...keptIds]) : undefined);
+}
+
+/** Every channel in the organizers' order, disabled ones included (the settings page). */
+export function listChannelsInOrder(db: Executor) {
+  return db.select().from(channels).orderBy(asc(channels.sortOrder), asc(channels.nameEn));
 }

@@ -55,7 +55,30 @@ export class ShowService {
     return repository.listAllChannels(this.db);
   }
 
-  insertChannels(rows: Parameters<typeof repository.insertChannels>[1]) {
-    return repository.insertChannels(this.db, rows);
+  insertChannels(rows: Parameters<typeof repository.insertChannels>[1], tx: Executor = this.db) {
+    return repository.insertChannels(tx, rows);
+  }
+
+  /** The settings row locked in the caller's transaction (one save at a time; the version check holds). */
+  lockSetting(tx: Executor) {
+    return repository.lockProjectSetting(tx);
+  }
+
+  removeShowDays(tx: Executor, days: readonly string[]) {
+    return repository.deleteShowDays(tx, days);
+  }
+
+  /** Renames, reorders or disables a channel; false when it does not exist. */
+  updateChannel(tx: Executor, id: string, values: Parameters<typeof repository.updateChannel>[2]) {
+    return repository.updateChannel(tx, id, values);
+  }
+
+  disableChannelsExcept(tx: Executor, keptIds: readonly string[]) {
+    return repository.disableChannelsExcept(tx, keptIds);
+  }
+
+  /** Every channel with its state, in the organizers' order. */
+  channelsForOffice(tx: Executor = this.db) {
+    return repository.listChannelsInOrder(tx);
   }
 }

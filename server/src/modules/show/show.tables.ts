@@ -3,6 +3,12 @@ import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-
 /** The show's settings: a single row (id 1). */
 export const projectSettings = pgTable('project_settings', {
   id: integer('id').primaryKey().default(1),
+  /** Raised by every save: a save made from an older version is refused (two organizers at once). */
+  version: integer('version').notNull().default(0),
+  nameZh: text('name_zh').notNull().default(''),
+  nameEn: text('name_en').notNull().default(''),
+  /** The show's own website: /logout sends the browser there; null until the organizers set it. */
+  showWebsiteUrl: text('show_website_url'),
   audienceRegOpen: boolean('audience_reg_open').notNull().default(true),
   exhibitorRegOpen: boolean('exhibitor_reg_open').notNull().default(true),
   /** Until when a visitor may edit the registration (SPEC 4: 13 November 2024 for the real show). */

@@ -6,6 +6,7 @@ import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
 import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
 import { BadgeQueueRoute } from '../../features/badge/pages/badge-routes';
 import { ExhibitorListPage } from '../../features/exhibitor/pages/exhibitor-list-page';
+import { ActivationCodesRoute, ProjectSettingsRoute } from '../../features/project/pages/project-routes';
 import { Navigate, Route, Routes } from 'react-router';
 import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
@@ -40,7 +41,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     icon: <ProjectOutlined />,
     children: [
       { path: PATHS.organizerProjectInfo, labelKey: 'organizer.menu.projectInfo' },
-      { path: '/wo/project/cdk', labelKey: 'organizer.menu.cdk' },
+      { path: PATHS.organizerProjectCdk, labelKey: 'organizer.menu.cdk' },
     ],
   },
   hardware: { path: '/wo/hardware/list', match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: <HddOutlined /> },
@@ -94,8 +95,8 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/project/info" replace />} />
-          <Route path="info" element={<PendingPage titleKey="organizer.pages.projectInfo" />} />
-          <Route path="cdk" element={<PendingPage titleKey="organizer.pages.cdk" />} />
+          <Route path="info" element={<ProjectSettingsRoute bannerPlacementsPath={PATHS.organizerBannerList} />} />
+          <Route path="cdk" element={<ActivationCodesRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

@@ -152,3 +152,11 @@ export function shanghaiWallClockOf(instant: Date): WallClock {
   const shifted = new Date(instant.getTime() + SHANGHAI_OFFSET_MS);
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth(), day: shifted.getUTCDate(), hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() };
 }
+
+/** "2026-12-24 09:00" read as Beijing time, as an ISO instant with its offset; undefined when unreadable. */
+export function parseBeijingDateTime(text: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) return undefined;
+  const iso = `${match[1]}T${match[2]}:${match[3]}:00+08:00`;
+  return Number.isNaN(Date.parse(iso)) ? undefined : iso;
+}

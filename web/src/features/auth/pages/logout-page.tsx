@@ -1,26 +1,30 @@
 import { Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { projectSettingQueryOptions } from '../../../lib/project/project-setting';
 import { logout } from '../api/logout';
 
-export const DEFAULT_SHOW_WEBSITE_URL = 'https://www.example.com/';
-
-export function showWebsiteUrl(configured: string | undefined): string {
-  return configured?.trim() || DEFAULT_SHOW_WEBSITE_URL;
-}
-
-/** /logout: calls logout (a failure is only logged), marks the session signed out, then leaves for the show's website. */
+/**
+ * /logout: calls logout (a failure is only logged), marks the session signed out, then leaves for the
+ * show's website — a project setting (/wo/project/info); the portal's home while none is set or it cannot be read.
+ */
 export function LogoutPage({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useTranslation('auth');
+  const queryClient = useQueryClient();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void logout().then(() => {
+    void logout().then(async () => {
       onSignedOut();
-      window.location.assign(showWebsiteUrl(import.meta.env.VITE_SHOW_WEBSITE_URL));
+      const website = await queryClient.fetchQuery({ ...projectSettingQueryOptions, staleTime: 0 }).then(
+        (setting) => setting.showWebsiteUrl,
+        () => null,
+      );
+      window.location.assign(website ?? '/');
     });
-  }, [onSignedOut]);
+  }, [onSignedOut, queryClient]);
   return (
     <main>
       <Flex vertical align="center" justify="center" gap={16} style={{ minHeight: '60vh' }} role="status">

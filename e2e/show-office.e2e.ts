@@ -1,0 +1,152 @@
+// The show office through the real UI (issue 10 items 1 and 2): an organizer with ROLE_PROJECT (the demo
+// organizer holds every role) closes visitor registration on /wo/project/info and the visitor's
+// registration page says it is closed; on /wo/project/cdk generates a batch, imports a csv with a bad
+// row (sees the report), imports the good rows, filters, voids a code and exports. Both pages are
+// axe-checked and photographed in both languages (e2e/artifacts/show-office-*.png), on a desktop and a phone.
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
+import { signInDirect } from './support/exhibitor-session';
+import { exactPath, PATHS } from './support/paths';
+import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { uiText } from './support/texts';
+import { checkInBothLanguages } from './support/visitor-journey';
+
+const BATCH = 'E2E 展前批次';
+const IMPORT_BATCH = 'E2E partner';
+const GOOD_CODES = ['E2EIMP-0001', 'E2EIMP-0002', 'E2EIMP-0003'];
+
+async function openSettings(page: Page) {
+  await page.goto(PATHS.organizerProjectInfo);
+  await waitForPath(page, exactPath(PATHS.organizerProjectInfo));
+  await unlessPageFails(page, page.getByTestId('project-settings-form').waitFor({ state: 'visible' }));
+}
+
+/** Sets visitor registration open or closed and saves; waits for the saved form (a new version). */
+async function setVisitorRegistration(page: Page, open: boolean) {
+  await openSettings(page);
+  const channels = page.locator('[data-testid^="project-channel-"][data-testid$="-zh"]');
+  const channelsBefore = await channels.count();
+  const toggle = page.getByTestId('project-audience-reg-open');
+  if ((await toggle.getAttribute('aria-checked')) !== String(open)) await toggle.click();
+  const saved = page.waitForResponse((response) => response.url().includes('/apis/core/graphql') && (response.request().postData() ?? '').includes('SaveProjectSettings'));
+  await page.getByTestId('project-save').click();
+  const body = (await (await saved).json()) as { errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(open));
+  // The channels keep their ids: a save renames or disables them, never adds copies.
+  expect(await channels.count()).toBe(channelsBefore);
+}
+
+async function choose(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+}
+
+async function totalShown(page: Page) {
+  await waitForSettled(page);
+  return (await page.getByTestId('cdk-total').textContent()) ?? '';
+}
+
+describeE2E('show office: project settings and activation codes', () => {
+  const { open } = useBrowser();
+
+  it('closes visitor registration, and the visitor page says closed; generates, imports, filters, voids and exports codes', async () => {
+    const organizer = await open({ locale: 'zh-CN', device: 'desktop' });
+    const page = organizer.page;
+    await signInDirect(page, demoUsers.organizer, 'zh-CN');
+
+    try {
+      await setVisitorRegistration(page, false);
+      const visitor = await open({ locale: 'zh-CN', device: 'desktop' });
+      await visitor.page.goto(PATHS.visitorRegister);
+      await unlessPageFails(visitor.page, visitor.page.getByTestId('register-closed').waitFor({ state: 'visible' }));
+      await checkPage(visitor.page, 'show-office-register-closed-zh-CN');
+      expect(visitor.problems).toEqual([]);
+    } finally {
+      await setVisitorRegistration(page, true);
+    }
+
+    await page.goto(PATHS.organizerProjectCdk);
+    await unlessPageFails(page, page.getByTestId('cdk-generate-form').waitFor({ state: 'visible' }));
+
+    // A batch of 50 random codes, then the list filtered to it.
+    await page.getByTestId('cdk-generate-batch').fill(BATCH);
+    await page.getByTestId('cdk-generate-count').fill('50');
+    const generated = page.waitForResponse((response) => (response.request().postData() ?? '').includes('GenerateActivationCodes'));
+    await page.getByTestId('cdk-generate-submit').click();
+    expect(((await (await generated).json()) as { errors?: unknown }).errors).toBeUndefined();
+    await choose(page, 'cdk-filter-batch', BATCH);
+    await expect.poll(() => totalShown(page)).toBe(uiText('zh-CN', 'cdk:list.total').replace('{{count}}', '50'));
+    const firstCode = (await page.getByTestId('cdk-code').first().textContent()) ?? '';
+    expect(firstCode).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+
+    // A csv with a bad row: nothing is imported, the report names the row; then the good rows only.
+    await page.getByTestId('cdk-import-batch').fill(IMPORT_BATCH);
+    const csv = ['激活码', ...GOOD_CODES.slice(0, 2), 'bad!', GOOD_CODES[2]].join('\r\n');
+    await page.getByTestId('cdk-import-file').setInputFiles({ name: 'codes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByTestId('cdk-import-submit').click();
+    const report = page.getByTestId('cdk-import-report');
+    await unlessPageFails(page, report.waitFor({ state: 'visible' }));
+    await expect.poll(() => report.textContent()).toContain(uiText('zh-CN', 'cdk:report.problems.FORMAT'));
+    await expect.poll(() => report.textContent()).toContain('bad!');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await checkPage(page, 'show-office-cdk-import-report-zh-CN');
+    await page.getByTestId('cdk-import-good-rows').click();
+    await expect
+      .poll(() => report.textContent())
+      .toContain(
+        uiText('zh-CN', 'cdk:report.summary')
+          .replace('{{rows}}', '4')
+          .replace('{{good}}', '3')
+          .replace('{{bad}}', '1')
+          .replace('{{imported}}', '3'),
+      );
+
+    // Filter by code prefix, void the code, see it void.
+    await page.getByTestId('cdk-filter-batch').locator('.ant-select-clear').click({ force: true });
+    const keyword = page.getByTestId('cdk-filter-keyword').locator('input');
+    await keyword.fill(GOOD_CODES[0] ?? '');
+    await keyword.press('Enter');
+    await expect.poll(() => totalShown(page)).toBe(uiText('zh-CN', 'cdk:list.total').replace('{{count}}', '1'));
+    await page.getByTestId('cdk-void').click();
+    await page.getByTestId('cdk-void-confirm').click();
+    await expect.poll(() => page.getByTestId('cdk-status').first().textContent()).toBe(uiText('zh-CN', 'cdk:status.VOID'));
+
+    // Export the imported batch: the workbook holds its three codes, one of them void.
+    await keyword.fill('');
+    await keyword.press('Enter');
+    await choose(page, 'cdk-filter-batch', IMPORT_BATCH);
+    await expect.poll(() => totalShown(page)).toBe(uiText('zh-CN', 'cdk:list.total').replace('{{count}}', '3'));
+    const download = page.waitForEvent('download');
+    await page.getByTestId('cdk-export').click();
+    const file = await (await download).path();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const rows: string[][] = [];
+    workbook.worksheets[0]?.eachRow((row, index) => {
+      if (index > 1) rows.push([row.getCell(1).text, row.getCell(2).text]);
+    });
+    expect(rows.map(([code]) => code).sort()).toEqual(GOOD_CODES);
+    expect(rows.find(([code]) => code === GOOD_CODES[0])?.[1]).toBe(uiText('zh-CN', 'cdk:status.VOID'));
+    expect(organizer.problems).toEqual([]);
+  });
+
+  const screens: Array<{ device: Device; locale: Locale }> = [
+    { device: 'desktop', locale: 'zh-CN' },
+    { device: 'mobile', locale: 'en-US' },
+  ];
+  for (const { device, locale } of screens) {
+    it(`shows both pages, axe-clean, in both languages (${device})`, async () => {
+      const { page, problems } = await open({ locale, device });
+      await signInDirect(page, demoUsers.organizer, locale);
+      await openSettings(page);
+      await checkInBothLanguages(page, `show-office-${device}-info`, locale, 'project:sections.days', device);
+      await page.goto(PATHS.organizerProjectCdk);
+      await unlessPageFails(page, page.getByTestId('cdk-table').waitFor({ state: 'visible' }));
+      await checkInBothLanguages(page, `show-office-${device}-cdk`, locale, 'cdk:generate.title', device);
+      expect(problems).toEqual([]);
+    });
+  }
+});

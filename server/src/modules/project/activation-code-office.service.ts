@@ -1,0 +1,251 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { systemClock, type Clock } from '../../lib/clock';
+import { parseInput } from '../../lib/validation';
+import type { Viewer } from '../../lib/viewer';
+import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
+import { translate } from '../../lib/i18n';
+import type { Locale } from '@portal/shared/i18n/locales';
+import {
+  MAX_IMPORT_ROWS,
+  normaliseImportedCode,
+  ZActivationCodeFilter,
+  ZActivationCodeId,
+  ZActivationCodeListInput,
+  ZGenerateActivationCodesInput,
+  ZImportQuery,
+  type ImportRowProblem,
+  type TActivationCodeFilter,
+} from '@portal/shared/activation-code/activation-code.schema';
+import type { ActivationCodeConditions, ActivationCodeModel } from '../activation-code/activation-code.models';
+import type { ActivationCodeService } from '../activation-code/activation-code.service';
+import type { ApplicationService } from '../application/application.service';
+import type { RequestOrigin } from '../audit/audit.models';
+import type { AuditService } from '../audit/audit.service';
+import type { OfficeActivationCodeModel } from './project.models';
+import { requireProjectOrganizer } from './project.policy';
+
+/** A keyword matches at most this many applicants' names (a name search is for finding one person's code). */
+const NAME_MATCH_LIMIT = 1_000;
+/** The report lists this many bad rows; the count covers them all. */
+const REPORTED_ROWS = 1_000;
+/** How often the import reports its progress (rows read). */
+export const IMPORT_PROGRESS_EVERY = 5_000;
+const EXPORT_BATCH = 2_000;
+
+export interface ImportRowIssue {
+  row: number;
+  value: string;
+  problem: ImportRowProblem;
+}
+
+export interface ImportReport {
+  rows: number;
+  good: number;
+  bad: number;
+  imported: number;
+  issues: ImportRowIssue[];
+}
+
+type ImportEvent = { type: 'progress'; rows: number } | { type: 'result'; report: ImportReport };
+
+/**
+ * Activation codes as the project section manages them (/wo/project/cdk): the filtered list, batches
+ * generated from the CSPRNG, imports from xlsx or csv (read as a stream, every row checked, all or
+ * nothing unless the good rows only are asked for, inserted in one transaction), the streamed export
+ * and voiding. Every change and export is audited; generating and voiding audit in their transaction.
+ */
+export class ActivationCodeOfficeService {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: ActivationCodeService,
+    private readonly applications: ApplicationService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async list(viewer: Viewer | undefined, rawInput: unknown) {
+    requireProjectOrganizer(viewer);
+    const { filter, page, pageSize } = parseInput(ZActivationCodeListInput, rawInput);
+    const found = await this.codes.list(await this.conditions(filter), page, pageSize);
+    return { ...found, nodes: await this.withApplicants(found.nodes), page, pageSize };
+  }
+
+  async batches(viewer: Viewer | undefined) {
+    requireProjectOrganizer(viewer);
+    return this.codes.batches();
+  }
+
+  async generate(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    const actor = requireProjectOrganizer(viewer);
+    const { batch, count } = parseInput(ZGenerateActivationCodesInput, rawInput);
+    return this.db.transaction(async (tx) => {
+      await this.codes.generate(tx, batch, count);
+      await this.audit.record(origin, { actorId: actor.id, action: 'activation-code.generate', subjectType: 'activation_code', detail: { batch, count } }, tx);
+      return { batch, count };
+    });
+  }
+
+  async void(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin): Promise<OfficeActivationCodeModel> {
+    const actor = requireProjectOrganizer(viewer);
+    const id = parseInput(ZActivationCodeId, rawId);
+    return this.db.transaction(async (tx) => {
+      const { before, after } = await this.codes.void(tx, id);
+      await this.audit.record(
+        origin,
+        { actorId: actor.id, action: 'activation-code.void', subjectType: 'activation_code', subjectId: id, detail: { code: before.code, before: before.status, after: after.status } },
+        tx,
+      );
+      return { ...after, boundTo: null };
+    });
+  }
+
+  /** Authorises an import before its body is read; the mode and batch come from the query string. */
+  importOptions(viewer: Viewer | undefined, query: unknown) {
+    const actor = requireProjectOrganizer(viewer);
+    return { actorId: actor.id, ...parseInput(ZImportQuery, query) };
+  }
+
+  /**
+   * Reads the codes of the file's first column (the first row is a header when it is not a code), checks
+   * each row (format, twice in the file, already stored) and imports: everything when every row is good,
+   * or only the good rows when asked; else nothing. `onEvent` gets progress while reading, then the report.
+   */
+  async import(
+    options: ReturnType<ActivationCodeOfficeService['importOptions']>,
+    file: { stream: Readable; format: 'xlsx' | 'csv' },
+    origin: RequestOrigin,
+    onEvent: (event: ImportEvent) => void,
+  ): Promise<ImportReport> {
+    const firstRowOf = new Map<string, number>();
+    const issues: ImportRowIssue[] = [];
+    let bad = 0;
+    let rows = 0;
+    const note = (issue: ImportRowIssue) => {
+      bad += 1;
+      if (issues.length < REPORTED_ROWS) issues.push(issue);
+    };
+    for await (const { row, value } of file.format === 'xlsx' ? xlsxFirstColumn(file.stream) : csvFirstColumn(file.stream)) {
+      const checked = normaliseImportedCode(value);
+      if (rows === 0 && row === 1 && 'problem' in checked) continue; // a header
+      if (value.trim() === '') continue;
+      rows += 1;
+      if (rows > MAX_IMPORT_ROWS) throw new AppError('CDK_IMPORT_TOO_MANY');
+      if (rows % IMPORT_PROGRESS_EVERY === 0) onEvent({ type: 'progress', rows });
+      if ('problem' in checked) note({ row, value, problem: checked.problem });
+      else if (firstRowOf.has(checked.code)) note({ row, value, problem: 'DUPLICATE_IN_FILE' });
+      else firstRowOf.set(checked.code, row);
+    }
+    if (rows === 0) throw new AppError('CDK_IMPORT_EMPTY');
+    const report = await this.db.transaction(async (tx) => {
+      const existing = await this.codes.existing([...firstRowOf.keys()], tx);
+      for (const code of existing) {
+        note({ row: firstRowOf.get(code) ?? 0, value: code, problem: 'EXISTS' });
+        firstRowOf.delete(code);
+      }
+      issues.sort((left, right) => left.row - right.row);
+      const good = firstRowOf.size;
+      const result = { rows, good, bad, imported: 0, issues };
+      if (bad > 0 && options.mode === 'ALL_OR_NOTHING') return result;
+      const imported = await this.codes.insert([...firstRowOf.keys()], options.batch, tx);
+      // Another import stored some of these codes meanwhile: all or nothing means nothing.
+      if (imported !== good && options.mode === 'ALL_OR_NOTHING') throw new AppError('CDK_IMPORT_HAS_BAD_ROWS');
+      await this.audit.record(
+        origin,
+        { actorId: options.actorId, action: 'activation-code.import', subjectType: 'activation_code', detail: { batch: options.batch, mode: options.mode, format: file.format, rows, imported, bad } },
+        tx,
+      );
+      return { ...result, imported };
+    });
+    onEvent({ type: 'result', report });
+    return report;
+  }
+
+  /** Authorises an export and parses its filter (the list's, from the query string). */
+  exportFilter(viewer: Viewer | undefined, query: unknown) {
+    const actor = requireProjectOrganizer(viewer);
+    return { actorId: actor.id, filter: parseInput(ZActivationCodeFilter, query) };
+  }
+
+  /** The filtered codes as a streamed workbook; the audit row is written before the file completes. */
+  async writeXlsx(output: Writable, request: ReturnType<ActivationCodeOfficeService['exportFilter']>, locale: Locale, origin: RequestOrigin) {
+    const conditions = await this.conditions(request.filter);
+    const t = (key: string) => translate(locale, key, {}, 'exports');
+    const columns = [
+      { key: 'code', header: t('cdkColCode'), width: 20 },
+      { key: 'status', header: t('cdkColStatus'), width: 10 },
+      { key: 'batch', header: t('cdkColBatch'), width: 20 },
+      { key: 'boundTo', header: t('cdkColBoundTo'), width: 20 },
+      { key: 'boundAt', header: t('cdkColBoundAt'), width: 20 },
+      { key: 'createdAt', header: t('cdkColCreatedAt'), width: 20 },
+    ] as const;
+    const codes = this.codes;
+    const withApplicants = (rows: ActivationCodeModel[]) => this.withApplicants(rows);
+    async function* batches() {
+      for await (const rows of codes.iterate(conditions, EXPORT_BATCH)) {
+        yield (await withApplicants(rows)).map((row) => ({
+          code: row.code,
+          status: t(`cdkStatus_${row.status}`),
+          batch: row.batch ?? '',
+          boundTo: row.boundTo ?? '',
+          boundAt: row.boundAt ? formatShanghaiTime(row.boundAt) : '',
+          createdAt: formatShanghaiTime(row.createdAt),
+        }));
+      }
+    }
+    return writeSheet(output, t('cdkSheet'), columns, batches(), async (count) => {
+      await this.audit.record(origin, { actorId: request.actorId, action: 'activation-code.export', subjectType: 'activation_code', detail: { filter: request.filter, rows: count, locale } });
+    });
+  }
+
+  fileNames(locale: Locale) {
+    const stamp = formatShanghaiTime(new Date(this.clock.now())).slice(0, 10);
+    return { ascii: `activation-codes-${stamp}.xlsx`, localised: `${translate(locale, 'cdkFileStem', {}, 'exports')}-${stamp}.xlsx` };
+  }
+
+  private async conditions(filter: TActivationCodeFilter): Promise<ActivationCodeConditions> {
+    const keyword = filter.keyword?.trim();
+    return {
+      status: filter.status,
+      batch: filter.batch,
+      codePrefix: keyword ? keyword.toUpperCase() : null,
+      boundIds: keyword ? await this.applications.codeIdsOfApplicantsNamed(keyword, NAME_MATCH_LIMIT) : [],
+    };
+  }
+
+  private async withApplicants(rows: ActivationCodeModel[]): Promise<OfficeActivationCodeModel[]> {
+    const names = await this.applications.applicantNamesByCodeIds(rows.filter((row) => row.status === 'BOUND').map((row) => row.id));
+    return rows.map((row) => ({ ...row, boundTo: names.get(row.id) ?? null }));
+  }
+}
+
+/** The first cell of each row of the first worksheet, read by exceljs's streaming reader (never the whole workbook). */
+async function* xlsxFirstColumn(stream: Readable): AsyncGenerator<{ row: number; value: string }> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet) {
+        const value = (row as ExcelJS.Row).getCell(1).text;
+        yield { row: (row as ExcelJS.Row).number, value: value ?? '' };
+      }
+      return; // the first worksheet only
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('CDK_IMPORT_FILE_INVALID');
+  }
+}
+
+/** The first field of each line of a UTF-8 csv (a BOM, quotes and CRLF allowed). */
+async function* csvFirstColumn(stream: Readable): AsyncGenerator<{ row: number; value: string }> {
+  let row = 0;
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    row += 1;
+    const text = row === 1 ? line.replace(/^\uFEFF/, '') : line;
+    const first = text.startsWith('"') ? text.slice(1, text.indexOf('"', 1) === -1 ? undefined : text.indexOf('"', 1)) : (text.split(/[,;\t]/)[0] ?? '');
+    yield { row, value: first };
+  }
+}

@@ -1,0 +1,120 @@
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { parseInput } from '../../lib/validation';
+import type { Viewer } from '../../lib/viewer';
+import { ZSaveProjectSettingsInput, type TSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
+import type { ApplicationService } from '../application/application.service';
+import type { RequestOrigin } from '../audit/audit.models';
+import type { AuditService } from '../audit/audit.service';
+import type { ShowService } from '../show/show.service';
+import type { OfficeShowDayModel, ProjectSettingsModel } from './project.models';
+import { requireProjectOrganizer } from './project.policy';
+
+/**
+ * The organizers' project settings (/wo/project/info). A save runs in one transaction: the settings
+ * row is locked and its version compared with the one the form was opened with (two organizers never
+ * overwrite each other silently), every affected show day is locked before the seats held on it are
+ * counted (a visitor cannot take a seat between the check and the change), and the audit row with the
+ * before and after commits with it. Settings are read from the database on every request (nothing is
+ * cached in a process), so every server instance sees a save at once.
+ */
+export class ProjectSettingsService {
+  constructor(
+    private readonly db: Database,
+    private readonly show: ShowService,
+    private readonly applications: ApplicationService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async settings(viewer: Viewer | undefined): Promise<ProjectSettingsModel> {
+    requireProjectOrganizer(viewer);
+    return this.snapshot(this.db);
+  }
+
+  async save(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin): Promise<ProjectSettingsModel> {
+    const actor = requireProjectOrganizer(viewer);
+    const input = parseInput(ZSaveProjectSettingsInput, rawInput);
+    return this.db.transaction(async (tx) => {
+      const setting = await this.show.lockSetting(tx);
+      if (setting.version !== input.version) throw new AppError('PROJECT_SETTINGS_CHANGED');
+      const before = await this.snapshot(tx);
+      await this.saveDays(tx, before.days, input.days);
+      await this.saveChannels(tx, input.channels);
+      await this.show.updateSetting(
+        {
+          version: setting.version + 1,
+          nameZh: input.nameZh,
+          nameEn: input.nameEn,
+          showWebsiteUrl: input.showWebsiteUrl,
+          audienceRegOpen: input.audienceRegOpen,
+          exhibitorRegOpen: input.exhibitorRegOpen,
+          audienceUpdateDeadline: input.audienceUpdateDeadline,
+          retentionDays: input.retentionDays,
+        },
+        tx,
+      );
+      const after = await this.snapshot(tx);
+      await this.audit.record(
+        origin,
+        { actorId: actor.id, action: 'project.settings.update', subjectType: 'project_settings', subjectId: '1', detail: { before: auditView(before), after: auditView(after) } },
+        tx,
+      );
+      return after;
+    });
+  }
+
+  /**
+   * Days are locked in date order (the order visitors' bookings lock them: no deadlock); a day is removed
+   * only when nobody holds a seat on it, and no capacity goes below the seats held.
+   */
+  private async saveDays(tx: Executor, current: readonly OfficeShowDayModel[], wanted: TSaveProjectSettingsInput['days']) {
+    const wantedDays = new Set(wanted.map((row) => row.day));
+    const removed = current.filter((row) => !wantedDays.has(row.day)).map((row) => row.day);
+    const touched = [...new Set([...current.map((row) => row.day), ...wantedDays])].sort();
+    await this.show.lockDays(tx, touched);
+    const held = await this.applications.holdersByDay(touched, tx);
+    if (removed.some((day) => (held.get(day) ?? 0) > 0)) throw new AppError('PROJECT_DAY_HAS_BOOKINGS');
+    if (wanted.some((row) => row.capacity < (held.get(row.day) ?? 0))) throw new AppError('PROJECT_CAPACITY_BELOW_HELD');
+    await this.show.removeShowDays(tx, removed);
+    for (const row of wanted) await this.show.upsertShowDay(row, tx);
+  }
+
+  /** Channels keep their ids (applications name them); one left out of the list is disabled, never deleted. */
+  private async saveChannels(tx: Executor, wanted: TSaveProjectSettingsInput['channels']) {
+    const kept: string[] = [];
+    const added: Array<{ nameZh: string; nameEn: string; enabled: boolean; sortOrder: number }> = [];
+    for (const [index, channel] of wanted.entries()) {
+      const values = { nameZh: channel.nameZh, nameEn: channel.nameEn, enabled: channel.enabled, sortOrder: index + 1 };
+      if (!channel.id) {
+        added.push(values);
+        continue;
+      }
+      if (!(await this.show.updateChannel(tx, channel.id, values))) throw new AppError('NOT_FOUND');
+      kept.push(channel.id);
+    }
+    await this.show.disableChannelsExcept(tx, kept);
+    await this.show.insertChannels(added, tx);
+  }
+
+  private async snapshot(tx: Executor): Promise<ProjectSettingsModel> {
+    // One after the other: a transaction runs on one connection.
+    const setting = await this.show.setting(tx);
+    const days = await this.show.showDays(tx);
+    const channels = await this.show.channelsForOffice(tx);
+    const held = await this.applications.holdersByDay(
+      days.map((row) => row.day),
+      tx,
+    );
+    return { setting, days: days.map((row) => ({ ...row, held: held.get(row.day) ?? 0 })), channels };
+  }
+}
+
+/** What the audit row keeps of a version (no timestamps of the rows themselves). */
+function auditView(model: ProjectSettingsModel) {
+  const { updatedAt: _updatedAt, ...setting } = model.setting;
+  return {
+    ...setting,
+    days: model.days.map((row) => ({ day: row.day, capacity: row.capacity, deadline: row.deadline.toISOString() })),
+    channels: model.channels.map((row) => ({ id: row.id, nameZh: row.nameZh, nameEn: row.nameEn, enabled: row.enabled })),
+  };
+}

@@ -1,0 +1,6 @@
+import type { PortalModule } from '../portal-module';
+import { registerActivationCodeTransferRoutes } from './activation-code-transfer.routes';
+import { projectResolvers } from './project.resolvers';
+
+/** The project section (/wo/project): the show's settings and the activation codes (issue 10). */
+export const projectModule = { name: 'project', resolvers: projectResolvers, registerRoutes: registerActivationCodeTransferRoutes } satisfies PortalModule;

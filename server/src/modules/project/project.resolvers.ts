@@ -1,0 +1,25 @@
+import type { Resolvers } from '../../graphql/resolvers.generated';
+
+export const projectResolvers: Resolvers = {
+  Query: {
+    projectSettings: (_parent, _args, context) => context.services.projectSettings.settings(context.viewer),
+    activationCodes: (_parent, args, context) => context.services.activationCodeOffice.list(context.viewer, args),
+    activationCodeBatches: (_parent, _args, context) => context.services.activationCodeOffice.batches(context.viewer),
+  },
+  Mutation: {
+    saveProjectSettings: (_parent, { input }, context) => context.services.projectSettings.save(context.viewer, input, context.origin),
+    generateActivationCodes: (_parent, args, context) => context.services.activationCodeOffice.generate(context.viewer, args, context.origin),
+    voidActivationCode: (_parent, { id }, context) => context.services.activationCodeOffice.void(context.viewer, id, context.origin),
+  },
+  ProjectSettings: {
+    version: (model) => model.setting.version,
+    nameZh: (model) => model.setting.nameZh,
+    nameEn: (model) => model.setting.nameEn,
+    showWebsiteUrl: (model) => model.setting.showWebsiteUrl,
+    audienceRegOpen: (model) => model.setting.audienceRegOpen,
+    exhibitorRegOpen: (model) => model.setting.exhibitorRegOpen,
+    audienceUpdateDeadline: (model) => model.setting.audienceUpdateDeadline,
+    retentionDays: (model) => model.setting.retentionDays,
+    updatedAt: (model) => model.setting.updatedAt,
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * The organizer's project settings (/wo/project/info): one schema for the form and the server. The
+ * rules that need the database (capacity ≥ seats held, a removed day without bookings, the version)
+ * are the server's; everything that the values alone decide is here.
+ */
+import { z } from 'zod';
+import { ZCalendarDate } from '../application/application.schema';
+import type { ErrorCode } from '../errors/error-codes';
+import { plainText } from '../text';
+
+const code = (value: ErrorCode) => ({ message: value });
+
+export const SHOW_NAME_MAX_LENGTH = 100;
+export const CHANNEL_NAME_MAX_LENGTH = 40;
+export const WEBSITE_URL_MAX_LENGTH = 300;
+export const MAX_SHOW_DAYS = 14;
+/** Every exhibition day lies within this many days of the first one (one show, not two). */
+export const MAX_SHOW_SPAN_DAYS = 31;
+export const MAX_DAY_CAPACITY = 1_000_000;
+export const MAX_CHANNELS = 30;
+/**
+ * Personal data of applications is kept at least this many days after the last show day: admission
+ * records are access logs, which the Cybersecurity Law (art. 21) asks to keep for six months
+ * (docs/decisions.md, "Show office").
+ */
+export const MIN_RETENTION_DAYS = 180;
+/** PIPL art. 19: no longer than needed; three years covers the next edition's disputes. */
+export const MAX_RETENTION_DAYS = 1095;
+
+const settingText = (max: number) => plainText('PROJECT_TEXT_REQUIRED').trim().min(1, code('PROJECT_TEXT_REQUIRED')).max(max, code('PROJECT_TEXT_TOO_LONG'));
+
+/** The show's own website: https only (the browser is sent there after sign-out). */
+export const ZShowWebsiteUrl = plainText('PROJECT_WEBSITE_INVALID')
+  .trim()
+  .max(WEBSITE_URL_MAX_LENGTH, code('PROJECT_WEBSITE_INVALID'))
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, code('PROJECT_WEBSITE_INVALID'));
+
+/** The first instant after a calendar day in Beijing time. */
+export function endOfShowDay(day: string): Date {
+  const next = new Date(`${day}T00:00:00+08:00`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+/** An instant: a Date (the GraphQL DateTime scalar parses it) or an ISO string with its offset (the form). */
+const ZInstant = z
+  .union([z.date(code('PROJECT_DATE_INVALID')), z.iso.datetime({ offset: true, ...code('PROJECT_DATE_INVALID') })], code('PROJECT_DATE_INVALID'))
+  .transform((value) => new Date(value));
+
+export const ZShowDayInput = z.object({
+  day: ZCalendarDate,
+  capacity: z.number(code('PROJECT_CAPACITY_INVALID')).int(code('PROJECT_CAPACITY_INVALID')).min(0, code('PROJECT_CAPACITY_INVALID')).max(MAX_DAY_CAPACITY, code('PROJECT_CAPACITY_INVALID')),
+  /** Registration for the day closes at this instant: at the latest when the day ends. */
+  deadline: ZInstant,
+});
+
+export const ZChannelInput = z.object({
+  /** Absent for a new channel. Channels are never deleted (old applications name them): disable instead. */
+  id: z.uuid(code('NOT_FOUND')).nullish(),
+  nameZh: settingText(CHANNEL_NAME_MAX_LENGTH),
+  nameEn: settingText(CHANNEL_NAME_MAX_LENGTH),
+  enabled: z.boolean(),
+});
+
+function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export const ZSaveProjectSettingsInput = z
+  .object({
+    /** The version the form was opened with: a save over a newer one is refused (PROJECT_SETTINGS_CHANGED). */
+    version: z.number().int().min(0),
+    nameZh: settingText(SHOW_NAME_MAX_LENGTH),
+    nameEn: settingText(SHOW_NAME_MAX_LENGTH),
+    showWebsiteUrl: ZShowWebsiteUrl,
+    audienceRegOpen: z.boolean(),
+    exhibitorRegOpen: z.boolean(),
+    audienceUpdateDeadline: ZInstant.nullable(),
+    retentionDays: z
+      .number(code('PROJECT_RETENTION_INVALID'))
+      .int(code('PROJECT_RETENTION_INVALID'))
+      .min(MIN_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID'))
+      .max(MAX_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID')),
+    days: z.array(ZShowDayInput).min(1, code('PROJECT_DAYS_REQUIRED')).max(MAX_SHOW_DAYS, code('PROJECT_DAYS_TOO_MANY')),
+    channels: z.array(ZChannelInput).max(MAX_CHANNELS, code('PROJECT_TEXT_TOO_LONG')),
+  })
+  .superRefine((input, context) => {
+    const sorted = input.days.map((row) => row.day).sort();
+    const first = sorted[0];
+    const last = sorted[sorted.length - 1];
+    input.days.forEach((row, index) => {
+      if (sorted.indexOf(row.day) !== sorted.lastIndexOf(row.day)) context.addIssue({ code: 'custom', path: ['days', index, 'day'], message: 'PROJECT_DAY_DUPLICATE' });
+      if (first && daysBetween(first, row.day) > MAX_SHOW_SPAN_DAYS) context.addIssue({ code: 'custom', path: ['days', index, 'day'], message: 'PROJECT_DAYS_SPAN_TOO_LONG' });
+      if (row.deadline.getTime() > endOfShowDay(row.day).getTime()) context.addIssue({ code: 'custom', path: ['days', index, 'deadline'], message: 'PROJECT_DEADLINE_AFTER_DAY' });
+    });
+    if (last && input.audienceUpdateDeadline && input.audienceUpdateDeadline.getTime() > endOfShowDay(last).getTime()) {
+      context.addIssue({ code: 'custom', path: ['audienceUpdateDeadline'], message: 'PROJECT_UPDATE_DEADLINE_AFTER_SHOW' });
+    }
+  });
+export type TSaveProjectSettingsInput = z.output<typeof ZSaveProjectSettingsInput>;
+export type TSaveProjectSettingsFields = z.input<typeof ZSaveProjectSettingsInput>;

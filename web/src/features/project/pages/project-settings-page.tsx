@@ -1,0 +1,263 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Space, Switch, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  CHANNEL_NAME_MAX_LENGTH,
+  MAX_DAY_CAPACITY,
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  SHOW_NAME_MAX_LENGTH,
+  WEBSITE_URL_MAX_LENGTH,
+} from '@portal/shared/show/project-settings.schema';
+import { LoadErrorCard } from '../../../components/load-error-card';
+import { PageLoading } from '../../../components/page-loading';
+import { formatDateTime, parseBeijingDateTime } from '../../../lib/format/date-time';
+import { normaliseError } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useProjectSettings } from '../api/project-settings';
+import { useSaveProjectSettings } from '../api/save-project-settings';
+
+interface DayRow {
+  day: string;
+  capacity: number;
+  deadline: string;
+  held: number;
+}
+
+interface ChannelRow {
+  id: string | null;
+  nameZh: string;
+  nameEn: string;
+  enabled: boolean;
+}
+
+interface SettingsValues {
+  nameZh: string;
+  nameEn: string;
+  showWebsiteUrl: string;
+  audienceRegOpen: boolean;
+  exhibitorRegOpen: boolean;
+  audienceUpdateDeadline: string;
+  retentionDays: number;
+  days: DayRow[];
+  channels: ChannelRow[];
+}
+
+/** /wo/project/info (ROLE_PROJECT): every setting of the show in one form, saved at once. */
+export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacementsPath: string }) {
+  const { t } = useTranslation('project');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const settings = useProjectSettings();
+  const save = useSaveProjectSettings();
+  const [form] = Form.useForm<SettingsValues>();
+  const [conflict, setConflict] = useState(false);
+
+  if (settings.isPending) return <PageLoading />;
+  if (settings.isError) return <LoadErrorCard error={settings.error} onRetry={() => void settings.refetch()} />;
+  const current = settings.data;
+  const initialValues: SettingsValues = {
+    nameZh: current.nameZh,
+    nameEn: current.nameEn,
+    showWebsiteUrl: current.showWebsiteUrl ?? '',
+    audienceRegOpen: current.audienceRegOpen,
+    exhibitorRegOpen: current.exhibitorRegOpen,
+    audienceUpdateDeadline: formatDateTime(current.audienceUpdateDeadline),
+    retentionDays: current.retentionDays,
+    days: current.days.map((row) => ({ ...row, deadline: formatDateTime(row.deadline) })),
+    channels: current.channels.map((row) => ({ ...row })),
+  };
+  const instantRule = (required: boolean) => ({
+    validator: (_rule: unknown, value: string | undefined) =>
+      (!value?.trim() && !required) || parseBeijingDateTime(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('dateTimeFormat'))),
+  });
+
+  const onFinish = async () => {
+    // Every stored value, the ones without a field too (a channel's id, a day's seats held).
+    const values = form.getFieldsValue(true) as SettingsValues;
+    setConflict(false);
+    try {
+      await save.mutateAsync({
+        version: current.version,
+        nameZh: values.nameZh,
+        nameEn: values.nameEn,
+        showWebsiteUrl: values.showWebsiteUrl,
+        audienceRegOpen: values.audienceRegOpen,
+        exhibitorRegOpen: values.exhibitorRegOpen,
+        audienceUpdateDeadline: parseBeijingDateTime(values.audienceUpdateDeadline ?? '') ?? null,
+        retentionDays: values.retentionDays,
+        days: values.days.map((row) => ({ day: row.day.trim(), capacity: row.capacity, deadline: parseBeijingDateTime(row.deadline) ?? '' })),
+        channels: values.channels.map((row) => ({ id: row.id ?? null, nameZh: row.nameZh, nameEn: row.nameEn, enabled: row.enabled })),
+      });
+      void message.success(t('saved'));
+    } catch (error) {
+      if (normaliseError(error).code === 'PROJECT_SETTINGS_CHANGED') setConflict(true);
+      else void message.error(errorText(error));
+    }
+  };
+
+  return (
+    <Form<SettingsValues> key={current.version} form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} data-testid="project-settings-form" scrollToFirstError>
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Typography.Title level={1} className="page-title">
+          {t('common:organizer.pages.projectInfo')}
+        </Typography.Title>
+        {conflict && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            message={t('conflict')}
+            data-testid="project-conflict"
+            action={
+              <Button
+                onClick={() => {
+                  setConflict(false);
+                  void settings.refetch();
+                }}
+                data-testid="project-reload"
+              >
+                {t('reload')}
+              </Button>
+            }
+          />
+        )}
+        <Card title={t('sections.show')}>
+          <Flex gap={16} wrap>
+            <Form.Item name="nameZh" label={t('fields.nameZh')} rules={[{ required: true, whitespace: true, message: t('required') }]} style={{ minWidth: 280, flex: 1 }}>
+              <Input maxLength={SHOW_NAME_MAX_LENGTH} data-testid="project-name-zh" />
+            </Form.Item>
+            <Form.Item name="nameEn" label={t('fields.nameEn')} rules={[{ required: true, whitespace: true, message: t('required') }]} style={{ minWidth: 280, flex: 1 }}>
+              <Input maxLength={SHOW_NAME_MAX_LENGTH} data-testid="project-name-en" />
+            </Form.Item>
+          </Flex>
+          <Form.Item name="showWebsiteUrl" label={t('fields.showWebsiteUrl')} extra={t('hints.showWebsiteUrl')} rules={[{ required: true, type: 'url', message: t('websiteFormat') }]}>
+            <Input maxLength={WEBSITE_URL_MAX_LENGTH} placeholder={t('websitePlaceholder')} data-testid="project-website" />
+          </Form.Item>
+        </Card>
+        <Card title={t('sections.registration')}>
+          <Flex gap={32} wrap>
+            <Form.Item name="audienceRegOpen" label={t('fields.audienceRegOpen')} valuePropName="checked">
+              <Switch data-testid="project-audience-reg-open" />
+            </Form.Item>
+            <Form.Item name="exhibitorRegOpen" label={t('fields.exhibitorRegOpen')} valuePropName="checked">
+              <Switch data-testid="project-exhibitor-reg-open" />
+            </Form.Item>
+            <Form.Item name="audienceUpdateDeadline" label={t('fields.audienceUpdateDeadline')} extra={t('hints.beijingTime')} rules={[instantRule(false)]}>
+              <Input placeholder={t('dateTimePlaceholder')} data-testid="project-update-deadline" />
+            </Form.Item>
+          </Flex>
+        </Card>
+        <Card title={t('sections.days')}>
+          <Form.List name="days">
+            {(fields, { add, remove }) => (
+              <>
+                <Table<(typeof fields)[number]>
+                  rowKey="key"
+                  size="small"
+                  pagination={false}
+                  dataSource={fields}
+                  scroll={{ x: 'max-content' }}
+                  columns={[
+                    {
+                      key: 'day',
+                      title: t('fields.day'),
+                      render: (_value, field) => (
+                        <Form.Item name={[field.name, 'day']} noStyle rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: t('dayFormat') }]}>
+                          <Input placeholder={t('dayPlaceholder')} aria-label={t('fields.day')} data-testid={`project-day-${field.name}-day`} style={{ width: 130 }} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      key: 'capacity',
+                      title: t('fields.capacity'),
+                      render: (_value, field) => (
+                        <Form.Item name={[field.name, 'capacity']} noStyle rules={[{ required: true, message: t('required') }]}>
+                          <InputNumber min={0} max={MAX_DAY_CAPACITY} precision={0} aria-label={t('fields.capacity')} data-testid={`project-day-${field.name}-capacity`} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      key: 'held',
+                      title: t('fields.held'),
+                      render: (_value, field) => <span data-testid={`project-day-${field.name}-held`}>{form.getFieldValue(['days', field.name, 'held']) ?? 0}</span>,
+                    },
+                    {
+                      key: 'deadline',
+                      title: t('fields.deadline'),
+                      render: (_value, field) => (
+                        <Form.Item name={[field.name, 'deadline']} noStyle rules={[{ required: true, message: t('dateTimeFormat') }, instantRule(true)]}>
+                          <Input placeholder={t('dateTimePlaceholder')} aria-label={t('fields.deadline')} data-testid={`project-day-${field.name}-deadline`} style={{ width: 170 }} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      key: 'remove',
+                      title: t('actions'),
+                      render: (_value, field) => {
+                        const held = Number(form.getFieldValue(['days', field.name, 'held']) ?? 0);
+                        return (
+                          <Button icon={<DeleteOutlined />} danger disabled={held > 0} title={held > 0 ? t('dayHasBookings') : undefined} onClick={() => remove(field.name)} aria-label={t('removeDay')} data-testid={`project-day-${field.name}-remove`} />
+                        );
+                      },
+                    },
+                  ]}
+                />
+                <Button icon={<PlusOutlined />} onClick={() => add({ day: '', capacity: 0, deadline: '', held: 0 })} style={{ marginTop: 12 }} data-testid="project-day-add">
+                  {t('addDay')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t('hints.days')}
+          </Typography.Paragraph>
+        </Card>
+        <Card title={t('sections.channels')}>
+          <Form.List name="channels">
+            {(fields, { add }) => (
+              <>
+                {fields.map((field) => (
+                  <Flex key={field.key} gap={8} wrap align="center" style={{ marginBottom: 8 }}>
+                    <Form.Item name={[field.name, 'nameZh']} noStyle rules={[{ required: true, whitespace: true, message: t('required') }]}>
+                      <Input maxLength={CHANNEL_NAME_MAX_LENGTH} aria-label={t('fields.channelZh')} placeholder={t('fields.channelZh')} style={{ width: 200 }} data-testid={`project-channel-${field.name}-zh`} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'nameEn']} noStyle rules={[{ required: true, whitespace: true, message: t('required') }]}>
+                      <Input maxLength={CHANNEL_NAME_MAX_LENGTH} aria-label={t('fields.channelEn')} placeholder={t('fields.channelEn')} style={{ width: 240 }} data-testid={`project-channel-${field.name}-en`} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'enabled']} noStyle valuePropName="checked">
+                      <Switch aria-label={t('fields.channelEnabled')} />
+                    </Form.Item>
+                  </Flex>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ id: null, nameZh: '', nameEn: '', enabled: true })} data-testid="project-channel-add">
+                  {t('addChannel')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Card>
+        <Card title={t('sections.banners')}>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            {t('hints.banners')} <Link to={bannerPlacementsPath} style={{ textDecoration: 'underline' }}>
+              {t('bannerLink')}
+            </Link>
+          </Typography.Paragraph>
+        </Card>
+        <Card title={t('sections.privacy')}>
+          <Form.Item name="retentionDays" label={t('fields.retentionDays')} extra={t('hints.retentionDays', { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS })} rules={[{ required: true, type: 'number', min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS, message: t('retentionRange', { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS }) }]}>
+            <InputNumber min={1} max={MAX_RETENTION_DAYS} precision={0} addonAfter={t('daysUnit')} data-testid="project-retention" />
+          </Form.Item>
+        </Card>
+        <Flex gap={12} align="center">
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="project-save">
+            {t('save')}
+          </Button>
+          <Typography.Text type="secondary">{t('lastSaved', { at: formatDateTime(current.updatedAt), version: current.version })}</Typography.Text>
+        </Flex>
+      </Space>
+    </Form>
+  );
+}
