@@ -1,15 +1,4 @@
-import i18next from 'i18next';
-import { lazy, Suspense } from 'react';
-import { PageLoading } from '../../../components/page-loading';
+import { lazyPage } from '../../../components/lazy-page';
 
-// Its own chunk; ECharts loads later still, with the first chart.
-const DashboardPage = lazy(() => Promise.all([import('./dashboard-page'), i18next.loadNamespaces('dashboard')]).then(([module]) => ({ default: module.DashboardPage })));
-
-/** /wo/dashboard */
-export function DashboardRoute() {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <DashboardPage />
-    </Suspense>
-  );
-}
+/** /wo/dashboard: its own chunk; ECharts loads later still, with the first chart. */
+export const DashboardRoute = lazyPage(() => import('./dashboard-page').then((module) => module.DashboardPage), ['dashboard']);
