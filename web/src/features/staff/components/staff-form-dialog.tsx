@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { ROLES } from '@portal/shared/auth/scopes';
 import { STAFF_EMAIL_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, ZCreateStaffInput, type TCreateStaffInput } from '@portal/shared/staff/staff.schema';
+import { RequiredCheckboxGroup } from '../../../components/required-checkbox-group';
 import type { StaffFieldsFragment } from '../../../graphql/operations.generated';
 import { schemaRule } from '../../../lib/schema-rule';
 import { serverFieldCodes, showAtFields, topLevelField } from '../../../lib/server-field-errors';
@@ -87,7 +88,7 @@ export function StaffFormDialog({
           </>
         )}
         <Form.Item name="roles" label={t('form.fields.roles')} required rules={[schemaRule(shape.roles, t)]}>
-          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="staff-form-roles">
+          <RequiredCheckboxGroup style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="staff-form-roles">
             {ROLES.map((role) => (
               <Checkbox key={role} value={role} data-testid={`staff-form-role-${role}`}>
                 <Flex vertical>
@@ -96,7 +97,7 @@ export function StaffFormDialog({
                 </Flex>
               </Checkbox>
             ))}
-          </Checkbox.Group>
+          </RequiredCheckboxGroup>
         </Form.Item>
       </Form>
     </Modal>
