@@ -73,7 +73,7 @@ export function StaffListPage() {
           <Typography.Text strong data-testid="staff-name">
             {row.name}
           </Typography.Text>
-          {row.passwordChanged ? null : <Typography.Text type="warning">{t('columns.initialPassword')}</Typography.Text>}
+          {row.passwordChanged ? null : <Typography.Text type="secondary" data-testid="staff-initial-password">{t('columns.initialPassword')}</Typography.Text>}
         </Flex>
       ),
     },
