@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ExpiringStore } from './lib/expiring-store';
 import { AccountService } from './modules/account/account.service';
+import { StaffService } from './modules/account/staff.service';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionService } from './modules/auth/session.service';
 import { resolveAppSecret } from './modules/auth/app-secret';
@@ -114,6 +115,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     audit,
     auditLog: new AuditLogService(db, accounts, clock),
     accounts,
+    staff: new StaffService(db, accounts, audit),
     exhibitors,
     show,
     activationCodes,

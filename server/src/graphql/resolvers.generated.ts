@@ -2,6 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OuserModel, UserModel, XuserModel } from '../modules/account/account.models';
+import type { StaffModel, StaffPageModel, StaffWithInitialPasswordModel } from '../modules/account/staff.models';
 import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '../modules/application/application.models';
 import type { AuditLogEntryModel } from '../modules/audit/audit.models';
 import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../modules/badge/badge.models';
@@ -51,6 +52,14 @@ export type Mutation = {
   changePassword: Scalars['Boolean']['output'];
   /** Creates a visitor account and signs it in; refused while registration is closed. */
   registerAudience: Viewer;
+  /** ROLE_SUPER_ADMIN: an organizer account with an initial password that must be changed at first sign-in. */
+  createStaff: StaffWithInitialPassword;
+  /** At least one role; a super administrator cannot take ROLE_SUPER_ADMIN from themself. Effective at the account's next request. */
+  updateStaffRoles: Staff;
+  /** Disabled: the account cannot sign in and its sessions end. Nobody disables themself. */
+  setStaffDisabled: Staff;
+  /** A new initial password (shown once); every session of the account ends. */
+  resetStaffPassword: StaffWithInitialPassword;
   /** The visitor submits, or edits and resubmits, the application (→ WAIT). */
   submitApplication: Audience;
   /** An approved visitor changes the visit days. */
@@ -123,6 +132,28 @@ export type MutationChangePasswordArgs = {
 
 export type MutationRegisterAudienceArgs = {
   input: RegisterAudienceInput;
+};
+
+
+export type MutationCreateStaffArgs = {
+  input: CreateStaffInput;
+};
+
+
+export type MutationUpdateStaffRolesArgs = {
+  id: Scalars['ID']['input'];
+  roles: Array<RoleName>;
+};
+
+
+export type MutationSetStaffDisabledArgs = {
+  id: Scalars['ID']['input'];
+  disabled: Scalars['Boolean']['input'];
+};
+
+
+export type MutationResetStaffPasswordArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -302,6 +333,231 @@ export type RegisterAudienceInput = {
   name: Scalars['String']['input'];
 };
 
+/** SPEC 6: an organizer role, by its authority name. */
+export type RoleName =
+  | 'ROLE_SUPER_ADMIN'
+  | 'ROLE_AUDIENCE'
+  | 'ROLE_EXHIBITOR'
+  | 'ROLE_TICKET'
+  | 'ROLE_PROJECT'
+  | 'ROLE_HARDWARE';
+
+/** An organizer account as the super administrator manages it. */
+export type Staff = {
+  __typename?: 'Staff';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  mobile?: Maybe<Scalars['String']['output']>;
+  disabled: Scalars['Boolean']['output'];
+  lastLoginDate?: Maybe<Scalars['DateTime']['output']>;
+  /** False while the account still has an initial password (it must change it at the next sign-in). */
+  passwordChanged: Scalars['Boolean']['output'];
+  roles: Array<RoleName>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type StaffPage = {
+  __typename?: 'StaffPage';
+  nodes: Array<Staff>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type StaffFilter = {
+  /** Name, email or mobile (contains). */
+  keyword?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<RoleName>;
+  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type CreateStaffInput = {
+  name: Scalars['String']['input'];
+  /** At least one of email and mobile; each given one becomes a sign-in identity. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  mobile?: InputMaybe<Scalars['String']['input']>;
+  roles: Array<RoleName>;
+};
+
+/** A staff account with its initial password, shown once (only its hash is stored). */
+export type StaffWithInitialPassword = {
+  __typename?: 'StaffWithInitialPassword';
+  staff: Staff;
+  initialPassword: Scalars['String']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** ROLE_SUPER_ADMIN: the organizer accounts, newest first. */
+  staff: StaffPage;
+  /** Super administrators: the audit log, newest first, in pages older than `before`. */
+  auditLog: AuditLogPage;
+  /** Exhibitors: the company's badges, paged and filtered, with the used / limit count. */
+  ownBadges: OwnBadgePage;
+  /** Exhibitors: one of the company's badges (null for another company's). */
+  ownBadge?: Maybe<Badge>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR): every company's badges, paged and filtered. */
+  badges: BadgePage;
+  /** Organizers: one badge in full; every call is written to the audit log. */
+  badge?: Maybe<Badge>;
+  /** Signed-in exhibitors (open placements) and organizers (all). */
+  bannerPlacements: Array<BannerPlacement>;
+  /** Exhibitors: the company's own banner applications. */
+  myBannerApplications: BannerApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  bannerApplications: BannerApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  bannerApplication?: Maybe<BannerApplication>;
+  /** Exhibitors: the company's own entry, null before the first filing. */
+  myCatalogEntry?: Maybe<CatalogEntry>;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  catalogEntries: CatalogEntryPage;
+  /** Organizers of the exhibitor section: one entry. */
+  catalogEntry?: Maybe<CatalogEntry>;
+  /** Organizers: the figures of the sections their roles open. */
+  dashboard: Dashboard;
+  /** The organizer's list of exhibitors (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR), newest first. */
+  exhibitors: ExhibitorPage;
+  /** Exhibitors: the company's own applications. */
+  myProductApplications: ProductApplicationPage;
+  /** Organizers of the exhibitor section: the review queue, newest first. */
+  productApplications: ProductApplicationPage;
+  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
+  productApplication?: Maybe<ProductApplication>;
+  /** ROLE_PROJECT: the show's settings as /wo/project/info edits them. */
+  projectSettings: ProjectSettings;
+  /** ROLE_PROJECT: activation codes, newest first. */
+  activationCodes: ActivationCodePage;
+  /** ROLE_PROJECT: the batches with their counts. */
+  activationCodeBatches: Array<ActivationCodeBatch>;
+  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
+  audiences: AudiencePage;
+  /** Organizers: one application in full; every call is written to the audit log. */
+  audience?: Maybe<Audience>;
+  /** Public: what the registration pages need before sign-in. */
+  project: Project;
+  /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
+  submissionExhibitors: Array<SubmissionExhibitor>;
+  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
+  viewer: Viewer;
+};
+
+
+export type QueryStaffArgs = {
+  filter?: InputMaybe<StaffFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAuditLogArgs = {
+  filter?: InputMaybe<AuditLogFilter>;
+  before?: InputMaybe<Scalars['ID']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOwnBadgesArgs = {
+  filter?: InputMaybe<BadgeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryOwnBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryBadgesArgs = {
+  filter?: InputMaybe<BadgeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBadgeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryMyBannerApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBannerApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryBannerApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCatalogEntriesArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCatalogEntryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryExhibitorsArgs = {
+  filter?: InputMaybe<ExhibitorFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationsArgs = {
+  filter?: InputMaybe<SubmissionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryActivationCodesArgs = {
+  filter?: InputMaybe<ActivationCodeFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAudiencesArgs = {
+  filter?: InputMaybe<AudienceFilter>;
+  sort?: InputMaybe<AudienceSort>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAudienceArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type IdType =
   | 'MAINLAND_ID'
   | 'PASSPORT'
@@ -434,168 +690,6 @@ export type AuditLogFilter = {
   /** Inclusive instants. */
   from?: InputMaybe<Scalars['DateTime']['input']>;
   to?: InputMaybe<Scalars['DateTime']['input']>;
-};
-
-export type Query = {
-  __typename?: 'Query';
-  /** Super administrators: the audit log, newest first, in pages older than `before`. */
-  auditLog: AuditLogPage;
-  /** Exhibitors: the company's badges, paged and filtered, with the used / limit count. */
-  ownBadges: OwnBadgePage;
-  /** Exhibitors: one of the company's badges (null for another company's). */
-  ownBadge?: Maybe<Badge>;
-  /** Organizers (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR): every company's badges, paged and filtered. */
-  badges: BadgePage;
-  /** Organizers: one badge in full; every call is written to the audit log. */
-  badge?: Maybe<Badge>;
-  /** Signed-in exhibitors (open placements) and organizers (all). */
-  bannerPlacements: Array<BannerPlacement>;
-  /** Exhibitors: the company's own banner applications. */
-  myBannerApplications: BannerApplicationPage;
-  /** Organizers of the exhibitor section: the review queue, newest first. */
-  bannerApplications: BannerApplicationPage;
-  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
-  bannerApplication?: Maybe<BannerApplication>;
-  /** Exhibitors: the company's own entry, null before the first filing. */
-  myCatalogEntry?: Maybe<CatalogEntry>;
-  /** Organizers of the exhibitor section: the review queue, newest first. */
-  catalogEntries: CatalogEntryPage;
-  /** Organizers of the exhibitor section: one entry. */
-  catalogEntry?: Maybe<CatalogEntry>;
-  /** Organizers: the figures of the sections their roles open. */
-  dashboard: Dashboard;
-  /** The organizer's list of exhibitors (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR), newest first. */
-  exhibitors: ExhibitorPage;
-  /** Exhibitors: the company's own applications. */
-  myProductApplications: ProductApplicationPage;
-  /** Organizers of the exhibitor section: the review queue, newest first. */
-  productApplications: ProductApplicationPage;
-  /** The filing company and the exhibitor section's organizers: one application (null for anyone else). */
-  productApplication?: Maybe<ProductApplication>;
-  /** ROLE_PROJECT: the show's settings as /wo/project/info edits them. */
-  projectSettings: ProjectSettings;
-  /** ROLE_PROJECT: activation codes, newest first. */
-  activationCodes: ActivationCodePage;
-  /** ROLE_PROJECT: the batches with their counts. */
-  activationCodeBatches: Array<ActivationCodeBatch>;
-  /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
-  audiences: AudiencePage;
-  /** Organizers: one application in full; every call is written to the audit log. */
-  audience?: Maybe<Audience>;
-  /** Public: what the registration pages need before sign-in. */
-  project: Project;
-  /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
-  submissionExhibitors: Array<SubmissionExhibitor>;
-  /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
-  viewer: Viewer;
-};
-
-
-export type QueryAuditLogArgs = {
-  filter?: InputMaybe<AuditLogFilter>;
-  before?: InputMaybe<Scalars['ID']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryOwnBadgesArgs = {
-  filter?: InputMaybe<BadgeFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryOwnBadgeArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryBadgesArgs = {
-  filter?: InputMaybe<BadgeFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryBadgeArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryMyBannerApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryBannerApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryBannerApplicationArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryCatalogEntriesArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryCatalogEntryArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryExhibitorsArgs = {
-  filter?: InputMaybe<ExhibitorFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryMyProductApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryProductApplicationsArgs = {
-  filter?: InputMaybe<SubmissionFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryProductApplicationArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-export type QueryActivationCodesArgs = {
-  filter?: InputMaybe<ActivationCodeFilter>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryAudiencesArgs = {
-  filter?: InputMaybe<AudienceFilter>;
-  sort?: InputMaybe<AudienceSort>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-};
-
-
-export type QueryAudienceArgs = {
-  id: Scalars['ID']['input'];
 };
 
 export type BadgeStatus =
@@ -1431,6 +1525,13 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   RegisterAudienceInput: RegisterAudienceInput;
+  RoleName: RoleName;
+  Staff: ResolverTypeWrapper<StaffModel>;
+  StaffPage: ResolverTypeWrapper<StaffPageModel>;
+  StaffFilter: StaffFilter;
+  CreateStaffInput: CreateStaffInput;
+  StaffWithInitialPassword: ResolverTypeWrapper<StaffWithInitialPasswordModel>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   IdType: IdType;
   VisitDate: ResolverTypeWrapper<VisitDateModel>;
   Audience: ResolverTypeWrapper<AudienceModel>;
@@ -1443,7 +1544,6 @@ export type ResolversTypes = {
   AuditActor: ResolverTypeWrapper<AuditActor>;
   AuditLogPage: ResolverTypeWrapper<Omit<AuditLogPage, 'nodes'> & { nodes: Array<ResolversTypes['AuditLogEntry']> }>;
   AuditLogFilter: AuditLogFilter;
-  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   BadgeStatus: BadgeStatus;
   Badge: ResolverTypeWrapper<BadgeModel>;
   BadgeStatusChange: ResolverTypeWrapper<BadgeStatusChangeModel>;
@@ -1529,6 +1629,12 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   RegisterAudienceInput: RegisterAudienceInput;
+  Staff: StaffModel;
+  StaffPage: StaffPageModel;
+  StaffFilter: StaffFilter;
+  CreateStaffInput: CreateStaffInput;
+  StaffWithInitialPassword: StaffWithInitialPasswordModel;
+  Query: Record<PropertyKey, never>;
   VisitDate: VisitDateModel;
   Audience: AudienceModel;
   Float: Scalars['Float']['output'];
@@ -1540,7 +1646,6 @@ export type ResolversParentTypes = {
   AuditActor: AuditActor;
   AuditLogPage: Omit<AuditLogPage, 'nodes'> & { nodes: Array<ResolversParentTypes['AuditLogEntry']> };
   AuditLogFilter: AuditLogFilter;
-  Query: Record<PropertyKey, never>;
   Badge: BadgeModel;
   BadgeStatusChange: BadgeStatusChangeModel;
   BadgeFilter: BadgeFilter;
@@ -1612,6 +1717,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateProfile?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   changePassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   registerAudience?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType, RequireFields<MutationRegisterAudienceArgs, 'input'>>;
+  createStaff?: Resolver<ResolversTypes['StaffWithInitialPassword'], ParentType, ContextType, RequireFields<MutationCreateStaffArgs, 'input'>>;
+  updateStaffRoles?: Resolver<ResolversTypes['Staff'], ParentType, ContextType, RequireFields<MutationUpdateStaffRolesArgs, 'id' | 'roles'>>;
+  setStaffDisabled?: Resolver<ResolversTypes['Staff'], ParentType, ContextType, RequireFields<MutationSetStaffDisabledArgs, 'id' | 'disabled'>>;
+  resetStaffPassword?: Resolver<ResolversTypes['StaffWithInitialPassword'], ParentType, ContextType, RequireFields<MutationResetStaffPasswordArgs, 'id'>>;
   submitApplication?: Resolver<ResolversTypes['Audience'], ParentType, ContextType, RequireFields<MutationSubmitApplicationArgs, 'input'>>;
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -1644,6 +1753,59 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
   erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids' | 'confirmation'>>;
+};
+
+export type StaffResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Staff'] = ResolversParentTypes['Staff']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastLoginDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  passwordChanged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['RoleName']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type StaffPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StaffPage'] = ResolversParentTypes['StaffPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['Staff']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StaffWithInitialPasswordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StaffWithInitialPassword'] = ResolversParentTypes['StaffWithInitialPassword']> = {
+  staff?: Resolver<ResolversTypes['Staff'], ParentType, ContextType>;
+  initialPassword?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  staff?: Resolver<ResolversTypes['StaffPage'], ParentType, ContextType, RequireFields<QueryStaffArgs, 'page' | 'pageSize'>>;
+  auditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'pageSize'>>;
+  ownBadges?: Resolver<ResolversTypes['OwnBadgePage'], ParentType, ContextType, RequireFields<QueryOwnBadgesArgs, 'page' | 'pageSize'>>;
+  ownBadge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryOwnBadgeArgs, 'id'>>;
+  badges?: Resolver<ResolversTypes['BadgePage'], ParentType, ContextType, RequireFields<QueryBadgesArgs, 'page' | 'pageSize'>>;
+  badge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryBadgeArgs, 'id'>>;
+  bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
+  myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
+  bannerApplication?: Resolver<Maybe<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<QueryBannerApplicationArgs, 'id'>>;
+  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
+  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
+  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
+  dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
+  exhibitors?: Resolver<ResolversTypes['ExhibitorPage'], ParentType, ContextType, RequireFields<QueryExhibitorsArgs, 'page' | 'pageSize'>>;
+  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
+  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
+  projectSettings?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType>;
+  activationCodes?: Resolver<ResolversTypes['ActivationCodePage'], ParentType, ContextType, RequireFields<QueryActivationCodesArgs, 'page' | 'pageSize'>>;
+  activationCodeBatches?: Resolver<Array<ResolversTypes['ActivationCodeBatch']>, ParentType, ContextType>;
+  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
+  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
 export type VisitDateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VisitDate'] = ResolversParentTypes['VisitDate']> = {
@@ -1707,34 +1869,6 @@ export type AuditActorResolvers<ContextType = GraphQLContext, ParentType extends
 export type AuditLogPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditLogPage'] = ResolversParentTypes['AuditLogPage']> = {
   nodes?: Resolver<Array<ResolversTypes['AuditLogEntry']>, ParentType, ContextType>;
   nextBefore?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-};
-
-export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  auditLog?: Resolver<ResolversTypes['AuditLogPage'], ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'pageSize'>>;
-  ownBadges?: Resolver<ResolversTypes['OwnBadgePage'], ParentType, ContextType, RequireFields<QueryOwnBadgesArgs, 'page' | 'pageSize'>>;
-  ownBadge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryOwnBadgeArgs, 'id'>>;
-  badges?: Resolver<ResolversTypes['BadgePage'], ParentType, ContextType, RequireFields<QueryBadgesArgs, 'page' | 'pageSize'>>;
-  badge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryBadgeArgs, 'id'>>;
-  bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
-  myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
-  bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
-  bannerApplication?: Resolver<Maybe<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<QueryBannerApplicationArgs, 'id'>>;
-  myCatalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType>;
-  catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
-  catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
-  dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
-  exhibitors?: Resolver<ResolversTypes['ExhibitorPage'], ParentType, ContextType, RequireFields<QueryExhibitorsArgs, 'page' | 'pageSize'>>;
-  myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
-  productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
-  productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
-  projectSettings?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType>;
-  activationCodes?: Resolver<ResolversTypes['ActivationCodePage'], ParentType, ContextType, RequireFields<QueryActivationCodesArgs, 'page' | 'pageSize'>>;
-  activationCodeBatches?: Resolver<Array<ResolversTypes['ActivationCodeBatch']>, ParentType, ContextType>;
-  audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
-  audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
-  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
-  submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
-  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
 export type BadgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Badge'] = ResolversParentTypes['Badge']> = {
@@ -2159,13 +2293,16 @@ export type XuserResolvers<ContextType = GraphQLContext, ParentType extends Reso
 
 export type Resolvers<ContextType = GraphQLContext> = {
   Mutation?: MutationResolvers<ContextType>;
+  Staff?: StaffResolvers<ContextType>;
+  StaffPage?: StaffPageResolvers<ContextType>;
+  StaffWithInitialPassword?: StaffWithInitialPasswordResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
   VisitDate?: VisitDateResolvers<ContextType>;
   Audience?: AudienceResolvers<ContextType>;
   ShowDay?: ShowDayResolvers<ContextType>;
   AuditLogEntry?: AuditLogEntryResolvers<ContextType>;
   AuditActor?: AuditActorResolvers<ContextType>;
   AuditLogPage?: AuditLogPageResolvers<ContextType>;
-  Query?: QueryResolvers<ContextType>;
   Badge?: BadgeResolvers<ContextType>;
   BadgeStatusChange?: BadgeStatusChangeResolvers<ContextType>;
   BadgePage?: BadgePageResolvers<ContextType>;

@@ -53,6 +53,11 @@ export const AUDIT_ACTIONS = [
   'activation-code.import',
   'activation-code.export',
   'activation-code.void',
+  'staff.create',
+  'staff.update',
+  'staff.disable',
+  'staff.enable',
+  'staff.reset_password',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

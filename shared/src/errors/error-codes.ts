@@ -166,6 +166,14 @@ export const ERROR_CODES = {
   CDK_IMPORT_EMPTY: 'BAD_REQUEST',
   CDK_IMPORT_TOO_MANY: 'BAD_REQUEST',
   CDK_IMPORT_HAS_BAD_ROWS: 'BAD_REQUEST',
+  // staff: organizer accounts and their roles (issue 10 item 3)
+  STAFF_NAME_INVALID: 'BAD_REQUEST',
+  STAFF_MOBILE_INVALID: 'BAD_REQUEST',
+  STAFF_IDENTITY_REQUIRED: 'BAD_REQUEST',
+  STAFF_ROLES_REQUIRED: 'BAD_REQUEST',
+  STAFF_NOT_FOUND: 'NOT_FOUND',
+  STAFF_SELF_LOCKOUT: 'BAD_REQUEST',
+  STAFF_STATE_UNCHANGED: 'BAD_REQUEST',
 } as const satisfies Record<string, ErrorClassification>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -18,6 +18,7 @@ export const PATHS = {
   organizerAudienceList: '/wo/audience/list',
   organizerProjectInfo: '/wo/project/info',
   organizerAuditLog: '/wo/system/audit',
+  organizerStaff: '/wo/system/staff',
   organizerProjectCdk: '/wo/project/cdk',
   visitor: '/wa/',
   visitorInfo: '/wa/visitor/info',

@@ -1,5 +1,6 @@
 import type { PortalModule } from '../portal-module';
 import { accountResolvers } from './account.resolvers';
 import { accountLoaders } from './account.loaders';
+import { staffResolvers } from './staff.resolvers';
 
-export const accountModule = { name: 'account', resolvers: accountResolvers, createLoaders: accountLoaders } satisfies PortalModule;
+export const accountModule = { name: 'account', resolvers: { ...accountResolvers, Query: staffResolvers.Query, Mutation: { ...accountResolvers.Mutation, ...staffResolvers.Mutation }, Staff: staffResolvers.Staff }, createLoaders: accountLoaders } satisfies PortalModule;

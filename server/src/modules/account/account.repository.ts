@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { likeContains } from '../../lib/sql-like';
 import type { Executor } from '../../db/client';
 import { accountRoles, accounts, roles } from './account.tables';
 import { normaliseIdentity, type IdentityKind } from '@portal/shared/auth/identity';
+import type { TStaffListInput } from '@portal/shared/staff/staff.schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;
@@ -100,4 +101,47 @@ export async function recordSuccessfulLogin(db: Executor, id: string) {
 export async function countAccounts(db: Executor) {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(accounts);
   return Number(row?.count ?? 0);
+}
+
+/** Organizer accounts with the filter of the staff list (a role held, enabled or not, a keyword), newest first. */
+export async function listStaff(db: Executor, input: TStaffListInput) {
+  const keyword = input.keyword ? likeContains(input.keyword) : undefined;
+  const where = and(
+    eq(accounts.scope, 'organizer'),
+    keyword ? or(ilike(accounts.name, keyword), ilike(accounts.email, keyword), ilike(accounts.mobile, keyword)) : undefined,
+    input.role ? inArray(accounts.id, db.select({ id: accountRoles.accountId }).from(accountRoles).where(eq(accountRoles.roleId, input.role))) : undefined,
+    input.disabled === null || input.disabled === undefined ? undefined : eq(accounts.disabled, input.disabled),
+  );
+  const [nodes, [total]] = await Promise.all([
+    db
+      .select()
+      .from(accounts)
+      .where(where)
+      .orderBy(desc(accounts.createdAt), desc(accounts.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ value: count() }).from(accounts).where(where),
+  ]);
+  return { nodes, total: total?.value ?? 0 };
+}
+
+/** Locks organizer accounts' rows in id order (two changes locking the same pair cannot deadlock); other scopes are not staff. */
+export function lockOrganizers(tx: Executor, ids: readonly string[]) {
+  return tx
+    .select()
+    .from(accounts)
+    .where(and(inArray(accounts.id, [...ids]), eq(accounts.scope, 'organizer')))
+    .orderBy(asc(accounts.id))
+    .for('update');
+}
+
+/** The roles of each listed account (the staff list's tags). */
+export function roleIdsOfAccounts(db: Executor, accountIds: readonly string[]) {
+  return accountIds.length ? db.select().from(accountRoles).where(inArray(accountRoles.accountId, [...accountIds])).orderBy(asc(accountRoles.roleId)) : Promise.resolve([]);
+}
+
+/** Replaces the account's roles with exactly these. */
+export async function replaceRoles(tx: Executor, accountId: string, roleIds: readonly string[]) {
+  await tx.delete(accountRoles).where(eq(accountRoles.accountId, accountId));
+  await grantRoles(tx, accountId, roleIds);
 }

@@ -3,6 +3,7 @@ import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pa
 import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
 import { AuditOutlined, DashboardOutlined, HddOutlined, ProjectOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
+import { StaffRoute } from '../../features/staff/pages/staff-route';
 import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
 import { BadgeQueueRoute } from '../../features/badge/pages/badge-routes';
 import { ExhibitorListPage } from '../../features/exhibitor/pages/exhibitor-list-page';
@@ -49,7 +50,10 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     path: '/wo/system',
     labelKey: 'organizer.menu.system',
     icon: <SafetyCertificateOutlined />,
-    children: [{ path: PATHS.organizerAuditLog, labelKey: 'organizer.menu.auditLog' }],
+    children: [
+      { path: PATHS.organizerAuditLog, labelKey: 'organizer.menu.auditLog' },
+      { path: PATHS.organizerStaff, labelKey: 'organizer.menu.staff' },
+    ],
   },
 };
 
@@ -113,6 +117,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
         <Routes>
           <Route index element={<Navigate to={PATHS.organizerAuditLog} replace />} />
           <Route path="audit" element={<AuditLogRoute />} />
+          <Route path="staff" element={<StaffRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

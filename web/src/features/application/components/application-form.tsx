@@ -1,11 +1,12 @@
 import { App, Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/application/application.schema';
 import { shanghaiDate } from '@portal/shared/dates';
 import { PhotoUpload } from '../../../components/photo-upload';
+import { RequiredCheckboxGroup } from '../../../components/required-checkbox-group';
 import type { ApplicationOptionsQuery } from '../../../graphql/operations.generated';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { currentLocale } from '../../../lib/i18n/i18n';
@@ -41,14 +42,6 @@ export interface ApplicationFormProps {
 }
 
 const FIELD_ORDER: ApplicationField[] = ['name', 'mobile', 'email', 'idType', 'idNumber', 'birthDate', 'entryPhoto', 'idPhoto', 'visitDates', 'activationCode', 'channelId', 'truthConfirmed', 'sensitiveConsent'];
-
-/**
- * The days' Checkbox.Group without the aria-required that Form.Item adds to its control: on the group's
- * plain <div> that attribute is not allowed (axe aria-allowed-attr, critical); the label keeps the mark.
- */
-function VisitDaysGroup({ 'aria-required': _ariaRequired, ...props }: ComponentProps<typeof Checkbox.Group> & { 'aria-required'?: unknown }) {
-  return <Checkbox.Group {...props} />;
-}
 
 function readStoredDraft(key: string): Partial<ApplicationFormValues> | undefined {
   try {
@@ -228,7 +221,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
 
       <Card title={<h2 className="card-title">{t('application:sections.visit')}</h2>} className="application-block">
         <Form.Item name="visitDates" label={t('application:fields.visitDates')} required rules={[rule('visitDates')]} extra={t('application:hints.visitDates')}>
-          <VisitDaysGroup className="application-days" data-testid="application-visit-dates">
+          <RequiredCheckboxGroup className="application-days" data-testid="application-visit-dates">
             {options.showDays.map((showDay) => {
               const state = dayState(showDay, now, heldDays.includes(showDay.day));
               return (
@@ -251,7 +244,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
                 </Checkbox>
               );
             })}
-          </VisitDaysGroup>
+          </RequiredCheckboxGroup>
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EXHIBITOR_KEYWORD_MAX_LENGTH, EXHIBITOR_STATUSES, ZExhibitorListInput, type ExhibitorStatus, type TExhibitorListInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { ExhibitorFieldsFragment } from '../../../graphql/operations.generated';
+import { InitialPasswordDialog, type InitialPasswordNotice } from '../../../components/initial-password-dialog';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -14,7 +15,6 @@ import { useResetExhibitorPassword } from '../api/reset-exhibitor-password';
 import { useSetExhibitorEnabled } from '../api/set-exhibitor-enabled';
 import { ExhibitorFormDialog } from '../components/exhibitor-form-dialog';
 import { ExhibitorStatusTag } from '../components/exhibitor-status-tag';
-import { InitialPasswordDialog, type InitialPasswordNotice } from '../components/initial-password-dialog';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -69,7 +69,7 @@ export function ExhibitorListPage() {
     }
   };
   const showPassword = ({ exhibitor, initialPassword }: { exhibitor: ExhibitorFieldsFragment; initialPassword: string }) =>
-    setNotice({ companyName: exhibitor.nameZh, identities: identitiesOf(exhibitor), initialPassword });
+    setNotice({ holderLabel: t('columns.company'), holder: exhibitor.nameZh, identities: identitiesOf(exhibitor), initialPassword, warning: t('initialPassword.once') });
 
   const columns: TableColumnsType<ExhibitorFieldsFragment> = [
     {

@@ -2,18 +2,22 @@ import { Alert, Button, Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export interface InitialPasswordNotice {
-  companyName: string;
+  /** Who holds the account (a company, a staff member), with the label of that row. */
+  holderLabel: string;
+  holder: string;
   /** The account's sign-in identities (email, mobile). */
   identities: string[];
   initialPassword: string;
+  /** Whom to hand the password to, in the caller's words. */
+  warning: string;
 }
 
 /**
- * Shows an initial password once (after creating a company or resetting its password): only its hash is
+ * Shows an initial password once (after creating an account or resetting its password): only its hash is
  * stored, so closing the dialog is the last chance to copy it.
  */
 export function InitialPasswordDialog({ notice, onClose }: { notice: InitialPasswordNotice | undefined; onClose: () => void }) {
-  const { t } = useTranslation('exhibitor-account');
+  const { t } = useTranslation();
   return (
     <Modal
       open={!!notice}
@@ -29,10 +33,10 @@ export function InitialPasswordDialog({ notice, onClose }: { notice: InitialPass
     >
       {notice ? (
         <>
-          <Alert type="warning" showIcon title={t('initialPassword.once')} style={{ marginBottom: 16 }} />
+          <Alert type="warning" showIcon title={notice.warning} style={{ marginBottom: 16 }} />
           <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label={t('columns.company')}>{notice.companyName}</Descriptions.Item>
-            <Descriptions.Item label={t('columns.account')}>{notice.identities.join(' / ')}</Descriptions.Item>
+            <Descriptions.Item label={notice.holderLabel}>{notice.holder}</Descriptions.Item>
+            <Descriptions.Item label={t('initialPassword.identities')}>{notice.identities.join(' / ')}</Descriptions.Item>
             <Descriptions.Item label={t('initialPassword.label')}>
               <Typography.Text code copyable={{ tooltips: [t('initialPassword.copy'), t('initialPassword.copied')] }} data-testid="initial-password-value">
                 {notice.initialPassword}

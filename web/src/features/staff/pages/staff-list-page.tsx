@@ -1,0 +1,201 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ROLES, type Role } from '@portal/shared/auth/scopes';
+import { STAFF_DEFAULT_PAGE_SIZE, STAFF_KEYWORD_MAX_LENGTH, ZStaffListInput, type TStaffListInput } from '@portal/shared/staff/staff.schema';
+import type { StaffFieldsFragment } from '../../../graphql/operations.generated';
+import { InitialPasswordDialog, type InitialPasswordNotice } from '../../../components/initial-password-dialog';
+import { LoadErrorCard } from '../../../components/load-error-card';
+import { formatDateTime } from '../../../lib/format/date-time';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useResetStaffPassword } from '../api/reset-staff-password';
+import { useSetStaffDisabled } from '../api/set-staff-disabled';
+import { useStaff } from '../api/staff';
+import { StaffFormDialog } from '../components/staff-form-dialog';
+
+const PAGE_SIZES = [20, 50, 100];
+type StateFilter = 'enabled' | 'disabled' | '';
+
+/** The list's filter and page live in the URL (a reload or a shared link shows the same page). */
+function useListState(): [TStaffListInput, (change: Partial<TStaffListInput>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const state = search.get('state');
+  const parsed = ZStaffListInput.safeParse({
+    keyword: search.get('keyword') || null,
+    role: search.get('role') || null,
+    disabled: state === 'disabled' ? true : state === 'enabled' ? false : null,
+    page: Number(search.get('page') ?? 1),
+    pageSize: Number(search.get('pageSize') ?? STAFF_DEFAULT_PAGE_SIZE),
+  });
+  const current = parsed.success ? parsed.data : ZStaffListInput.parse({});
+  const update = (change: Partial<TStaffListInput>) => {
+    const next = { ...current, page: 1, ...change };
+    const params = new URLSearchParams();
+    if (next.keyword) params.set('keyword', next.keyword);
+    if (next.role) params.set('role', next.role);
+    if (typeof next.disabled === 'boolean') params.set('state', next.disabled ? 'disabled' : 'enabled');
+    if (next.page > 1) params.set('page', String(next.page));
+    if (next.pageSize !== STAFF_DEFAULT_PAGE_SIZE) params.set('pageSize', String(next.pageSize));
+    setSearch(params);
+  };
+  return [current, update];
+}
+
+const identitiesOf = (staff: StaffFieldsFragment) => [staff.email, staff.mobile].filter((value): value is string => !!value);
+
+/**
+ * /wo/system/staff (issue 10 item 3, ROLE_SUPER_ADMIN): the organizer accounts with their roles, filtered
+ * and paged on the server; create (initial password shown once), change roles, disable / enable, reset the password.
+ */
+export function StaffListPage() {
+  const { t } = useTranslation('staff');
+  const { message, notification } = App.useApp();
+  const errorText = useErrorText();
+  const [state, update] = useListState();
+  const list = useStaff(state);
+  const [editing, setEditing] = useState<{ staff?: StaffFieldsFragment } | undefined>();
+  const [notice, setNotice] = useState<InitialPasswordNotice | undefined>();
+  const setDisabled = useSetStaffDisabled();
+  const reset = useResetStaffPassword();
+
+  const showPassword = ({ staff, initialPassword }: { staff: StaffFieldsFragment; initialPassword: string }) =>
+    setNotice({ holderLabel: t('columns.name'), holder: staff.name, identities: identitiesOf(staff), initialPassword, warning: t('initialPassword.once') });
+  const report = (error: unknown) => notification.error({ title: errorText(error) });
+
+  const columns: TableColumnsType<StaffFieldsFragment> = [
+    {
+      title: t('columns.name'),
+      key: 'name',
+      render: (_value, row) => (
+        <Flex vertical>
+          <Typography.Text strong data-testid="staff-name">
+            {row.name}
+          </Typography.Text>
+          {row.passwordChanged ? null : <Typography.Text type="secondary" data-testid="staff-initial-password">{t('columns.initialPassword')}</Typography.Text>}
+        </Flex>
+      ),
+    },
+    { title: t('columns.account'), key: 'account', render: (_value, row) => identitiesOf(row).join(' / ') },
+    {
+      title: t('columns.roles'),
+      key: 'roles',
+      render: (_value, row) => (
+        <Flex wrap gap={4} data-testid="staff-roles">
+          {row.roles.map((role) => (
+            <Tag key={role} color={role === 'ROLE_SUPER_ADMIN' ? 'red' : 'blue'}>
+              {t(`roles.${role}`)}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      title: t('columns.state'),
+      key: 'state',
+      render: (_value, row) => <Tag color={row.disabled ? 'default' : 'green'} data-testid="staff-state">{t(row.disabled ? 'state.disabled' : 'state.enabled')}</Tag>,
+    },
+    { title: t('columns.lastLogin'), dataIndex: 'lastLoginDate', render: (value: string | null) => (value ? formatDateTime(value) : t('columns.never')) },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_value, row) => (
+        <Space wrap size={4}>
+          <Button size="small" data-testid="staff-edit-roles" onClick={() => setEditing({ staff: row })}>
+            {t('actions.editRoles')}
+          </Button>
+          <Popconfirm
+            title={t(row.disabled ? 'actions.enableConfirm' : 'actions.disableConfirm')}
+            okText={t('actions.confirm')}
+            cancelText={t('form.cancel')}
+            onConfirm={() =>
+              setDisabled.mutateAsync({ id: row.id, disabled: !row.disabled }).then(() => void message.success(t(row.disabled ? 'actions.enabled' : 'actions.disabled')), report)
+            }
+          >
+            <Button size="small" danger={!row.disabled} data-testid="staff-toggle">
+              {t(row.disabled ? 'actions.enable' : 'actions.disable')}
+            </Button>
+          </Popconfirm>
+          <Popconfirm title={t('actions.resetConfirm')} okText={t('actions.confirm')} cancelText={t('form.cancel')} onConfirm={() => reset.mutateAsync(row.id).then(showPassword, report)}>
+            <Button size="small" data-testid="staff-reset-password">
+              {t('actions.resetPassword')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="staff-list-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
+          {t('list.title')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} data-testid="staff-create">
+          {t('actions.create')}
+        </Button>
+      </Flex>
+      <Card size="small">
+        <Flex wrap gap={12}>
+          <Select<Role | ''>
+            value={state.role ?? ''}
+            onChange={(value) => update({ role: value || null })}
+            style={{ minWidth: 180 }}
+            aria-label={t('columns.roles')}
+            data-testid="staff-role-filter"
+            options={[{ value: '', label: t('list.allRoles') }, ...ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))]}
+          />
+          <Select<StateFilter>
+            value={typeof state.disabled === 'boolean' ? (state.disabled ? 'disabled' : 'enabled') : ''}
+            onChange={(value) => update({ disabled: value ? value === 'disabled' : null })}
+            style={{ minWidth: 140 }}
+            aria-label={t('columns.state')}
+            data-testid="staff-state-filter"
+            options={[
+              { value: '', label: t('list.allStates') },
+              { value: 'enabled', label: t('state.enabled') },
+              { value: 'disabled', label: t('state.disabled') },
+            ]}
+          />
+          <Input.Search
+            key={state.keyword ?? ''}
+            defaultValue={state.keyword ?? ''}
+            allowClear
+            maxLength={STAFF_KEYWORD_MAX_LENGTH}
+            placeholder={t('list.keyword')}
+            aria-label={t('list.keyword')}
+            enterButton={t('list.search')}
+            onSearch={(value) => update({ keyword: value.trim() || null })}
+            style={{ maxWidth: 420 }}
+            data-testid="staff-keyword"
+          />
+        </Flex>
+      </Card>
+      {list.isError && !list.data ? (
+        <LoadErrorCard error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<StaffFieldsFragment>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.nodes ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 960 }}
+          onRow={(row) => ({ 'data-testid': `staff-row-${row.id}` }) as object}
+          pagination={{
+            current: state.page,
+            pageSize: state.pageSize,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: (total) => t('list.total', { count: total }),
+            onChange: (page, pageSize) => update({ page, pageSize }),
+          }}
+        />
+      )}
+      <StaffFormDialog open={!!editing} staff={editing?.staff} onClose={() => setEditing(undefined)} onCreated={showPassword} />
+      <InitialPasswordDialog notice={notice} onClose={() => setNotice(undefined)} />
+    </Flex>
+  );
+}
