@@ -166,6 +166,8 @@ export const ERROR_CODES = {
   CDK_IMPORT_EMPTY: 'BAD_REQUEST',
   CDK_IMPORT_TOO_MANY: 'BAD_REQUEST',
   CDK_IMPORT_HAS_BAD_ROWS: 'BAD_REQUEST',
+  // ticket photo (issue 9 item 6: photo replacement at /ticket)
+  TICKET_PHOTO_CODE_INVALID: 'BAD_REQUEST',
 } as const satisfies Record<string, ErrorClassification>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
