@@ -31,7 +31,7 @@ import type { TicketService } from '../ticket/ticket.service';
 import type { CaptchaService } from '../auth/captcha.service';
 import type { VerificationCodeService } from '../auth/verification-code.service';
 import type { Locale } from '@portal/shared/i18n/locales';
-import { VERIFICATION_CODE_RESEND_SECONDS } from '@portal/shared/auth/credentials';
+import { VERIFICATION_CODE_DAILY_LIMIT, VERIFICATION_CODE_HOURLY_LIMIT, VERIFICATION_CODE_RESEND_SECONDS } from '@portal/shared/auth/credentials';
 import type { ExpiringStore } from '../../lib/expiring-store';
 import type { BadgeDecision, BadgeModel, BadgeRow } from './badge.models';
 import { isBadgeReviewer, isMemberOf, requireBadgeReviewer, requireExhibitorMember, type BadgeViewer } from './badge.policy';
@@ -216,8 +216,13 @@ export class BadgeService {
    */
   async sendPhotoCode(rawInput: unknown, captcha: string | undefined, origin: RequestOrigin, locale: Locale) {
     const input = await this.throttledLookUp(rawInput, captcha, origin.ip);
-    if (!(await this.store.setIfAbsent(`badge-photo-code:id:${personalDataHash(input.idNumber)}`, '1', VERIFICATION_CODE_RESEND_SECONDS))) {
+    const idKey = personalDataHash(input.idNumber);
+    if (!(await this.store.setIfAbsent(`badge-photo-code:id:${idKey}`, '1', VERIFICATION_CODE_RESEND_SECONDS))) {
       throw new AppError('AUTH_CODE_TOO_SOON', { seconds: VERIFICATION_CODE_RESEND_SECONDS });
+    }
+    // The carriers' caps, counted per ID number for everyone, so they are reached alike with or without a badge.
+    for (const [window, seconds, limit] of [['hour', 3600, VERIFICATION_CODE_HOURLY_LIMIT], ['day', 86_400, VERIFICATION_CODE_DAILY_LIMIT]] as const) {
+      if ((await this.store.increment(`badge-photo-code:${window}:${idKey}`, seconds)) > limit) throw new AppError('AUTH_CODE_LIMIT_REACHED').retryAfter(seconds);
     }
     await this.codes.countRequestFrom(origin.ip);
     const badge = await this.approvedBadgeOf(input);
