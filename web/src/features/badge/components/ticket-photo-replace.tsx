@@ -40,7 +40,7 @@ export function TicketPhotoReplace({ lookUp, onReplaced }: { lookUp: { idNumber:
 
   return (
     <Flex vertical gap={12} style={{ width: '100%' }} data-testid="ticket-photo-replace">
-      <Typography.Title level={3} style={{ margin: 0, fontSize: 18 }}>
+      <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
         {t('photo.title')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('photo.intro')}</Typography.Text>
