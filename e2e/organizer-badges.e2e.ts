@@ -12,7 +12,8 @@ import { signIn, type CookieJar } from './support/api-session';
 import { baseUrl, describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect, verifyCaptcha } from './support/exhibitor-session';
 import { PATHS } from './support/paths';
-import { facePicture, type Sample } from './support/pictures';
+import { facePicture, writeFacePicture, picturesDir, type Sample } from './support/pictures';
+import { waitForVerificationCode } from './support/outbox';
 import { checkPage, demoUsers, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
 import { checkInBothLanguages, mainlandId } from './support/visitor-journey';
@@ -28,6 +29,8 @@ interface Staff {
 const GRAPHQL = '/apis/core/graphql';
 const UPLOAD = 'mutation ($file: Upload!, $purpose: PhotoPurpose!) { uploadPhoto(file: $file, purpose: $purpose) { id } }';
 const SAVE = 'mutation ($input: BadgeInput!) { saveBadge(input: $input) { id } }';
+const APPROVE = 'mutation ($ids: [ID!]!) { approveBadges(ids: $ids) { id } }';
+const BADGE_STATUS = 'query ($id: ID!) { badge(id: $id) { status statusHistory { fromStatus toStatus } } }';
 /** Letters only (pinyin): this run's badges are found by it in the queue's keyword search. */
 const TAG = Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 const REASON = '入场证照片不清晰，请重新上传';
@@ -205,4 +208,56 @@ describeE2E('the organizer badge queue and /ticket', () => {
     await page.getByTestId('badge-ticket-close').click();
     await dialog.waitFor({ state: 'detached' });
   });
+
+  it.each<Locale>(['zh-CN', 'en-US'])('a staff member replaces the badge photo at /ticket with an SMS code, and the badge is back under review (%s)', async (locale) => {
+    // A badge of its own, approved through the API by the organizer.
+    const exhibitor = await signIn(baseUrl, { identity: 'catalog@example.com', password: 'Catalog12345', scope: 'exhibitor' });
+    const staff = await applyForBadge(exhibitor, locale === 'zh-CN' ? 4 : 5, locale === 'zh-CN' ? '钱江' : '孙岚', locale === 'zh-CN' ? 'Qian' : 'Sun');
+    const organizer = await signIn(baseUrl, { identity: demoUsers.organizer.identity, password: demoUsers.organizer.password, scope: 'organizer' });
+    await graphql(organizer, JSON.stringify({ query: APPROVE, variables: { ids: [staff.id] } }), true);
+
+    const { page } = await open({ locale, device: 'mobile' });
+    await page.goto(PATHS.ticket);
+    await unlessPageFails(page, page.getByTestId('badge-ticket-page').waitFor({ state: 'visible' }));
+    await lookUp(page, staff, staff.phoneNumber);
+    // The dialog's opening animation ends before its buttons are used (a click mid-zoom can miss).
+    await page.locator('.ant-modal').evaluate((modal) => Promise.all(modal.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    await page.getByTestId('badge-ticket-replace-photo').click();
+    const step = page.getByTestId('ticket-photo-replace');
+    await unlessPageFails(page, step.waitFor({ state: 'visible' }));
+    // No code yet: the photo cannot be chosen.
+    expect(await page.getByTestId('photo-choose-BADGE').isDisabled()).toBe(true);
+
+    // The code goes by SMS to the badge's mobile; the button counts down.
+    await verifyCaptcha(page, step);
+    const askedAt = new Date();
+    const sent = page.waitForResponse((response) => response.url().endsWith(GRAPHQL) && (response.request().postData() ?? '').includes('sendBadgePhotoCode'));
+    await page.getByTestId('ticket-photo-send-code').click();
+    await unlessPageFails(page, sent);
+    await page.getByTestId('ticket-photo-code-sent').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('ticket-photo-send-code').isDisabled()).toBe(true);
+    await page.getByTestId('ticket-photo-code').fill(await waitForVerificationCode(staff.phoneNumber, askedAt));
+    await checkPage(page, `badges-ticket-photo-code-${locale}`);
+
+    // Pick, crop (face checked in the browser), send: the badge is back under review.
+    await page.getByTestId('photo-input-BADGE').setInputFiles(await writeFacePicture(picturesDir(), `ticket-photo-${locale}`, 2));
+    const confirm = page.getByTestId('photo-crop-confirm');
+    await unlessPageFails(page, confirm.waitFor({ state: 'visible' }));
+    await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await confirm.click();
+    // Face-api loads on first use (up to 45 s on a slow device), then the multipart request.
+    const result = page.getByTestId('badge-ticket-photo-replaced');
+    await unlessPageFails(page, result.waitFor({ state: 'visible', timeout: 90_000 }));
+    expect(await result.innerText()).toContain(uiText(locale, 'badge-ticket:replaced.title'));
+    await checkPage(page, `badges-ticket-photo-replaced-${locale}`);
+
+    // The organizer sees it pending again, with the step in its history.
+    const { badge } = await graphql<{ badge: { status: string; statusHistory: Array<{ fromStatus: string | null; toStatus: string }> } }>(
+      organizer,
+      JSON.stringify({ query: BADGE_STATUS, variables: { id: staff.id } }),
+      true,
+    );
+    expect(badge.status).toBe('PENDING');
+    expect(badge.statusHistory.at(-1)).toEqual({ fromStatus: 'APPROVED', toStatus: 'PENDING' });
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { unlessPageFails, type Locale } from './browser';
 import { loginPath } from './paths';
@@ -50,8 +50,8 @@ export async function signInDirect(page: Page, user: DemoUser, locale: Locale): 
  * Lets the ALTCHA widget verify the way a user would: its checkbox is ticked only while the widget is idle
  * (not while it is already verifying, which would untick it), until it reports `verified`.
  */
-export async function verifyCaptcha(page: Page): Promise<void> {
-  const widget = captchaWidget(page).first();
+export async function verifyCaptcha(page: Page, within: Page | Locator = page): Promise<void> {
+  const widget = captchaWidget(within).first();
   await unlessPageFails(page, widget.waitFor({ state: 'visible' }));
   await expect
     .poll(

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './axe';
 import { unlessPageFails, type Locale } from './browser';
 import { saveScreenshot } from './screenshots';
@@ -126,7 +126,7 @@ export async function expectLanding(page: Page, user: DemoUser, locale: Locale):
 }
 
 /** The ALTCHA widget on the page. */
-export const captchaWidget = (page: Page) => page.locator('altcha-widget');
+export const captchaWidget = (within: Page | Locator) => within.locator('altcha-widget');
 
 /**
  * Lets the ALTCHA widget solve its proof-of-work the way a user would: tick its checkbox when it is

@@ -89,7 +89,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, accounts, clock, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const tickets = new TicketService(db, createTicketSigner(config), applications, clock);
-  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, store, clock);
+  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, verificationCodes, store, clock);
   // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
   photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
   // A company's limit may not fall below its counted badges: the badge module counts them for the exhibitor module.

@@ -78,6 +78,10 @@ export type Mutation = {
   rejectBadges: Array<Badge>;
   /** Public, behind the captcha: the approved badge's QR for its ID number and phone number; the same answer for any mismatch. */
   badgeTicket: BadgeTicket;
+  /** Public, behind the captcha: sends a code by SMS to the approved badge's mobile; the same answer (nothing sent) for any mismatch. */
+  sendBadgePhotoCode: BadgePhotoCodeSent;
+  /** Public: with the code sent to the badge's mobile, replaces its entry-card photo (checked like an upload) and sends it back to review (→ PENDING). The new photo's URL opens for the company and organizers only. */
+  replaceBadgePhoto: Photo;
   /** Exhibitors of an approved company: file a banner application or edit one not approved (→ PENDING). */
   submitBannerApplication: BannerApplication;
   approveBannerApplications: Array<BannerApplication>;
@@ -198,6 +202,21 @@ export type MutationBadgeTicketArgs = {
   captcha: Scalars['String']['input'];
   idNumber: Scalars['String']['input'];
   phoneNumber: Scalars['String']['input'];
+};
+
+
+export type MutationSendBadgePhotoCodeArgs = {
+  captcha: Scalars['String']['input'];
+  idNumber: Scalars['String']['input'];
+  phoneNumber: Scalars['String']['input'];
+};
+
+
+export type MutationReplaceBadgePhotoArgs = {
+  idNumber: Scalars['String']['input'];
+  phoneNumber: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+  file: Scalars['Upload']['input'];
 };
 
 
@@ -800,6 +819,12 @@ export type BadgeTicket = {
   namePinyin: Scalars['String']['output'];
   companyNameZh: Scalars['String']['output'];
   companyNameEn: Scalars['String']['output'];
+};
+
+/** /ticket photo replacement: when another code may be asked. */
+export type BadgePhotoCodeSent = {
+  __typename?: 'BadgePhotoCodeSent';
+  resendAfterSeconds: Scalars['Int']['output'];
 };
 
 /** Where a banner can be shown (the organizer's list). */
@@ -1552,6 +1577,7 @@ export type ResolversTypes = {
   OwnBadgePage: ResolverTypeWrapper<Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversTypes['Badge']> }>;
   BadgeInput: BadgeInput;
   BadgeTicket: ResolverTypeWrapper<BadgeTicketModel>;
+  BadgePhotoCodeSent: ResolverTypeWrapper<BadgePhotoCodeSent>;
   BannerPlacement: ResolverTypeWrapper<BannerPlacementModel>;
   BannerApplication: ResolverTypeWrapper<BannerApplicationModel>;
   BannerApplicationInput: BannerApplicationInput;
@@ -1653,6 +1679,7 @@ export type ResolversParentTypes = {
   OwnBadgePage: Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Badge']> };
   BadgeInput: BadgeInput;
   BadgeTicket: BadgeTicketModel;
+  BadgePhotoCodeSent: BadgePhotoCodeSent;
   BannerPlacement: BannerPlacementModel;
   BannerApplication: BannerApplicationModel;
   BannerApplicationInput: BannerApplicationInput;
@@ -1730,6 +1757,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   approveBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationApproveBadgesArgs, 'ids'>>;
   rejectBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationRejectBadgesArgs, 'ids' | 'reason'>>;
   badgeTicket?: Resolver<ResolversTypes['BadgeTicket'], ParentType, ContextType, RequireFields<MutationBadgeTicketArgs, 'captcha' | 'idNumber' | 'phoneNumber'>>;
+  sendBadgePhotoCode?: Resolver<ResolversTypes['BadgePhotoCodeSent'], ParentType, ContextType, RequireFields<MutationSendBadgePhotoCodeArgs, 'captcha' | 'idNumber' | 'phoneNumber'>>;
+  replaceBadgePhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationReplaceBadgePhotoArgs, 'idNumber' | 'phoneNumber' | 'code' | 'file'>>;
   submitBannerApplication?: Resolver<ResolversTypes['BannerApplication'], ParentType, ContextType, RequireFields<MutationSubmitBannerApplicationArgs, 'input'>>;
   approveBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationApproveBannerApplicationsArgs, 'ids'>>;
   rejectBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationRejectBannerApplicationsArgs, 'ids' | 'reason'>>;
@@ -1928,6 +1957,10 @@ export type BadgeTicketResolvers<ContextType = GraphQLContext, ParentType extend
   namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BadgePhotoCodeSentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgePhotoCodeSent'] = ResolversParentTypes['BadgePhotoCodeSent']> = {
+  resendAfterSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type BannerPlacementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerPlacement'] = ResolversParentTypes['BannerPlacement']> = {
@@ -2308,6 +2341,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BadgePage?: BadgePageResolvers<ContextType>;
   OwnBadgePage?: OwnBadgePageResolvers<ContextType>;
   BadgeTicket?: BadgeTicketResolvers<ContextType>;
+  BadgePhotoCodeSent?: BadgePhotoCodeSentResolvers<ContextType>;
   BannerPlacement?: BannerPlacementResolvers<ContextType>;
   BannerApplication?: BannerApplicationResolvers<ContextType>;
   BannerApplicationPage?: BannerApplicationPageResolvers<ContextType>;

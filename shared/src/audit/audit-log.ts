@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'badge.delete',
   'badge.approve',
   'badge.reject',
+  'badge.photo-replace',
   'catalog.submit',
   'catalog.edit',
   'catalog.approve',

@@ -134,6 +134,11 @@ export const ZBadgeTicketInput = z.object({
   phoneNumber: plainText('BADGE_TICKET_NOT_FOUND').trim().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().min(1, code('BADGE_TICKET_NOT_FOUND')).max(20, code('BADGE_TICKET_NOT_FOUND'))),
 });
 
+/** /ticket photo replacement: the look-up's ID number and mobile with the SMS code sent to that mobile. */
+export const ZBadgePhotoReplaceInput = ZBadgeTicketInput.extend({
+  code: plainText('TICKET_PHOTO_CODE_INVALID').trim().regex(/^\d{6}$/, code('TICKET_PHOTO_CODE_INVALID')),
+});
+
 /** Approved badges are read-only to the exhibitor; anything else may be edited (and goes back to PENDING). */
 export function isBadgeEditable(status: BadgeStatus): boolean {
   return status !== 'APPROVED';

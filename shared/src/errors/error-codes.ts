@@ -174,6 +174,8 @@ export const ERROR_CODES = {
   STAFF_NOT_FOUND: 'NOT_FOUND',
   STAFF_SELF_LOCKOUT: 'BAD_REQUEST',
   STAFF_STATE_UNCHANGED: 'BAD_REQUEST',
+  // ticket photo (issue 9 item 6: photo replacement at /ticket)
+  TICKET_PHOTO_CODE_INVALID: 'BAD_REQUEST',
 } as const satisfies Record<string, ErrorClassification>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

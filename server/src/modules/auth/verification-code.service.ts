@@ -10,7 +10,8 @@ import type { NormalisedIdentity } from './auth-input';
 import type { Clock } from '../../lib/clock';
 import { hashedKey } from './store-keys';
 
-export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+/** The forms' purposes, and the /ticket photo replacement's (asked through the badge module, never the public send-code form). */
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number] | 'badge-photo';
 
 /** What the store keeps of an issued code: never the code itself. */
 const ZIssuedCode = z.object({ id: z.string(), hash: z.string(), expiresAt: z.number() });

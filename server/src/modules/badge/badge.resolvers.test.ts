@@ -4,10 +4,11 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
-import { uploadPicture } from '../../test/submissions';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
-import { auditLog, badges, notices } from '../../db/schema/index';
+import { auditLog, badgeStatusHistory, badges, notices, photos } from '../../db/schema/index';
+import { latestCodeSentTo } from '../auth/auth-test-support';
+import { noisePicture, uploadPicture } from '../../test/submissions';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { Role } from '@portal/shared/auth/scopes';
 
@@ -20,6 +21,9 @@ const DETAIL = `query ($id: ID!) { badge(id: $id) { id idNumber faceMatchScore e
 const APPROVE = `mutation ($ids: [ID!]!) { approveBadges(ids: $ids) { id status } }`;
 const REJECT = `mutation ($ids: [ID!]!, $reason: String!) { rejectBadges(ids: $ids, reason: $reason) { id status rejectReason } }`;
 const TICKET = `mutation ($captcha: String!, $idNumber: String!, $phoneNumber: String!) { badgeTicket(captcha: $captcha, idNumber: $idNumber, phoneNumber: $phoneNumber) { token name } }`;
+
+const SEND_PHOTO_CODE = `mutation ($captcha: String!, $idNumber: String!, $phoneNumber: String!) { sendBadgePhotoCode(captcha: $captcha, idNumber: $idNumber, phoneNumber: $phoneNumber) { resendAfterSeconds } }`;
+const REPLACE_PHOTO = `mutation ($idNumber: String!, $phoneNumber: String!, $code: String!, $file: Upload!) { replaceBadgePhoto(idNumber: $idNumber, phoneNumber: $phoneNumber, code: $code, file: $file) { id } }`;
 
 type Saved = { saveBadge: { id: string; status: string; rejectReason: string | null; idNumber: string | null; idNumberMasked: string; entryPhoto: { url: string } } };
 
@@ -325,4 +329,88 @@ describe('exhibitor staff badges', () => {
     const noCaptcha = await staff.graphql(TICKET, { captcha: 'x', idNumber, phoneNumber: '13912345678' });
     expect(noCaptcha.body.errors?.[0]?.extensions.code).toBe('AUTH_CAPTCHA_INVALID');
   }, 60_000);
+
+  describe('/ticket photo replacement', () => {
+    const phoneNumber = '13912340606';
+    const recipient = `+86${phoneNumber}`;
+    const staff = () => app.client();
+    const sendCode = async (values: { idNumber: string; phoneNumber: string }) => {
+      const client = staff();
+      return client.graphql<{ sendBadgePhotoCode: { resendAfterSeconds: number } }>(SEND_PHOTO_CODE, { captcha: await solveCaptcha(client), ...values });
+    };
+    /** The multipart request the page sends (the graphql-multipart-request spec, like uploadPhoto). */
+    const replace = async (values: { idNumber: string; phoneNumber: string; code: string }, picture: Buffer) => {
+      const form = new FormData();
+      form.set('operations', JSON.stringify({ query: REPLACE_PHOTO, variables: { ...values, file: null } }));
+      form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+      form.set('0', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'picture.jpg');
+      const response = await staff().fetch('/apis/core/graphql', { method: 'POST', body: form });
+      return (await response.json()) as { data?: { replaceBadgePhoto: { id: string } } | null; errors?: Array<{ message: string; extensions: { code: string } }> };
+    };
+    const stateOf = async (badgeId: string) => {
+      const [row] = await app.portal.database.db.select().from(badges).where(eq(badges.id, badgeId));
+      return row;
+    };
+
+    it('sends a code only to an approved badge\'s own mobile, with one answer for any mismatch', async () => {
+      const company = await exhibitor();
+      const pending = await company.apply({ phoneNumber: '13912340707' });
+      const [pendingRow] = await app.portal.database.db.select().from(badges).where(eq(badges.id, pending.id));
+      const unknown = await sendCode({ idNumber: mainlandId(), phoneNumber: '13912340707' });
+      const notApproved = await sendCode({ idNumber: pendingRow?.idNumber ?? '', phoneNumber: '13912340707' });
+      expect(unknown.body.data).toEqual({ sendBadgePhotoCode: { resendAfterSeconds: 60 } });
+      expect(notApproved.body).toEqual(unknown.body);
+      expect(await staff().devOutbox('+8613912340707')).toEqual([]);
+      const noCaptcha = await staff().graphql(SEND_PHOTO_CODE, { captcha: 'x', idNumber: mainlandId(), phoneNumber });
+      expect(noCaptcha.body.errors?.[0]?.extensions.code).toBe('AUTH_CAPTCHA_INVALID');
+    }, 60_000);
+
+    it('replaces the photo with the code, once: the badge goes back to PENDING with history and audit, the old photo is gone', async () => {
+      const company = await exhibitor();
+      const reviewer = await organizer(['ROLE_EXHIBITOR']);
+      const idNumber = mainlandId();
+      const badge = await company.apply({ idNumber, phoneNumber });
+      await reviewer.graphql(APPROVE, { ids: [badge.id] });
+      const before = await stateOf(badge.id);
+
+      expect((await sendCode({ idNumber, phoneNumber })).body.data?.sendBadgePhotoCode.resendAfterSeconds).toBe(60);
+      const code = await latestCodeSentTo(staff(), recipient);
+      const again = await sendCode({ idNumber, phoneNumber });
+      expect(again.body.errors?.[0]?.extensions.code).toBe('AUTH_CODE_TOO_SOON');
+
+      // A wrong code and an unknown badge: one answer, nothing changes.
+      const wrong = await replace({ idNumber, phoneNumber, code: code === '000000' ? '111111' : '000000' }, face);
+      const unknown = await replace({ idNumber: mainlandId(), phoneNumber, code }, face);
+      expect(wrong.errors?.[0]?.extensions.code).toBe('TICKET_PHOTO_CODE_INVALID');
+      expect(unknown.errors?.[0]).toEqual(wrong.errors?.[0]);
+      // The picture is checked like any badge photo (one face), and a refused one does not spend the code.
+      const faceless = await replace({ idNumber, phoneNumber, code }, await noisePicture());
+      expect(faceless.errors?.[0]?.extensions.code).toMatch(/^FACE_/);
+      expect(await stateOf(badge.id)).toEqual(before);
+
+      // Two requests race with the one code: exactly one replaces the photo.
+      const raced = await Promise.all([replace({ idNumber, phoneNumber: ` ${recipient} `, code }, face), replace({ idNumber, phoneNumber, code }, face)]);
+      expect(raced.map((body) => (body.data ? 'replaced' : body.errors?.[0]?.extensions.code)).sort()).toEqual(['TICKET_PHOTO_CODE_INVALID', 'replaced']);
+      const after = await stateOf(badge.id);
+      expect(after?.status).toBe('PENDING');
+      expect(after?.entryPhotoId).not.toBe(before?.entryPhotoId);
+      expect(raced.map((body) => body.data?.replaceBadgePhoto.id).filter(Boolean)).toEqual([after?.entryPhotoId]);
+      const oldPhoto = await app.portal.database.db.select().from(photos).where(eq(photos.id, before?.entryPhotoId ?? ''));
+      expect(oldPhoto).toEqual([]);
+      const [newPhoto] = await app.portal.database.db.select().from(photos).where(eq(photos.id, after?.entryPhotoId ?? ''));
+      expect(newPhoto).toMatchObject({ purpose: 'BADGE', ownerId: company.account.id });
+      const history = await app.portal.database.db.select().from(badgeStatusHistory).where(eq(badgeStatusHistory.badgeId, badge.id));
+      expect(history.map((row) => [row.fromStatus, row.toStatus])).toEqual([[null, 'PENDING'], ['PENDING', 'APPROVED'], ['APPROVED', 'PENDING']]);
+      const audits = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, badge.id), eq(auditLog.action, 'badge.photo-replace')));
+      expect(audits).toHaveLength(1);
+      // The company still sees its new photo.
+      expect((await company.client.fetch(`/apis/files/photos/${after?.entryPhotoId ?? ''}`)).status).toBe(200);
+
+      // Approved again, the spent code does not open it a second time.
+      await reviewer.graphql(APPROVE, { ids: [badge.id] });
+      const replay = await replace({ idNumber, phoneNumber, code }, face);
+      expect(replay.errors?.[0]?.extensions.code).toBe('TICKET_PHOTO_CODE_INVALID');
+      expect((await stateOf(badge.id))?.status).toBe('APPROVED');
+    }, 120_000);
+  });
 });

@@ -16,6 +16,8 @@ export const badgeResolvers: Resolvers = {
     approveBadges: (_parent, args, context) => context.services.badges.approve(context.viewer, args, context.origin),
     rejectBadges: (_parent, args, context) => context.services.badges.reject(context.viewer, args, context.origin),
     badgeTicket: (_parent, { captcha, ...input }, context) => context.services.badges.ticket(input, captcha, context.origin.ip),
+    sendBadgePhotoCode: (_parent, { captcha, ...input }, context) => context.services.badges.sendPhotoCode(input, captcha, context.origin, context.locale),
+    replaceBadgePhoto: async (_parent, { file, ...input }, context) => context.services.badges.replacePhoto(input, await file, context.origin),
   },
   Badge: {
     idNumber: (badge) => (badge.revealed ? badge.idNumber : null),

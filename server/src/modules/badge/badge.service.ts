@@ -15,6 +15,7 @@ import {
   ZBadgeId,
   ZBadgeListInput,
   ZBadgeTicketInput,
+  ZBadgePhotoReplaceInput,
   ZRejectBadgesInput,
   type TBadgeFilter,
   type TBadgeInput,
@@ -28,6 +29,9 @@ import type { Messenger } from '../messaging/messenger.service';
 import type { NoticeOutbox } from '../messaging/notice-outbox.service';
 import type { TicketService } from '../ticket/ticket.service';
 import type { CaptchaService } from '../auth/captcha.service';
+import type { VerificationCodeService } from '../auth/verification-code.service';
+import type { Locale } from '@portal/shared/i18n/locales';
+import { VERIFICATION_CODE_DAILY_LIMIT, VERIFICATION_CODE_HOURLY_LIMIT, VERIFICATION_CODE_RESEND_SECONDS } from '@portal/shared/auth/credentials';
 import type { ExpiringStore } from '../../lib/expiring-store';
 import type { BadgeDecision, BadgeModel, BadgeRow } from './badge.models';
 import { isBadgeReviewer, isMemberOf, requireBadgeReviewer, requireExhibitorMember, type BadgeViewer } from './badge.policy';
@@ -55,6 +59,7 @@ export class BadgeService {
     private readonly notices: NoticeOutbox,
     private readonly tickets: TicketService,
     private readonly captcha: Pick<CaptchaService, 'verifyOnce'>,
+    private readonly codes: Pick<VerificationCodeService, 'countRequestFrom' | 'send' | 'consume'>,
     private readonly store: ExpiringStore,
     private readonly clock: Clock = systemClock,
   ) {}
@@ -199,15 +204,83 @@ export class BadgeService {
    * wrong phone and a badge not (yet) approved all give the same answer, so nothing is learnt.
    */
   async ticket(rawInput: unknown, captcha: string | undefined, ip: string) {
-    // Throttled per address and per ID number (an hour's window), before anything is looked up.
+    const badge = await this.approvedBadgeOf(await this.throttledLookUp(rawInput, captcha, ip));
+    if (!badge) throw new AppError('BADGE_TICKET_NOT_FOUND');
+    return { badge, token: this.tickets.badgeToken(badge.id) };
+  }
+
+  /**
+   * /ticket photo replacement, step 1: a code by SMS to the approved badge's own mobile. The answer is
+   * the same whether or not a badge matches (nothing is sent then); one ask a minute per ID number for
+   * everyone, so the code service's per-mobile wait cannot tell a real badge apart either.
+   */
+  async sendPhotoCode(rawInput: unknown, captcha: string | undefined, origin: RequestOrigin, locale: Locale) {
+    const input = await this.throttledLookUp(rawInput, captcha, origin.ip);
+    const idKey = personalDataHash(input.idNumber);
+    if (!(await this.store.setIfAbsent(`badge-photo-code:id:${idKey}`, '1', VERIFICATION_CODE_RESEND_SECONDS))) {
+      throw new AppError('AUTH_CODE_TOO_SOON', { seconds: VERIFICATION_CODE_RESEND_SECONDS });
+    }
+    // The carriers' caps, counted per ID number for everyone, so they are reached alike with or without a badge.
+    for (const [window, seconds, limit] of [['hour', 3600, VERIFICATION_CODE_HOURLY_LIMIT], ['day', 86_400, VERIFICATION_CODE_DAILY_LIMIT]] as const) {
+      if ((await this.store.increment(`badge-photo-code:${window}:${idKey}`, seconds)) > limit) throw new AppError('AUTH_CODE_LIMIT_REACHED').retryAfter(seconds);
+    }
+    await this.codes.countRequestFrom(origin.ip);
+    const badge = await this.approvedBadgeOf(input);
+    if (badge) await this.codes.send({ identity: badgeMobile(badge), purpose: 'badge-photo', locale });
+    return { resendAfterSeconds: VERIFICATION_CODE_RESEND_SECONDS };
+  }
+
+  /**
+   * Step 2: the code, then the new entry-card photo (checked like any badge photo, owned by the account
+   * that applied) replaces the old one and the badge goes back to PENDING, with its history and audit
+   * rows, in one transaction; the old file is deleted after the commit. Any mismatch — no such approved
+   * badge, a wrong, spent or expired code — is one answer.
+   */
+  async replacePhoto(rawInput: unknown, file: File, origin: RequestOrigin) {
+    if ((await this.store.increment(`badge-ticket:ip:${origin.ip}`, TICKET_WINDOW_SECONDS)) > TICKET_IP_HOURLY_LIMIT) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: 60 });
+    const input = parseInput(ZBadgePhotoReplaceInput, rawInput);
+    // The picture first, whoever asks: a refused picture does not spend the code (and tells nothing of the badge).
+    const stored = await this.photos.store(file, 'BADGE');
+    try {
+      const found = await this.approvedBadgeOf(input);
+      if (!found) throw new AppError('TICKET_PHOTO_CODE_INVALID');
+      await this.codes.consume(badgeMobile(found), 'badge-photo', input.code).catch((error: unknown) => {
+        throw error instanceof AppError ? new AppError('TICKET_PHOTO_CODE_INVALID') : error;
+      });
+      const ownerId = found.createdById ?? (await this.accounts.findByExhibitor(found.exhibitorId))[0]?.id;
+      const { photo, oldFiles } = await this.db.transaction(async (tx) => {
+        const before = await repository.lockBadge(tx, found.id);
+        if (!before || before.status !== 'APPROVED' || !ownerId) throw new AppError('TICKET_PHOTO_CODE_INVALID');
+        const photo = await this.photos.record(tx, ownerId, 'BADGE', stored);
+        await repository.updateBadge(tx, before.id, { entryPhotoId: photo.id, status: 'PENDING', rejectReason: null, reviewedAt: null });
+        await repository.insertStatusChange(tx, { badgeId: before.id, fromStatus: 'APPROVED', toStatus: 'PENDING', reason: null, actorId: null });
+        await this.audit.record(origin, { actorId: null, action: 'badge.photo-replace', subjectType: 'badge', subjectId: before.id, detail: { from: 'APPROVED', to: 'PENDING' } }, tx);
+        // The old picture goes unless another badge still shows it.
+        const unused = before.entryPhotoId && !(await repository.badgeReferencingPhoto(tx, before.entryPhotoId)) ? before.entryPhotoId : null;
+        return { photo, oldFiles: unused ? await this.photos.deleteById(tx, unused) : [] };
+      });
+      await this.photos.deleteFiles(oldFiles);
+      return photo;
+    } catch (error) {
+      await this.photos.deleteFiles([stored.key]);
+      throw error;
+    }
+  }
+
+  /** Throttled per address and per ID number (an hour's window) and behind the captcha, before anything is looked up. */
+  private async throttledLookUp(rawInput: unknown, captcha: string | undefined, ip: string) {
     if ((await this.store.increment(`badge-ticket:ip:${ip}`, TICKET_WINDOW_SECONDS)) > TICKET_IP_HOURLY_LIMIT) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: 60 });
     await this.captcha.verifyOnce(captcha);
-    const { idNumber, phoneNumber } = parseInput(ZBadgeTicketInput, rawInput);
-    if ((await this.store.increment(`badge-ticket:id:${personalDataHash(idNumber)}`, TICKET_WINDOW_SECONDS)) > TICKET_ID_HOURLY_LIMIT) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: 60 });
+    const input = parseInput(ZBadgeTicketInput, rawInput);
+    if ((await this.store.increment(`badge-ticket:id:${personalDataHash(input.idNumber)}`, TICKET_WINDOW_SECONDS)) > TICKET_ID_HOURLY_LIMIT) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: 60 });
+    return input;
+  }
+
+  /** The approved badge of this ID number when the phone (with or without its country code) is its own. */
+  private async approvedBadgeOf({ idNumber, phoneNumber }: { idNumber: string; phoneNumber: string }) {
     const badge = await repository.findBadgeByIdNumberHash(this.db, personalDataHash(idNumber));
     const phoneMatches = badge ? badge.phoneNumber === phoneNumber || `${badge.countryCode}${badge.phoneNumber}` === phoneNumber : false;
-    if (!badge || !phoneMatches || badge.status !== 'APPROVED') throw new AppError('BADGE_TICKET_NOT_FOUND');
-    return { badge, token: this.tickets.badgeToken(badge.id) };
+    return badge && phoneMatches && badge.status === 'APPROVED' ? badge : undefined;
   }
 
   private async findById(rawId: unknown) {
@@ -299,4 +372,9 @@ export class BadgeService {
   countByStatus() {
     return countBadgesByStatus(this.db);
   }
+}
+
+/** Where a badge's codes go: its own mobile, in E.164. */
+function badgeMobile(badge: Pick<BadgeRow, 'countryCode' | 'phoneNumber'>) {
+  return { kind: 'mobile' as const, value: `${badge.countryCode}${badge.phoneNumber}` };
 }

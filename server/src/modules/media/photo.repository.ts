@@ -16,6 +16,12 @@ export function findPhotosByIds(db: Executor, ids: readonly string[]) {
   return db.select().from(photos).where(inArray(photos.id, [...ids]));
 }
 
+/** Deletes one photo row; returns its file key (none when it was already gone). */
+export async function deletePhotoById(tx: Executor, id: string) {
+  const rows = await tx.delete(photos).where(eq(photos.id, id)).returning({ key: photos.storageKey });
+  return rows.map((row) => row.key);
+}
+
 /** Deletes every photo row of the owners; returns the file keys to delete once the transaction commits. */
 export async function deletePhotosOfOwners(tx: Executor, ownerIds: readonly string[]) {
   if (ownerIds.length === 0) return [];

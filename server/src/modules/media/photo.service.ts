@@ -5,7 +5,7 @@ import type { Viewer } from '../../lib/viewer';
 import { PHOTO_PROFILES, faceMatchScore, maxMegabytes, type PhotoProfile } from '@portal/shared/media/photo-rules';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { euclideanDistance } from '../face/face.service';
-import type { MediaService } from './media.service';
+import type { MediaService, StoredPhoto } from './media.service';
 import type { PhotoModel, PhotoPurpose } from './media.models';
 import * as repository from './photo.repository';
 import { ZPhotoId } from './photo.policy';
@@ -50,13 +50,25 @@ export class PhotoService {
   }
 
   async upload(owner: Viewer, file: File, purpose: PhotoPurpose): Promise<PhotoModel> {
+    if (!PURPOSES[purpose].scopes.includes(owner.scope)) throw new AppError('FORBIDDEN');
+    return this.record(this.db, owner.id, purpose, await this.store(file, purpose));
+  }
+
+  /**
+   * Checks and stores the file of an upload made without a signed-in owner (the /ticket photo
+   * replacement); the caller records it with `record` in its transaction, or `deleteFiles` it.
+   */
+  async store(file: File, purpose: PhotoPurpose): Promise<StoredPhoto> {
     const rules = PURPOSES[purpose];
-    if (!rules.scopes.includes(owner.scope)) throw new AppError('FORBIDDEN');
     // Refuse an oversized upload before reading it into memory.
     if (file.size > PHOTO_PROFILES[rules.profile].maxBytes) throw new AppError('PHOTO_TOO_LARGE_BYTES', { megabytes: maxMegabytes(rules.profile) });
-    const stored = await this.media.storePhoto(Buffer.from(await file.arrayBuffer()), rules);
-    return repository.insertPhoto(this.db, {
-      ownerId: owner.id,
+    return this.media.storePhoto(Buffer.from(await file.arrayBuffer()), rules);
+  }
+
+  /** The photo row of a stored file, owned by `ownerId`, in the caller's transaction. */
+  record(tx: Executor, ownerId: string, purpose: PhotoPurpose, stored: StoredPhoto): Promise<PhotoModel> {
+    return repository.insertPhoto(tx, {
+      ownerId,
       purpose,
       storageKey: stored.key,
       contentType: stored.contentType,
@@ -97,6 +109,11 @@ export class PhotoService {
     const [a, b] = [found.find((row) => row.id === firstId), found.find((row) => row.id === secondId)];
     if (!a?.faceDescriptor || !b?.faceDescriptor) return null;
     return faceMatchScore(euclideanDistance(a.faceDescriptor, b.faceDescriptor));
+  }
+
+  /** Deletes one photo row in the caller's transaction; returns its file key for `deleteFiles`. */
+  deleteById(tx: Executor, photoId: string) {
+    return repository.deletePhotoById(tx, photoId);
   }
 
   /** Deletes the owners' photo rows in the caller's transaction; returns the file keys for `deleteFiles`. */

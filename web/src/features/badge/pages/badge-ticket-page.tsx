@@ -1,5 +1,5 @@
-import { IdcardOutlined, MobileOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { CameraOutlined, IdcardOutlined, MobileOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Form, Input, Modal, Result, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ID_NUMBER_MAX_LENGTH } from '@portal/shared/badge/badge.schema';
@@ -10,17 +10,22 @@ import { normaliseError } from '../../../lib/errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { isWeChatBrowser } from '../../../lib/wechat';
 import { useBadgeTicket } from '../api/badge-ticket';
+import { TicketPhotoReplace } from '../components/ticket-photo-replace';
 import { saveQrPicture } from '../lib/save-qr-picture';
 import './badge-ticket.css';
 
 type BadgeTicket = BadgeTicketMutation['badgeTicket'];
 
-/** The badge's QR with the holder and the company, to show at the gate, save as a picture or print. */
-function BadgeTicketDialog({ ticket, onClose }: { ticket: BadgeTicket | null; onClose: () => void }) {
+/**
+ * The badge's QR with the holder and the company, to show at the gate, save as a picture or print; or
+ * the photo replacement, after which the QR gives way to "back under review".
+ */
+function BadgeTicketDialog({ ticket, lookUp, onClose }: { ticket: BadgeTicket | null; lookUp: TicketForm; onClose: () => void }) {
   const { t } = useTranslation('badge-ticket');
   const { message } = App.useApp();
   const qr = useRef<HTMLDivElement>(null);
   const wechat = isWeChatBrowser();
+  const [view, setView] = useState<'qr' | 'photo' | 'replaced'>('qr');
   const save = async () => {
     const svg = qr.current?.querySelector<SVGSVGElement>('[data-testid="ticket-qr"] svg');
     if (!svg || !ticket) return;
@@ -42,21 +47,35 @@ function BadgeTicketDialog({ ticket, onClose }: { ticket: BadgeTicket | null; on
       rootClassName="badge-ticket-print"
       footer={
         <Flex gap={8} justify="flex-end" wrap>
-          {wechat ? null : (
+          {view === 'qr' ? (
+            <Button icon={<CameraOutlined aria-hidden />} onClick={() => setView('photo')} data-testid="badge-ticket-replace-photo">
+              {t('photo.replace')}
+            </Button>
+          ) : null}
+          {view === 'photo' ? (
+            <Button onClick={() => setView('qr')} data-testid="badge-ticket-back">
+              {t('photo.back')}
+            </Button>
+          ) : null}
+          {wechat || view !== 'qr' ? null : (
             <Button icon={<SaveOutlined aria-hidden />} onClick={() => void save()} data-testid="badge-ticket-save">
               {t('save')}
             </Button>
           )}
-          <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()} data-testid="badge-ticket-print">
-            {t('print')}
-          </Button>
+          {view === 'qr' ? (
+            <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()} data-testid="badge-ticket-print">
+              {t('print')}
+            </Button>
+          ) : null}
           <Button type="primary" onClick={onClose} data-testid="badge-ticket-close">
             {t('ticket.close')}
           </Button>
         </Flex>
       }
     >
-      {ticket ? (
+      {ticket && view === 'photo' ? <TicketPhotoReplace lookUp={lookUp} onReplaced={() => setView('replaced')} /> : null}
+      {ticket && view === 'replaced' ? <Result status="success" title={t('replaced.title')} subTitle={t('replaced.description')} data-testid="badge-ticket-photo-replaced" /> : null}
+      {ticket && view === 'qr' ? (
         <Flex vertical align="center" gap={16} data-testid="badge-ticket-dialog">
           <div ref={qr}>
             <QrCode token={ticket.token} holderName={ticket.name} ns="badge-ticket" />
@@ -97,6 +116,7 @@ export function BadgeTicketPage() {
   const captcha = useRef<AltchaCaptchaHandle>(null);
   const lookup = useBadgeTicket();
   const [ticket, setTicket] = useState<BadgeTicket | null>(null);
+  const [lookUp, setLookUp] = useState<TicketForm>({ idNumber: '', phoneNumber: '' });
   const [failure, setFailure] = useState<{ notFound: boolean; text: string } | null>(null);
 
   const submit = async (values: TicketForm) => {
@@ -104,6 +124,7 @@ export function BadgeTicketPage() {
     try {
       const payload = await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
       setTicket(await lookup.mutateAsync({ captcha: payload, idNumber: values.idNumber, phoneNumber: values.phoneNumber }));
+      setLookUp(values);
     } catch (error) {
       const notFound = normaliseError(error).code === 'BADGE_TICKET_NOT_FOUND';
       setFailure({ notFound, text: notFound ? t('notFound') : errorText(error) });
@@ -145,7 +166,8 @@ export function BadgeTicketPage() {
           {t('submit')}
         </Button>
       </Form>
-      <BadgeTicketDialog ticket={ticket} onClose={() => setTicket(null)} />
+      {/* A new look-up opens on its QR (the key resets the dialog's step). */}
+      <BadgeTicketDialog key={ticket?.token ?? 'none'} ticket={ticket} lookUp={lookUp} onClose={() => setTicket(null)} />
     </Card>
   );
 }
