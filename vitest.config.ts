@@ -15,6 +15,8 @@ export default defineConfig({
         },
       },
       './web/vitest.config.ts',
+      // The reference gate client against a real server (device/src/*.test.ts).
+      { test: { name: 'device', root: './device', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {
           name: 'e2e',

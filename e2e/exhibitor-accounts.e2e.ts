@@ -1,6 +1,8 @@
 // Exhibitor accounts (issue 9 item 1): a company registers itself (zh-CN and en-US screens) and waits for
 // approval; the organizer approves it in /wo/exhibitor/list, creates another company and reads its initial
-// password once; that exhibitor signs in on a phone and must change the password before anything else.
+// password once, then gives it a logo in the edit dialog; that exhibitor signs in on a phone and must change
+// the password before anything else.
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
@@ -9,7 +11,8 @@ import { waitForVerificationCode } from './support/outbox';
 import { exactPath, loginPath, pathUnder, PATHS } from './support/paths';
 import { checkPage, demoUsers, expectHeading, signInWithPassword, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
-import { checkInBothLanguages, switchLanguage } from './support/visitor-journey';
+import { picturesDir, writeNoisePicture } from './support/pictures';
+import { checkInBothLanguages, switchLanguage, uploadPicture } from './support/visitor-journey';
 
 const run = Date.now() % 1_000_000;
 const registered = { nameZh: `速骑动力 ${run}`, nameEn: `Suqi Power ${run}`, contact: '陈经理', mobile: `139${String(run).padStart(8, '0')}`, email: `expo${run}@suqi.example.com`, password: 'Suqi2026ok' };
@@ -113,6 +116,18 @@ describeE2E('exhibitor accounts', () => {
     const createdRow = await findRow(desk, created.nameZh);
     expect(await createdRow.getByTestId('exhibitor-credentials').innerText()).toBe(`0 / ${created.limit}`);
 
+    // The organizer gives it a logo in the edit dialog; the list shows the picture.
+    expect(await createdRow.getByTestId('exhibitor-logo').count()).toBe(0);
+    await createdRow.getByTestId('exhibitor-edit').click();
+    await unlessPageFails(desk, desk.getByTestId('photo-upload-EXHIBITOR_LOGO').waitFor({ state: 'visible' }));
+    await uploadPicture(desk, 'EXHIBITOR_LOGO', await writeNoisePicture(join(picturesDir(), 'logo.jpg'), 400, 400));
+    await checkPage(desk, 'exhibitor-accounts-organizer-04-logo-zh-CN');
+    await desk.getByTestId('exhibitor-form-submit').click();
+    await form.waitFor({ state: 'hidden' });
+    const logo = createdRow.getByTestId('exhibitor-logo').locator('img');
+    await unlessPageFails(desk, logo.waitFor({ state: 'visible' }));
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
     // That exhibitor signs in on a phone: only the change-password dialog, which cannot be dismissed.
     const newcomer = await open({ locale: 'zh-CN', device: 'mobile' });
     const hand = newcomer.page;
@@ -143,5 +158,5 @@ describeE2E('exhibitor accounts', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     for (const opened of [company, phone, organizer, newcomer]) expect(opened.problems).toEqual([]);
-  });
+  }, 180_000); // two registrations, a created company with its logo, a forced password change: over the default 120 s on a busy machine
 });

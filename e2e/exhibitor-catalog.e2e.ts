@@ -3,11 +3,10 @@
 // the product export downloads and opens. Every page is axe-checked and photographed in both languages
 // on a desktop and on a phone (e2e/artifacts/catalog-<device>-<page>-<locale>.png); the exhibitor's pages in
 // zh-CN only, the language the exhibitor area is always shown in.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { downloadSheetColumn } from './support/spreadsheets';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
@@ -15,7 +14,8 @@ import { passForcedPasswordChange, signInDirect } from './support/exhibitor-sess
 import { exactPath, PATHS } from './support/paths';
 import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
-import { checkInBothLanguages } from './support/visitor-journey';
+import { writeNoisePicture } from './support/pictures';
+import { checkInBothLanguages, uploadPicture } from './support/visitor-journey';
 
 /** The seed's second demo company (server/src/modules/seed/demo-seed.ts), booth A-102. */
 const EXHIBITOR = { ...demoUsers.exhibitor, identity: 'catalog@example.com', password: 'Catalog12345' };
@@ -25,27 +25,6 @@ const BANNER = '雷霆 800 新品发布';
 
 let dir: string;
 const pictures: Record<'logo' | 'banner' | 'product', string> = { logo: '', banner: '', product: '' };
-
-/** A faceless picture that passes the photo checks (noise: ≥ 20 KB, ≥ 200 px a side) in the crop frame's shape. */
-async function noisePicture(path: string, width: number, height: number) {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 7919) % 251;
-  writeFileSync(path, await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
-  return path;
-}
-
-/** Picks the file, confirms the crop and waits until the (first) field of the purpose holds a new photo. */
-async function upload(page: Page, purpose: 'CATALOG' | 'BANNER' | 'PRODUCT', file: string) {
-  const field = page.getByTestId(`photo-upload-${purpose}`).first();
-  const before = (await field.getAttribute('data-photo-id')) ?? '';
-  await page.getByTestId(`photo-input-${purpose}`).first().setInputFiles(file);
-  const confirm = page.getByTestId('photo-crop-confirm');
-  await unlessPageFails(page, confirm.waitFor({ state: 'visible' }));
-  await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await confirm.click();
-  await confirm.waitFor({ state: 'hidden' });
-  await expect.poll(async () => (await field.getAttribute('data-photo-id')) ?? '', { timeout: 60_000 }).not.toBe(before);
-}
 
 async function choose(page: Page, testId: string, label: string) {
   await page.getByTestId(testId).click();
@@ -73,9 +52,9 @@ describeE2E('catalog, banners and products', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'catalog-e2e-'));
-    pictures.logo = await noisePicture(join(dir, 'logo.jpg'), 400, 400);
-    pictures.banner = await noisePicture(join(dir, 'banner.jpg'), 900, 300);
-    pictures.product = await noisePicture(join(dir, 'product.jpg'), 640, 480);
+    pictures.logo = await writeNoisePicture(join(dir, 'logo.jpg'), 400, 400);
+    pictures.banner = await writeNoisePicture(join(dir, 'banner.jpg'), 900, 300);
+    pictures.product = await writeNoisePicture(join(dir, 'product.jpg'), 640, 480);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -98,7 +77,7 @@ describeE2E('catalog, banners and products', () => {
     await page.getByTestId('catalog-email').fill('expo@motu.example.com');
     await page.getByTestId('catalog-profileZh').fill('摩途科技专注于中大排量摩托车的研发与制造，产品远销六十多个国家和地区。');
     await page.getByTestId('catalog-profileEn').fill('Motu Technology develops and builds mid- and large-displacement motorcycles, sold in more than sixty countries and regions.');
-    await upload(page, 'CATALOG', pictures.logo);
+    await uploadPicture(page, 'CATALOG', pictures.logo);
     await page.getByTestId('catalog-submit').click();
     await expect.poll(() => readStatus(page, 'catalog-status')).toBe('PENDING');
 
@@ -108,7 +87,7 @@ describeE2E('catalog, banners and products', () => {
     await page.getByTestId('banner-title').fill(BANNER);
     await choose(page, 'banner-placement', '官网首页轮播图');
     await page.getByTestId('banner-linkUrl').fill('https://www.motu.example.com/thunder');
-    await upload(page, 'BANNER', pictures.banner);
+    await uploadPicture(page, 'BANNER', pictures.banner);
     await page.getByTestId('banner-submit').click();
     await expect.poll(() => readStatus(page, 'banner-row-status')).toBe('PENDING');
 
@@ -121,7 +100,7 @@ describeE2E('catalog, banners and products', () => {
     await choose(page, 'product-category', '摩托车');
     await page.getByTestId('product-descriptionZh').fill('800cc 双缸水冷发动机，ABS 与牵引力控制。');
     await page.getByTestId('product-descriptionEn').fill('800 cc liquid-cooled twin with ABS and traction control.');
-    await upload(page, 'PRODUCT', pictures.product);
+    await uploadPicture(page, 'PRODUCT', pictures.product);
     await page.getByTestId('product-submit').click();
     await waitForPath(page, exactPath(PATHS.exhibitorProductList));
     await expect.poll(() => readStatus(page, 'product-row-status')).toBe('PENDING');

@@ -32,6 +32,8 @@ export function launchBrowser(): Promise<Browser> {
 export interface NewPageOptions {
   locale?: Locale;
   device?: Device;
+  /** Another server than the global setup's (a journey that needs its own demo data). */
+  origin?: string;
 }
 
 export interface OpenedPage {
@@ -75,7 +77,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   const context = await browser.newContext({
     ...viewports[options.device ?? 'desktop'],
     locale,
-    baseURL: baseUrl,
+    baseURL: options.origin ?? baseUrl,
     timezoneId: 'Asia/Shanghai',
   });
   context.setDefaultTimeout(15_000);
@@ -102,7 +104,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     if (/Content Security Policy/i.test(message.text())) problems.push(`CSP violation: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (response.url().startsWith(baseUrl) && response.status() >= 500) {
+    if (response.url().startsWith(options.origin ?? baseUrl) && response.status() >= 500) {
       problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
     }
   });

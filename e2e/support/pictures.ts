@@ -60,6 +60,14 @@ export function picturesDir(): string {
   return dir;
 }
 
+/** A faceless picture that passes the photo checks (noise: ≥ 20 KB, ≥ 200 px a side) in the crop frame's shape. */
+export async function writeNoisePicture(path: string, width: number, height: number): Promise<string> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 7919) % 251;
+  writeFileSync(path, await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
+  return path;
+}
+
 /** Writes `facePicture(n)` as `<dir>/<name>.jpg` and returns the path (for setInputFiles). */
 export async function writeFacePicture(dir: string, name: string, n: Sample, ratio = 0.3): Promise<string> {
   const path = join(dir, `${name}.jpg`);

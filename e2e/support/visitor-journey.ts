@@ -30,17 +30,17 @@ export const serverLogFile = join(repoRoot, 'e2e', 'artifacts', 'server.log');
  * Reads the seed's summary from the log of the server this run started, refusing a log that belongs to
  * another server (another run writing the same file would otherwise hand out codes of its database).
  */
-export function readSeedFacts(): SeedFacts {
-  const log = readFileSync(serverLogFile, 'utf8');
-  if (!log.includes(`Server listening at ${baseUrl}`)) {
-    throw new Error(`${serverLogFile} is not the log of the server at ${baseUrl} (another e2e run may have overwritten it)`);
+export function readSeedFacts(logFile = serverLogFile, origin = baseUrl): SeedFacts {
+  const log = readFileSync(logFile, 'utf8');
+  if (!log.includes(`Server listening at ${origin}`)) {
+    throw new Error(`${logFile} is not the log of the server at ${origin} (another e2e run may have overwritten it)`);
   }
   const codeBlock = log.match(/Unused activation codes \([^)]*\):\n([\s\S]*?)More unused codes/)?.[1] ?? '';
   const codes = codeBlock.match(/MX-[A-Z0-9]{4}-[A-Z0-9]{4}/g) ?? [];
   const showDays = log.match(/Demo show: ([\d, -]+) \(/)?.[1]?.split(/,\s*/) ?? [];
   const fullDay = log.match(/(\d{4}-\d{2}-\d{2}) has \d+ seats and is full/)?.[1];
   if (codes.length === 0 || showDays.length < 2 || !fullDay) {
-    throw new Error(`the demo seed's summary (codes, show days, full day) is missing from ${serverLogFile}`);
+    throw new Error(`the demo seed's summary (codes, show days, full day) is missing from ${logFile}`);
   }
   return { codes, showDays, fullDay };
 }
@@ -142,19 +142,33 @@ export async function register(page: Page, visitor: Visitor, locale: Locale, dev
 export type PhotoPurpose = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID';
 
 /**
- * Picks `file` in the photo field, confirms the crop as framed (the picture already has the frame's
- * shape), and waits until the upload gave the field a new photo id. Returns the browser's face verdict
- * ('1' faces, or '' when face-api could not run and the server checked alone).
+ * Picks `file` in the (first) photo field of the purpose and confirms the crop as framed (the picture
+ * already has the frame's shape); returns the field and the photo id it held before.
  */
-export async function uploadPhoto(page: Page, purpose: PhotoPurpose, file: string): Promise<string> {
-  const field = page.getByTestId(`photo-upload-${purpose}`);
+async function pickAndCrop(page: Page, purpose: string, file: string) {
+  const field = page.getByTestId(`photo-upload-${purpose}`).first();
   const before = (await field.getAttribute('data-photo-id')) ?? '';
-  await page.getByTestId(`photo-input-${purpose}`).setInputFiles(file);
+  await page.getByTestId(`photo-input-${purpose}`).first().setInputFiles(file);
   const confirm = page.getByTestId('photo-crop-confirm');
   await unlessPageFails(page, confirm.waitFor({ state: 'visible' }));
   await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
   await confirm.click();
   await confirm.waitFor({ state: 'hidden' });
+  return { field, before };
+}
+
+/** A faceless picture (logos, banners, products): picks and crops it, and waits until the field holds a new photo. */
+export async function uploadPicture(page: Page, purpose: 'CATALOG' | 'BANNER' | 'PRODUCT' | 'EXHIBITOR_LOGO', file: string): Promise<void> {
+  const { field, before } = await pickAndCrop(page, purpose, file);
+  await expect.poll(async () => (await field.getAttribute('data-photo-id')) ?? '', { timeout: 60_000 }).not.toBe(before);
+}
+
+/**
+ * A photo of a person: picks and crops it, and waits until the upload gave the field a new photo id.
+ * Returns the browser's face verdict ('1' faces, or '' when face-api could not run and the server checked alone).
+ */
+export async function uploadPhoto(page: Page, purpose: PhotoPurpose, file: string): Promise<string> {
+  const { before } = await pickAndCrop(page, purpose, file);
   // Face-api loads on first use (up to 45 s on a slow device before the app gives up on it), then the upload.
   await unlessPageFails(
     page,

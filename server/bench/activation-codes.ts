@@ -3,7 +3,7 @@
 //   sends, after `prepare` generated a batch of 100,000 codes through the real mutation;
 // - `portal-cdk-import` (run apart, like the photo uploads): one import of a 100,000-row xlsx streamed to
 //   POST /apis/files/imports/activation-codes; the time and how much the server's resident memory grows
-//   (all processes of its group, sampled every 20 ms). Target: ≤ 150 MB added.
+//   (the server process: bench/memory.ts). Target: ≤ 150 MB added.
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { startServer } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from '../../e2e/support/api-session';
-import { groupRss, mb } from './photo-uploads';
+import { serverProcess, watchServerMemory, type MemoryFigures } from './memory';
 import type { Scenario, ScenarioRequest } from './scenarios';
 
 export const BULK_CODES = 100_000;
@@ -67,16 +67,13 @@ export const activationCodeScenarios: Scenario[] = [
   },
 ];
 
-export interface CdkImportResult {
+export interface CdkImportResult extends MemoryFigures {
   name: string;
   description: string;
   rows: number;
   imported: number;
   xlsxBytes: number;
   tookMs: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  rssAddedMb: number;
 }
 
 /** A 100,000-row workbook of unique codes, written by exceljs's streaming writer. */
@@ -93,27 +90,21 @@ export async function runCdkImport(logDir: string): Promise<CdkImportResult> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-cdk-'));
   const file = join(dir, 'codes.xlsx');
   await writeWorkbook(file);
-  const server = await startServer({ logFile: join(logDir, 'cdk-import-server.log'), env: { LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: '0' } });
+  const server = await startServer({ logFile: join(logDir, 'cdk-import-server.log'), env: { LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: '0', DEMO_BULK_ADMISSIONS: '0' } });
   try {
-    const group = server.pid;
-    if (group === undefined) throw new Error('no server pid');
+    const pid = serverProcess(server.pid);
     const organizer = await signIn(server.baseUrl, { identity: 'admin@example.com', password: 'Admin12345', scope: 'organizer' });
     const url = (batch: string) => `${server.baseUrl}/apis/files/imports/activation-codes?batch=${batch}`;
     const headers = { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'x-portal-client': 'web', cookie: organizer.header() };
     // Warm-up: the route, exceljs and the insert path, on a small csv.
     await (await fetch(url('warm-up'), { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: 'WARMUP-000001\n' })).text();
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = groupRss(group);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, groupRss(group));
-    }, 20);
     const started = performance.now();
-    const response = await fetch(url('bench-import'), { method: 'POST', headers, body: Readable.toWeb(createReadStream(file)) as ReadableStream, duplex: 'half' } as RequestInit);
-    const lines = (await response.text()).trim().split('\n');
+    const { result: lines, memory } = await watchServerMemory(pid, async () => {
+      const response = await fetch(url('bench-import'), { method: 'POST', headers, body: Readable.toWeb(createReadStream(file)) as ReadableStream, duplex: 'half' } as RequestInit);
+      return (await response.text()).trim().split('\n');
+    });
     const tookMs = Math.round(performance.now() - started);
-    clearInterval(sampler);
-    peak = Math.max(peak, groupRss(group));
     const last = JSON.parse(lines[lines.length - 1] ?? '{}') as { type?: string; report?: { rows: number; imported: number } };
     if (last.type !== 'result' || last.report?.imported !== BULK_CODES) throw new Error(`the import did not take every row: ${lines.slice(-1)[0]}`);
     return {
@@ -123,9 +114,7 @@ export async function runCdkImport(logDir: string): Promise<CdkImportResult> {
       imported: last.report.imported,
       xlsxBytes: statSync(file).size,
       tookMs,
-      rssBeforeMb: mb(before),
-      rssPeakMb: mb(peak),
-      rssAddedMb: mb(peak - before),
+      ...memory,
     };
   } finally {
     await server.stop();

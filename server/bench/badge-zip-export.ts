@@ -1,29 +1,26 @@
 // Scenario `portal-badge-zip-export` (issue 9 "Speed and scale"): one organizer downloads the zip of a
 // company's 2,000 badges — the xlsx and every entry card photo, each its own file — while the server's
-// resident memory (all processes of its group, sampled every 20 ms) is watched. Target: it grows by
+// resident memory (the server process: bench/memory.ts) is watched. Target: it grows by
 // less than 150 MB, whatever the count. Measures the time to the last byte and the zip's size, and
 // counts the zip's entries from its central directory (the list's rows and photos, plus the xlsx).
 import { join } from 'node:path';
 import { BULK_PHOTO_COMPANY } from '../src/modules/seed/bulk-badges';
 import { signIn } from '../../e2e/support/api-session';
 import { startServer } from '../../e2e/support/server-process';
-import { groupRss, mb } from './photo-uploads';
+import { serverProcess, watchServerMemory, type MemoryFigures } from './memory';
 
 export const BADGE_ZIP_SCENARIO = 'portal-badge-zip-export';
 export const ZIP_PHOTOS = 2_000;
 /** The zip's central directory sits at its end: 2,001 entries take about 150 KB. */
 const TAIL_BYTES = 1024 * 1024;
 
-export interface BadgeZipResult {
+export interface BadgeZipResult extends MemoryFigures {
   name: string;
   description: string;
   photos: number;
   entries: number;
   zipMb: number;
   tookMs: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  rssAddedMb: number;
 }
 
 /** Central directory file headers (PK\x01\x02) in the zip's tail: one per entry. */
@@ -36,11 +33,10 @@ function countEntries(tail: Buffer): number {
 export async function runBadgeZipExport(logDir: string): Promise<BadgeZipResult> {
   const server = await startServer({
     logFile: join(logDir, 'badge-zip-server.log'),
-    env: { LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: '0', DEMO_BULK_BADGES: String(ZIP_PHOTOS * 2), DEMO_BULK_BADGE_PHOTOS: String(ZIP_PHOTOS) },
+    env: { LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: '0', DEMO_BULK_ADMISSIONS: '0', DEMO_BULK_BADGES: String(ZIP_PHOTOS * 2), DEMO_BULK_BADGE_PHOTOS: String(ZIP_PHOTOS) },
   });
   try {
-    const group = server.pid;
-    if (group === undefined) throw new Error('no server pid');
+    const pid = serverProcess(server.pid);
     const organizer = await signIn(server.baseUrl, { identity: 'admin@example.com', password: 'Admin12345', scope: 'organizer' });
     const headers = { cookie: organizer.header(), 'x-portal-client': 'web', 'content-type': 'application/json' };
     const names = await fetch(`${server.baseUrl}/apis/core/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: 'query { submissionExhibitors { id nameEn } }' }) });
@@ -61,16 +57,9 @@ export async function runBadgeZipExport(logDir: string): Promise<BadgeZipResult>
     // Warm-up on the small list of another filter: the export's code paths and the sheet writer load once.
     await fetch(`${server.baseUrl}/apis/files/exports/badges.xlsx?status=REJECTED&keyword=nobody`, { headers: { cookie: organizer.header() } }).then((response) => response.arrayBuffer());
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = groupRss(group);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, groupRss(group));
-    }, 20);
     const started = performance.now();
-    const zip = await download();
+    const { result: zip, memory } = await watchServerMemory(pid, download);
     const tookMs = Math.round(performance.now() - started);
-    clearInterval(sampler);
-    peak = Math.max(peak, groupRss(group));
     if (zip.entries !== ZIP_PHOTOS + 1) throw new Error(`the zip holds ${zip.entries} entries, not ${ZIP_PHOTOS} photos and the xlsx`);
     return {
       name: BADGE_ZIP_SCENARIO,
@@ -79,9 +68,7 @@ export async function runBadgeZipExport(logDir: string): Promise<BadgeZipResult>
       entries: zip.entries,
       zipMb: Math.round((zip.bytes / 1024 / 1024) * 10) / 10,
       tookMs,
-      rssBeforeMb: mb(before),
-      rssPeakMb: mb(peak),
-      rssAddedMb: mb(peak - before),
+      ...memory,
     };
   } finally {
     await server.stop();

@@ -1,53 +1,30 @@
 // Scenario `portal-photo-uploads` (issue 7, item 7): eight visitors upload a 7000×7000 16-bit PNG at
 // the same moment while organizers keep asking for their viewer. Measures how much the server's
-// resident memory grows (all processes of its group, sampled every 20 ms) and the viewer query's
+// resident memory grows (the server process: bench/memory.ts) and the viewer query's
 // latency meanwhile. Targets: ≤ 300 MB added, viewer p99 < 100 ms.
 import autocannon from 'autocannon';
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { startServer } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from '../../e2e/support/api-session';
+import { serverProcess, watchServerMemory, type MemoryFigures } from './memory';
 
 export const PHOTO_UPLOADS_SCENARIO = 'portal-photo-uploads';
 const UPLOADS = 8;
 /** BENCH_PHOTO_SIDE=4800 measures pictures just under the 24 MP limit, which are decoded (at reduced size). */
 const SIDE = Number(process.env.BENCH_PHOTO_SIDE ?? 7000);
 
-export interface PhotoUploadResult {
+export interface PhotoUploadResult extends MemoryFigures {
   name: string;
   description: string;
   uploads: number;
   uploadStatuses: string[];
   pngBytes: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  rssAddedMb: number;
   viewerP50Ms: number;
   viewerP99Ms: number;
   viewerRequests: number;
   uploadsTookMs: number;
 }
-
-/** Resident memory (bytes) of every process whose process group is `group`. */
-export function groupRss(group: number): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== group) continue;
-      const rss = readFileSync(`/proc/${entry}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1];
-      total += Number(rss ?? 0) * 1024;
-    } catch {
-      // the process ended while we read it
-    }
-  }
-  return total;
-}
-
-export const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 function viewerRequest(origin: string, organizer: CookieJar, seconds: number) {
   return autocannon({
@@ -77,38 +54,30 @@ export async function runPhotoUploads(logDir: string): Promise<PhotoUploadResult
     .toBuffer();
   const depth = (await sharp(png, { limitInputPixels: false }).metadata()).depth;
   if (depth !== 'ushort') throw new Error(`the test picture is not 16-bit (${depth})`);
-  const server = await startServer({ logFile: join(logDir, 'photo-uploads-server.log'), env: { LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: '0' } });
+  const server = await startServer({ logFile: join(logDir, 'photo-uploads-server.log'), env: { LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: '0', DEMO_BULK_ADMISSIONS: '0' } });
   try {
-    const group = server.pid;
-    if (group === undefined) throw new Error('no server pid');
+    const pid = serverProcess(server.pid);
     const organizer = await signIn(server.baseUrl, { identity: 'admin@example.com', password: 'Admin12345', scope: 'organizer' });
     const visitors = await Promise.all(Array.from({ length: UPLOADS }, () => signIn(server.baseUrl, { identity: '13800000000', password: 'Visitor12345', scope: 'audience' })));
     // Warm-up: the GraphQL caches, sharp and the face models load once per process.
     await viewerRequest(server.baseUrl, organizer, 1);
     await upload(server.baseUrl, visitors[0] as CookieJar, png);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = groupRss(group);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, groupRss(group));
-    }, 20);
-    const load = viewerRequest(server.baseUrl, organizer, 6);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const started = performance.now();
-    const uploadStatuses = await Promise.all(visitors.map((visitor) => upload(server.baseUrl, visitor, png)));
-    const uploadsTookMs = Math.round(performance.now() - started);
-    const viewer = await load;
-    clearInterval(sampler);
-    peak = Math.max(peak, groupRss(group));
+    const { result, memory } = await watchServerMemory(pid, async () => {
+      const load = viewerRequest(server.baseUrl, organizer, 6);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const started = performance.now();
+      const statuses = await Promise.all(visitors.map((visitor) => upload(server.baseUrl, visitor, png)));
+      return { uploadStatuses: statuses, uploadsTookMs: Math.round(performance.now() - started), viewer: await load };
+    });
+    const { uploadStatuses, uploadsTookMs, viewer } = result;
     return {
       name: PHOTO_UPLOADS_SCENARIO,
       description: `${UPLOADS} simultaneous uploads of a ${SIDE}×${SIDE} 16-bit PNG (${Math.round(png.length / 1024)} KB) while 10 connections query the viewer`,
       uploads: UPLOADS,
       uploadStatuses,
       pngBytes: png.length,
-      rssBeforeMb: mb(before),
-      rssPeakMb: mb(peak),
-      rssAddedMb: mb(peak - before),
+      ...memory,
       viewerP50Ms: viewer.latency.p50,
       viewerP99Ms: viewer.latency.p99,
       viewerRequests: viewer.requests.total,

@@ -31,9 +31,15 @@ export interface ScenarioResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** The scenario's own connections when not BENCH_CONNECTIONS. */
+  connections?: number;
+  /** What the scenario reported beside the figures (a size, what was recorded). */
+  notes?: string[];
 }
 
-async function load(url: string, init: Pick<autocannon.Options, 'method' | 'headers' | 'body'>, seconds: number) {
+type LoadInit = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests' | 'connections'>;
+
+async function load(url: string, init: LoadInit, seconds: number) {
   return autocannon({ url, connections, duration: seconds, pipelining: 1, timeout: 10, ...init });
 }
 
@@ -51,7 +57,16 @@ async function startTarget(name: TargetName, logDir: string): Promise<Target> {
 async function runScenario(scenario: Scenario, target: Target, context: ScenarioContext) {
   const request = scenario.request(context);
   const url = `${target.origin}${request.path}`;
-  const init = { method: request.method, headers: request.headers, body: request.body };
+  const { setupRequest } = request;
+  const init: LoadInit = {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    ...(scenario.connections ? { connections: scenario.connections } : {}),
+    ...(setupRequest
+      ? { requests: [{ setupRequest: (next: autocannon.Request, connection: object) => ({ ...next, ...setupRequest(connection as Record<string, unknown>) }) }] }
+      : {}),
+  };
   const probe = await fetch(url, { method: request.method, headers: request.headers, body: request.body });
   const probeBody = await probe.text();
   if (probe.status !== request.expectStatus || (request.check && !request.check(probeBody))) {
@@ -59,7 +74,7 @@ async function runScenario(scenario: Scenario, target: Target, context: Scenario
   }
   if (warmupSeconds > 0) await load(url, init, warmupSeconds);
   const result = await load(url, init, durationSeconds);
-  return result;
+  return { result, note: request.note?.(probeBody) };
 }
 
 function gitCommit(): string | null {
@@ -81,7 +96,8 @@ function markdown(report: { at: string; commit: string | null; machine: string; 
   const rows = report.results.map(
     (row) =>
       `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.latencyP50Ms} | ${row.latencyP99Ms} | ` +
-      `${formatRatio(row.ratioToNodeHttp)} | ${row.non2xx + row.errors + row.timeouts} | ${row.description} |`,
+      `${formatRatio(row.ratioToNodeHttp)} | ${row.non2xx + row.errors + row.timeouts} | ${row.description}` +
+      `${row.connections ? ` (${row.connections} connections)` : ''}${row.notes ? `: ${row.notes.join('; ')}` : ''} |`,
   );
   return [
     '# Benchmark: latest run',
@@ -129,7 +145,9 @@ async function main() {
       };
       console.log(`bench: ${scenario.name} — ${scenario.description}`);
       await scenario.prepare?.({ ...context, origin: target.origin });
-      const result = await runScenario(scenario, target, context);
+      const { result, note } = await runScenario(scenario, target, context);
+      const afterLoad = await scenario.afterLoad?.({ ...context, origin: target.origin });
+      const notes = [note, afterLoad].filter((line) => line !== undefined);
       const row: ScenarioResult = {
         name: scenario.name,
         description: scenario.description,
@@ -141,8 +159,11 @@ async function main() {
         non2xx: result.non2xx,
         errors: result.errors,
         timeouts: result.timeouts,
+        ...(scenario.connections ? { connections: scenario.connections } : {}),
+        ...(notes.length > 0 ? { notes } : {}),
       };
       results.push(row);
+      for (const line of notes) console.log(`        ${line}`);
       console.log(
         `        ${Math.round(row.requestsPerSecond)} req/s, p99 ${row.latencyP99Ms} ms` +
           (row.non2xx + row.errors + row.timeouts > 0 ? `, ${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} time-outs` : ''),
@@ -187,7 +208,7 @@ async function main() {
     at: new Date().toISOString(),
     commit: gitCommit(),
     machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}, load average ${loadBefore.toFixed(2)} before the run`,
-    settings: `autocannon: ${connections} connections, pipelining 1, ${warmupSeconds} s warm-up then ${durationSeconds} s per scenario; portal with PGlite, NODE_ENV=development, LOG_LEVEL=warn.`,
+    settings: `autocannon: ${connections} connections, pipelining 1, ${warmupSeconds} s warm-up then ${durationSeconds} s per scenario; portal with ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, NODE_ENV=development, LOG_LEVEL=warn.`,
     results,
     ...(memory || zip ? { memory: [...(memory ? [memory] : []), ...(zip ? [zip] : [])] } : {}),
     ...(cdkImport ? { imports: [cdkImport] } : {}),

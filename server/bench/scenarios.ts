@@ -2,6 +2,9 @@ import type { CookieJar } from '../../e2e/support/api-session';
 import { audienceListScenarios } from './audience-list';
 import { badgeQueueScenarios } from './badge-queue';
 import { activationCodeScenarios } from './activation-codes';
+import { ticketListScenarios } from './ticket-list';
+import { dashboardScenarios } from './dashboard';
+import { deviceApiScenarios } from './device-api';
 
 /** Which process a scenario loads: started once per run, shared by its scenarios. */
 export type TargetName = 'node-http' | 'fastify' | 'portal';
@@ -19,6 +22,13 @@ export interface ScenarioRequest {
   /** Checked once before the load: the answer must have this status and pass `check`. */
   expectStatus: number;
   check?: (body: string) => boolean;
+  /** A line for the report from the probe's answer (e.g. its size). */
+  note?: (body: string) => string;
+  /**
+   * Makes every request of the load anew (a new scan id each time): `connection` is the autocannon
+   * connection's own object (e.g. which device it plays).
+   */
+  setupRequest?: (connection: Record<string, unknown>) => { headers?: Record<string, string>; body?: string };
 }
 
 export interface Scenario {
@@ -29,6 +39,10 @@ export interface Scenario {
   request: (context: ScenarioContext) => ScenarioRequest;
   /** Runs once before the scenario's load (e.g. fills the data it lists). */
   prepare?: (context: ScenarioContext & { origin: string }) => Promise<void>;
+  /** Concurrent connections (devices, users) instead of BENCH_CONNECTIONS. */
+  connections?: number;
+  /** Runs once after the load; its answer (e.g. what was recorded) goes to the report. */
+  afterLoad?: (context: ScenarioContext & { origin: string }) => Promise<string>;
 }
 
 /** The baseline every ratio is computed against. */
@@ -81,4 +95,10 @@ export const scenarios: Scenario[] = [
   ...badgeQueueScenarios,
   // The project section's activation codes at 100,000 codes (bench/activation-codes.ts).
   ...activationCodeScenarios,
+  // The ticket office's list at 100,000 tickets (bench/ticket-list.ts).
+  ...ticketListScenarios,
+  // The organizer's dashboard at 100,000 applications and 1,000,000 admissions (bench/dashboard.ts).
+  ...dashboardScenarios,
+  // The gates at 100,000 tickets: scans from 4 and 32 devices, the feed full and incremental (bench/device-api.ts).
+  ...deviceApiScenarios,
 ];

@@ -47,8 +47,14 @@ export function startScript(script: string): Promise<Target> {
   });
 }
 
-/** The real portal server (tsx src/main.ts) on a fresh PGlite data folder, logging warnings only. */
+/**
+ * The real portal server (tsx src/main.ts), logging warnings only: on a fresh PGlite data folder, or
+ * on PostgreSQL when BENCH_DATABASE_URL names an empty database (the demo seed fills only an empty one).
+ * The bulk fills of the scenarios (100,000 applications, 20,000 badges, 1,000,000 admissions, the
+ * tickets) come before it answers: minutes on a busy machine.
+ */
 export async function startPortal(logFile: string): Promise<Target> {
-  const server = await startServer({ logFile, env: { LOG_LEVEL: 'warn' } });
+  const database = process.env.BENCH_DATABASE_URL;
+  const server = await startServer({ logFile, env: { LOG_LEVEL: 'warn', ...(database ? { DATABASE_URL: database, SEED_DEMO: 'true' } : {}) }, startTimeoutMs: 900_000 });
   return { origin: server.baseUrl, stop: server.stop };
 }

@@ -82,6 +82,12 @@ const ZEnv = z.object({
   DEMO_BULK_BADGES: z.coerce.number().int().min(0).max(200_000).default(0),
   /** Demo data only: how many of the bulk badges (all of one company) carry their own photo file (the zip benchmark). */
   DEMO_BULK_BADGE_PHOTOS: z.coerce.number().int().min(0).max(20_000).default(0),
+  /** Demo data only: this many made-up gate records over the approved applications' tickets (the dashboard benchmark's 1,000,000). */
+  DEMO_BULK_ADMISSIONS: z.coerce.number().int().min(0).max(5_000_000).default(0),
+  /** Demo data only: today is a show day too, open until it ends, so that the gates admit today (benchmark, entrance journey). */
+  DEMO_GATE_DAY_TODAY: booleanFlag.default(false),
+  /** Demo data only: this many made-up imported tickets valid today (the gate benchmark; with DEMO_GATE_DAY_TODAY). */
+  DEMO_BULK_TICKETS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** S3-compatible bucket for uploaded files; unset: DATA_DIR/files. */
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).optional(),

@@ -4,6 +4,8 @@ import { formatDemoSummary, seedDemoData } from './modules/seed/demo-seed';
 import { seedShowDefaults } from './modules/seed/show-seed';
 import { fillBulkApplications } from './modules/seed/bulk-applications';
 import { fillBulkBadges } from './modules/seed/bulk-badges';
+import { fillBulkAdmissions } from './modules/seed/bulk-admissions';
+import { fillBulkTickets, openGateDayToday } from './modules/seed/bulk-tickets';
 
 async function main() {
   const config = parseConfig();
@@ -18,10 +20,23 @@ async function main() {
       const added = await fillBulkApplications(portal.database.db, config.DEMO_BULK_AUDIENCES);
       console.log(`${added} more made-up applications filled in bulk in ${Math.round(performance.now() - started)} ms.`);
     }
+    if (created && config.DEMO_BULK_ADMISSIONS > 0) {
+      const started = performance.now();
+      const added = await fillBulkAdmissions(portal.database.db, config.DEMO_BULK_ADMISSIONS);
+      console.log(`${added} made-up admissions filled in bulk in ${Math.round(performance.now() - started)} ms.`);
+    }
     if (created && config.DEMO_BULK_BADGES > 0) {
       const started = performance.now();
       const added = await fillBulkBadges(portal.database.db, app.services.files, config.DEMO_BULK_BADGES, Math.min(config.DEMO_BULK_BADGE_PHOTOS, config.DEMO_BULK_BADGES));
       console.log(`${added} made-up staff badges filled in bulk in ${Math.round(performance.now() - started)} ms.`);
+    }
+    if (created && config.DEMO_GATE_DAY_TODAY) {
+      console.log(`Gate day: ${await openGateDayToday(portal.database.db, new Date(app.services.clock.now()))} is a show day too (DEMO_GATE_DAY_TODAY).`);
+    }
+    if (created && config.DEMO_BULK_TICKETS > 0) {
+      const started = performance.now();
+      const added = await fillBulkTickets(portal.database.db, config.DEMO_BULK_TICKETS, new Date(app.services.clock.now()));
+      console.log(`${added} made-up tickets valid today filled in bulk in ${Math.round(performance.now() - started)} ms.`);
     }
   } else {
     // Production (and any database without demo data): SPEC 9's real show when no days exist yet.

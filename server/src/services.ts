@@ -30,6 +30,7 @@ import { RegistrationService } from './modules/account/registration.service';
 import { PersonalDataService } from './modules/application/personal-data.service';
 import { isReviewer } from './modules/application/application.policy';
 import { TicketService } from './modules/ticket/ticket.service';
+import { TicketOfficeService } from './modules/ticket/ticket-office.service';
 import { createTicketSigner } from './modules/ticket/ticket-token';
 import { ReviewExportService } from './modules/review/review-export.service';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
@@ -44,6 +45,7 @@ import { BadgeService } from './modules/badge/badge.service';
 import { BadgeExportService } from './modules/badge/badge-export.service';
 import { ProjectSettingsService } from './modules/project/project-settings.service';
 import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
+import { EntranceService } from './modules/entrance/entrance.service';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
@@ -66,7 +68,6 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const accounts = new AccountService(db);
   const show = new ShowService(db);
   const notices = new NoticeOutbox(db, messenger, logger);
-  const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit, messenger, notices);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
   const files = createFileStore({
@@ -83,12 +84,21 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
       : undefined,
   });
   const photos = new PhotoService(db, new MediaService(files, faces), logger);
-  const applications = new ApplicationService(db, show, activationCodes, photos, clock);
+  const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit, messenger, notices, photos);
+  // A company's logo: its own accounts and the exhibitor section's organizers.
+  photos.allowReading((viewer, photo) => exhibitors.logoAccess(viewer, photo.id));
+  const ticketSigner = createTicketSigner(config);
+  const tickets = new TicketService(db, ticketSigner, show, clock);
+  const applications = new ApplicationService(db, show, activationCodes, photos, tickets, clock);
+  // An admitted visit day can no longer be dropped: the ticket module records admissions, the application module its days.
+  tickets.recordVisitsWith((tx, audienceId, day, at) => applications.markDayAdmitted(tx, audienceId, day, at));
   // Reviewers may open the photos an application references; each view is audited (PIPL).
   photos.allowReading(async (viewer, photo) => (isReviewer(viewer) && (await applications.referencesPhoto(photo.id)) ? { audited: true } : null));
-  const personalData = new PersonalDataService(db, show, activationCodes, photos, audit, accounts, clock, logger);
+  const personalData = new PersonalDataService(db, show, activationCodes, photos, tickets, audit, accounts, clock, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
-  const tickets = new TicketService(db, createTicketSigner(config), applications, clock);
+  const ticketOffice = new TicketOfficeService(db, ticketSigner, accounts, photos, show, audit, clock);
+  // The ticket office may open the photos of a ticket's holder (the face check); each view is audited.
+  photos.allowReading((viewer, photo) => ticketOffice.photoAccess(viewer, photo.id));
   const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, verificationCodes, store, clock);
   // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
   photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
@@ -133,11 +143,13 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     banners,
     productExport: new ProductExportService(db, submissions, exhibitors, clock),
     tickets,
+    ticketOffice,
     badges,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
     projectSettings: new ProjectSettingsService(db, show, applications, audit),
     activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
+    entrance: new EntranceService(db, tickets, photos, audit, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts),

@@ -9,12 +9,14 @@ import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../mo
 import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { DashboardModel } from '../modules/dashboard/dashboard.models';
+import type { HourlyScansModel, EntranceDeviceModel, IssuedDeviceTokenModel } from '../modules/entrance/entrance.models';
 import type { ExhibitorModel, ExhibitorPageModel, ExhibitorWithInitialPasswordModel, ExhibitorAccountModel } from '../modules/exhibitor/exhibitor.models';
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProductApplicationModel } from '../modules/product/product.models';
 import type { OfficeShowDayModel, ProjectSettingsModel, OfficeChannelModel, OfficeActivationCodeModel } from '../modules/project/project.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
 import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
+import type { OfficeTicketModel, TicketFaceCheckModel } from '../modules/ticket/ticket-office.models';
 import type { AdmissionModel, TicketModel } from '../modules/ticket/ticket.models';
 import type { GraphQLContext } from './context';
 export type Maybe<T> = T | null;
@@ -94,6 +96,14 @@ export type Mutation = {
   approveCatalogEntries: Array<CatalogEntry>;
   /** Organizers: PENDING → REJECTED with a reason, in bulk. */
   rejectCatalogEntries: Array<CatalogEntry>;
+  /** ROLE_HARDWARE (audited). */
+  registerEntranceDevice: EntranceDevice;
+  /** ROLE_HARDWARE (audited). */
+  updateEntranceDevice: EntranceDevice;
+  /** ROLE_HARDWARE: a new token; the previous one stops working at once (audited). */
+  issueDeviceToken: IssuedDeviceToken;
+  /** ROLE_HARDWARE: the device's token stops working at once on every instance (audited). */
+  revokeDeviceToken: EntranceDevice;
   /** Self-registration: creates a PENDING company with its account and signs it in; refused while exhibitorRegOpen is false. */
   registerExhibitor: Viewer;
   createExhibitor: ExhibitorWithInitialPassword;
@@ -121,6 +131,12 @@ export type Mutation = {
   refuseAudiences: Array<Audience>;
   /** Super administrators only (irreversible): erase the personal data of applications (PIPL request); returns how many were erased. */
   erasePersonalData: Scalars['Int']['output'];
+  /** ROLE_SUPER_ADMIN or ROLE_TICKET: records that staff compared the faces (who and when). */
+  markTicketFaceChecked: OfficeTicket;
+  /** ROLE_SUPER_ADMIN or ROLE_TICKET: the gates deny it from now on (reason required, audited). */
+  revokeTicket: OfficeTicket;
+  /** ROLE_SUPER_ADMIN or ROLE_TICKET: undoes a revocation (reason required, audited). */
+  reinstateTicket: OfficeTicket;
 };
 
 
@@ -257,6 +273,27 @@ export type MutationRejectCatalogEntriesArgs = {
 };
 
 
+export type MutationRegisterEntranceDeviceArgs = {
+  input: EntranceDeviceInput;
+};
+
+
+export type MutationUpdateEntranceDeviceArgs = {
+  id: Scalars['ID']['input'];
+  input: EntranceDeviceInput;
+};
+
+
+export type MutationIssueDeviceTokenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRevokeDeviceTokenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationRegisterExhibitorArgs = {
   input: RegisterExhibitorInput;
 };
@@ -340,6 +377,23 @@ export type MutationRefuseAudiencesArgs = {
 export type MutationErasePersonalDataArgs = {
   ids: Array<Scalars['ID']['input']>;
   confirmation: Scalars['String']['input'];
+};
+
+
+export type MutationMarkTicketFaceCheckedArgs = {
+  ticketId: Scalars['ID']['input'];
+};
+
+
+export type MutationRevokeTicketArgs = {
+  ticketId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationReinstateTicketArgs = {
+  ticketId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 export type RegisterAudienceInput = {
@@ -436,6 +490,8 @@ export type Query = {
   catalogEntry?: Maybe<CatalogEntry>;
   /** Organizers: the figures of the sections their roles open. */
   dashboard: Dashboard;
+  /** ROLE_HARDWARE: every registered device, by name. */
+  entranceDevices: Array<EntranceDevice>;
   /** The organizer's list of exhibitors (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR), newest first. */
   exhibitors: ExhibitorPage;
   /** Exhibitors: the company's own applications. */
@@ -458,6 +514,14 @@ export type Query = {
   project: Project;
   /** Organizers of the exhibitor section: the companies, for the queues' exhibitor filter. */
   submissionExhibitors: Array<SubmissionExhibitor>;
+  /** ROLE_SUPER_ADMIN or ROLE_TICKET: tickets, newest first. */
+  tickets: OfficeTicketPage;
+  /** ROLE_SUPER_ADMIN or ROLE_TICKET: one ticket's admissions, newest first. */
+  ticketAdmissions: Array<OfficeAdmission>;
+  /** ROLE_SUPER_ADMIN or ROLE_TICKET: the face-check view (audited). */
+  ticketFaceCheck: TicketFaceCheck;
+  /** ROLE_SUPER_ADMIN or ROLE_TICKET: the signed token of a valid ticket's QR (audited). */
+  ticketQr: OfficeTicketQr;
   /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
   viewer: Viewer;
 };
@@ -575,6 +639,28 @@ export type QueryAudiencesArgs = {
 
 export type QueryAudienceArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryTicketsArgs = {
+  filter?: InputMaybe<TicketFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryTicketAdmissionsArgs = {
+  ticketId: Scalars['ID']['input'];
+};
+
+
+export type QueryTicketFaceCheckArgs = {
+  ticketId: Scalars['ID']['input'];
+};
+
+
+export type QueryTicketQrArgs = {
+  ticketId: Scalars['ID']['input'];
 };
 
 export type IdType =
@@ -1010,6 +1096,63 @@ export type DashboardAdmissionsArgs = {
   day?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type DeviceKind =
+  | 'GATE'
+  | 'HANDHELD'
+  | 'FACE_TERMINAL';
+
+export type HourlyScans = {
+  __typename?: 'HourlyScans';
+  /** 0–23, Beijing time. */
+  hour: Scalars['Int']['output'];
+  admitted: Scalars['Int']['output'];
+  denied: Scalars['Int']['output'];
+};
+
+export type EntranceDevice = {
+  __typename?: 'EntranceDevice';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  location: Scalars['String']['output'];
+  kind: DeviceKind;
+  /** Show days it admits on; empty: every show day. */
+  days: Array<Scalars['String']['output']>;
+  /** Ticket kinds it admits. */
+  ticketKinds: Array<TicketKind>;
+  /** Whether a token is issued (the token itself is shown once, when issued). */
+  hasToken: Scalars['Boolean']['output'];
+  tokenIssuedAt?: Maybe<Scalars['DateTime']['output']>;
+  lastHeartbeatAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The device's clock minus the server's at its last heartbeat, in milliseconds. */
+  clockOffsetMs?: Maybe<Scalars['Int']['output']>;
+  /** The feed version the device last synced. */
+  feedVersion?: Maybe<Scalars['Int']['output']>;
+  /** Scans waiting on the device (offline), as its last heartbeat said. */
+  queuedScans?: Maybe<Scalars['Int']['output']>;
+  /** A heartbeat within the last two minutes. */
+  online: Scalars['Boolean']['output'];
+  /** Today's scans (Beijing day) per hour. */
+  scansToday: Array<HourlyScans>;
+  /** Offline scans of today that disagree with the record. */
+  conflictsToday: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type EntranceDeviceInput = {
+  name: Scalars['String']['input'];
+  location: Scalars['String']['input'];
+  kind: DeviceKind;
+  days: Array<Scalars['String']['input']>;
+  ticketKinds: Array<TicketKind>;
+};
+
+/** A token is shown once: only its hash is stored. */
+export type IssuedDeviceToken = {
+  __typename?: 'IssuedDeviceToken';
+  device: EntranceDevice;
+  token: Scalars['String']['output'];
+};
+
 export type ExhibitorStatus =
   /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
   | 'PENDING'
@@ -1023,7 +1166,10 @@ export type Exhibitor = {
   id: Scalars['ID']['output'];
   nameZh: Scalars['String']['output'];
   nameEn: Scalars['String']['output'];
+  /** The logo's authorised URL (the company's accounts and the exhibitor section's organizers may open it). */
   logo?: Maybe<Scalars['String']['output']>;
+  /** The logo picture's id (what the organizer's edit form keeps or replaces). */
+  logoId?: Maybe<Scalars['ID']['output']>;
   credentialLimit: Scalars['Int']['output'];
   status: ExhibitorStatus;
   bootNumber?: Maybe<Scalars['String']['output']>;
@@ -1087,6 +1233,8 @@ export type CreateExhibitorInput = {
   contactEmail?: InputMaybe<Scalars['String']['input']>;
   bootNumber?: InputMaybe<Scalars['String']['input']>;
   credentialLimit: Scalars['Int']['input'];
+  /** A picture uploaded with purpose EXHIBITOR_LOGO by the same organizer. */
+  logoId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type UpdateExhibitorInput = {
@@ -1097,6 +1245,8 @@ export type UpdateExhibitorInput = {
   bootNumber?: InputMaybe<Scalars['String']['input']>;
   /** Not below usedCredentials. */
   credentialLimit: Scalars['Int']['input'];
+  /** A picture uploaded with purpose EXHIBITOR_LOGO by the same organizer; absent keeps the logo, null removes it (the old file is deleted). */
+  logoId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** A company with an initial password, shown to the organizer once (only its hash is stored). */
@@ -1118,7 +1268,9 @@ export type PhotoPurpose =
   /** An exhibitor's catalog logo (at most 2 MB). */
   | 'CATALOG'
   | 'BANNER'
-  | 'PRODUCT';
+  | 'PRODUCT'
+  /** A company's logo, uploaded by an organizer of the exhibitor section (at most 2 MB). */
+  | 'EXHIBITOR_LOGO';
 
 export type Photo = {
   __typename?: 'Photo';
@@ -1400,6 +1552,106 @@ export type Admission = {
   reEntry: Scalars['Boolean']['output'];
 };
 
+export type TicketKind =
+  /** An approved visitor's VIP ticket. */
+  | 'VISITOR'
+  /** An approved exhibitor staff badge. */
+  | 'BADGE'
+  /** A ticket sold or given outside the portal, imported by the ticket office. */
+  | 'IMPORTED';
+
+export type TicketStatus =
+  /** Admits on its days. */
+  | 'VALID'
+  /** Its application or badge is not approved (now). */
+  | 'INACTIVE'
+  /** Revoked by the ticket office. */
+  | 'REVOKED'
+  /** Its holder's personal data was erased; only anonymous admissions remain. */
+  | 'ERASED';
+
+export type AdmissionConflict =
+  /** Another device had already recorded the day's entry (two gates admitted offline). */
+  | 'DUPLICATE_ENTRY'
+  /** The ticket was not valid at the scan time (revoked, or its holder no longer approved). */
+  | 'NOT_VALID_AT_SCAN';
+
+export type OfficeTicket = {
+  __typename?: 'OfficeTicket';
+  id: Scalars['ID']['output'];
+  kind: TicketKind;
+  status: TicketStatus;
+  holderName: Scalars['String']['output'];
+  /** The company (badges, imported tickets). */
+  organization?: Maybe<Scalars['String']['output']>;
+  /** The days it admits; empty: every show day (badges). */
+  days: Array<Scalars['String']['output']>;
+  externalCode?: Maybe<Scalars['String']['output']>;
+  importBatch?: Maybe<Scalars['String']['output']>;
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  revokeReason?: Maybe<Scalars['String']['output']>;
+  /** Who revoked it. */
+  revokedBy?: Maybe<Scalars['String']['output']>;
+  faceCheckedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who checked the face. */
+  faceCheckedBy?: Maybe<Scalars['String']['output']>;
+  /** Admissions recorded (entries and re-entries). */
+  admissionCount: Scalars['Int']['output'];
+  lastAdmittedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Admissions that disagree with the record (offline uploads). */
+  conflictCount: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type OfficeTicketPage = {
+  __typename?: 'OfficeTicketPage';
+  nodes: Array<OfficeTicket>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type TicketFilter = {
+  kind?: InputMaybe<TicketKind>;
+  status?: InputMaybe<TicketStatus>;
+  /** YYYY-MM-DD: tickets that admit on that day (badges admit every day). */
+  day?: InputMaybe<Scalars['String']['input']>;
+  admitted?: InputMaybe<Scalars['Boolean']['input']>;
+  faceChecked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Holder name, organization or external code. */
+  keyword?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One entry at the gate as the ticket office sees it. */
+export type OfficeAdmission = {
+  __typename?: 'OfficeAdmission';
+  id: Scalars['ID']['output'];
+  day: Scalars['String']['output'];
+  at: Scalars['DateTime']['output'];
+  recordedAt: Scalars['DateTime']['output'];
+  gate?: Maybe<Scalars['String']['output']>;
+  reEntry: Scalars['Boolean']['output'];
+  offline: Scalars['Boolean']['output'];
+  conflict?: Maybe<AdmissionConflict>;
+};
+
+/** What the face-check view shows (every opening is audited: PIPL). */
+export type TicketFaceCheck = {
+  __typename?: 'TicketFaceCheck';
+  ticket: OfficeTicket;
+  entryPhoto?: Maybe<Photo>;
+  idPhoto?: Maybe<Photo>;
+  /** 0–1: how alike the two faces are (null when a photo is missing). */
+  faceMatchScore?: Maybe<Scalars['Float']['output']>;
+};
+
+/** The QR of a ticket, for the office's dialog (printing a lost ticket). */
+export type OfficeTicketQr = {
+  __typename?: 'OfficeTicketQr';
+  ticketId: Scalars['ID']['output'];
+  token: Scalars['String']['output'];
+};
+
 /** The signed-in person; its kind decides the scope (SPEC 6). */
 export type Viewer = Ouser | User | Xuser;
 
@@ -1595,6 +1847,11 @@ export type ResolversTypes = {
   ExhibitorDashboard: ResolverTypeWrapper<ExhibitorDashboard>;
   AdmissionDashboard: ResolverTypeWrapper<AdmissionDashboard>;
   Dashboard: ResolverTypeWrapper<DashboardModel>;
+  DeviceKind: DeviceKind;
+  HourlyScans: ResolverTypeWrapper<HourlyScansModel>;
+  EntranceDevice: ResolverTypeWrapper<EntranceDeviceModel>;
+  EntranceDeviceInput: EntranceDeviceInput;
+  IssuedDeviceToken: ResolverTypeWrapper<IssuedDeviceTokenModel>;
   ExhibitorStatus: ExhibitorStatus;
   Exhibitor: ResolverTypeWrapper<ExhibitorModel>;
   ExhibitorAccount: ResolverTypeWrapper<ExhibitorAccountModel>;
@@ -1636,6 +1893,15 @@ export type ResolversTypes = {
   SubmissionExhibitor: ResolverTypeWrapper<SubmissionExhibitor>;
   Ticket: ResolverTypeWrapper<TicketModel>;
   Admission: ResolverTypeWrapper<AdmissionModel>;
+  TicketKind: TicketKind;
+  TicketStatus: TicketStatus;
+  AdmissionConflict: AdmissionConflict;
+  OfficeTicket: ResolverTypeWrapper<OfficeTicketModel>;
+  OfficeTicketPage: ResolverTypeWrapper<Omit<OfficeTicketPage, 'nodes'> & { nodes: Array<ResolversTypes['OfficeTicket']> }>;
+  TicketFilter: TicketFilter;
+  OfficeAdmission: ResolverTypeWrapper<OfficeAdmission>;
+  TicketFaceCheck: ResolverTypeWrapper<TicketFaceCheckModel>;
+  OfficeTicketQr: ResolverTypeWrapper<OfficeTicketQr>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Viewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Viewer']>;
   Role: ResolverTypeWrapper<Role>;
@@ -1697,6 +1963,10 @@ export type ResolversParentTypes = {
   ExhibitorDashboard: ExhibitorDashboard;
   AdmissionDashboard: AdmissionDashboard;
   Dashboard: DashboardModel;
+  HourlyScans: HourlyScansModel;
+  EntranceDevice: EntranceDeviceModel;
+  EntranceDeviceInput: EntranceDeviceInput;
+  IssuedDeviceToken: IssuedDeviceTokenModel;
   Exhibitor: ExhibitorModel;
   ExhibitorAccount: ExhibitorAccountModel;
   ExhibitorPage: ExhibitorPageModel;
@@ -1732,6 +2002,12 @@ export type ResolversParentTypes = {
   SubmissionExhibitor: SubmissionExhibitor;
   Ticket: TicketModel;
   Admission: AdmissionModel;
+  OfficeTicket: OfficeTicketModel;
+  OfficeTicketPage: Omit<OfficeTicketPage, 'nodes'> & { nodes: Array<ResolversParentTypes['OfficeTicket']> };
+  TicketFilter: TicketFilter;
+  OfficeAdmission: OfficeAdmission;
+  TicketFaceCheck: TicketFaceCheckModel;
+  OfficeTicketQr: OfficeTicketQr;
   DateTime: Scalars['DateTime']['output'];
   Viewer: ResolversUnionTypes<ResolversParentTypes>['Viewer'];
   Role: Role;
@@ -1766,6 +2042,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   submitCatalogEntry?: Resolver<ResolversTypes['CatalogEntry'], ParentType, ContextType, RequireFields<MutationSubmitCatalogEntryArgs, 'input'>>;
   approveCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationApproveCatalogEntriesArgs, 'ids'>>;
   rejectCatalogEntries?: Resolver<Array<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<MutationRejectCatalogEntriesArgs, 'ids' | 'reason'>>;
+  registerEntranceDevice?: Resolver<ResolversTypes['EntranceDevice'], ParentType, ContextType, RequireFields<MutationRegisterEntranceDeviceArgs, 'input'>>;
+  updateEntranceDevice?: Resolver<ResolversTypes['EntranceDevice'], ParentType, ContextType, RequireFields<MutationUpdateEntranceDeviceArgs, 'id' | 'input'>>;
+  issueDeviceToken?: Resolver<ResolversTypes['IssuedDeviceToken'], ParentType, ContextType, RequireFields<MutationIssueDeviceTokenArgs, 'id'>>;
+  revokeDeviceToken?: Resolver<ResolversTypes['EntranceDevice'], ParentType, ContextType, RequireFields<MutationRevokeDeviceTokenArgs, 'id'>>;
   registerExhibitor?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType, RequireFields<MutationRegisterExhibitorArgs, 'input'>>;
   createExhibitor?: Resolver<ResolversTypes['ExhibitorWithInitialPassword'], ParentType, ContextType, RequireFields<MutationCreateExhibitorArgs, 'input'>>;
   updateExhibitor?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationUpdateExhibitorArgs, 'input'>>;
@@ -1782,6 +2062,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
   erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids' | 'confirmation'>>;
+  markTicketFaceChecked?: Resolver<ResolversTypes['OfficeTicket'], ParentType, ContextType, RequireFields<MutationMarkTicketFaceCheckedArgs, 'ticketId'>>;
+  revokeTicket?: Resolver<ResolversTypes['OfficeTicket'], ParentType, ContextType, RequireFields<MutationRevokeTicketArgs, 'ticketId' | 'reason'>>;
+  reinstateTicket?: Resolver<ResolversTypes['OfficeTicket'], ParentType, ContextType, RequireFields<MutationReinstateTicketArgs, 'ticketId' | 'reason'>>;
 };
 
 export type StaffResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Staff'] = ResolversParentTypes['Staff']> = {
@@ -1823,6 +2106,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   catalogEntries?: Resolver<ResolversTypes['CatalogEntryPage'], ParentType, ContextType, RequireFields<QueryCatalogEntriesArgs, 'page' | 'pageSize'>>;
   catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
+  entranceDevices?: Resolver<Array<ResolversTypes['EntranceDevice']>, ParentType, ContextType>;
   exhibitors?: Resolver<ResolversTypes['ExhibitorPage'], ParentType, ContextType, RequireFields<QueryExhibitorsArgs, 'page' | 'pageSize'>>;
   myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
@@ -1834,6 +2118,10 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
   submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['OfficeTicketPage'], ParentType, ContextType, RequireFields<QueryTicketsArgs, 'page' | 'pageSize'>>;
+  ticketAdmissions?: Resolver<Array<ResolversTypes['OfficeAdmission']>, ParentType, ContextType, RequireFields<QueryTicketAdmissionsArgs, 'ticketId'>>;
+  ticketFaceCheck?: Resolver<ResolversTypes['TicketFaceCheck'], ParentType, ContextType, RequireFields<QueryTicketFaceCheckArgs, 'ticketId'>>;
+  ticketQr?: Resolver<ResolversTypes['OfficeTicketQr'], ParentType, ContextType, RequireFields<QueryTicketQrArgs, 'ticketId'>>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 };
 
@@ -2077,11 +2365,42 @@ export type DashboardResolvers<ContextType = GraphQLContext, ParentType extends 
   generatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type HourlyScansResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HourlyScans'] = ResolversParentTypes['HourlyScans']> = {
+  hour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  admitted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  denied?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EntranceDeviceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EntranceDevice'] = ResolversParentTypes['EntranceDevice']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['DeviceKind'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  ticketKinds?: Resolver<Array<ResolversTypes['TicketKind']>, ParentType, ContextType>;
+  hasToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tokenIssuedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastHeartbeatAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  clockOffsetMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  feedVersion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  queuedScans?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  online?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  scansToday?: Resolver<Array<ResolversTypes['HourlyScans']>, ParentType, ContextType>;
+  conflictsToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type IssuedDeviceTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssuedDeviceToken'] = ResolversParentTypes['IssuedDeviceToken']> = {
+  device?: Resolver<ResolversTypes['EntranceDevice'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ExhibitorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Exhibitor'] = ResolversParentTypes['Exhibitor']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logoId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   credentialLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ExhibitorStatus'], ParentType, ContextType>;
   bootNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2269,6 +2588,56 @@ export type AdmissionResolvers<ContextType = GraphQLContext, ParentType extends 
   reEntry?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type OfficeTicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeTicket'] = ResolversParentTypes['OfficeTicket']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['TicketKind'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['TicketStatus'], ParentType, ContextType>;
+  holderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  externalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  importBatch?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  revokeReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revokedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  faceCheckedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  faceCheckedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  admissionCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastAdmittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  conflictCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type OfficeTicketPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeTicketPage'] = ResolversParentTypes['OfficeTicketPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['OfficeTicket']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OfficeAdmissionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeAdmission'] = ResolversParentTypes['OfficeAdmission']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  recordedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  gate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reEntry?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  offline?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conflict?: Resolver<Maybe<ResolversTypes['AdmissionConflict']>, ParentType, ContextType>;
+};
+
+export type TicketFaceCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TicketFaceCheck'] = ResolversParentTypes['TicketFaceCheck']> = {
+  ticket?: Resolver<ResolversTypes['OfficeTicket'], ParentType, ContextType>;
+  entryPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  idPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  faceMatchScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type OfficeTicketQrResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeTicketQr'] = ResolversParentTypes['OfficeTicketQr']> = {
+  ticketId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
@@ -2356,6 +2725,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ExhibitorDashboard?: ExhibitorDashboardResolvers<ContextType>;
   AdmissionDashboard?: AdmissionDashboardResolvers<ContextType>;
   Dashboard?: DashboardResolvers<ContextType>;
+  HourlyScans?: HourlyScansResolvers<ContextType>;
+  EntranceDevice?: EntranceDeviceResolvers<ContextType>;
+  IssuedDeviceToken?: IssuedDeviceTokenResolvers<ContextType>;
   Exhibitor?: ExhibitorResolvers<ContextType>;
   ExhibitorAccount?: ExhibitorAccountResolvers<ContextType>;
   ExhibitorPage?: ExhibitorPageResolvers<ContextType>;
@@ -2380,6 +2752,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SubmissionExhibitor?: SubmissionExhibitorResolvers<ContextType>;
   Ticket?: TicketResolvers<ContextType>;
   Admission?: AdmissionResolvers<ContextType>;
+  OfficeTicket?: OfficeTicketResolvers<ContextType>;
+  OfficeTicketPage?: OfficeTicketPageResolvers<ContextType>;
+  OfficeAdmission?: OfficeAdmissionResolvers<ContextType>;
+  TicketFaceCheck?: TicketFaceCheckResolvers<ContextType>;
+  OfficeTicketQr?: OfficeTicketQrResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Viewer?: ViewerResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;

@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const EVIL = 'https://evil.example';
+/** The device API authenticates by a Bearer token a browser never sends cross-site, never by the cookie: no CSRF guard, 401 without the token. */
+const DEVICE_API = '/apis/hardware/v1/';
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Every route the app registered under /apis, with its methods (from Fastify's own route table). */
@@ -74,9 +76,10 @@ describe('CSRF guard on every /apis route, however the path is spelled (issue 7,
             headers: { 'content-type': 'application/json', origin: EVIL },
             body: body ? JSON.stringify({ query: '{ __typename }' }) : undefined,
           });
+          const refusal = route.path.startsWith(DEVICE_API) ? { status: 401, code: 'DEVICE_TOKEN_INVALID' } : { status: 403, code: 'CSRF_REJECTED' };
           for (const [name, response] of [['form from evil', formPost], ['no header', noHeader], ['foreign origin', foreignOrigin]] as const) {
             const answer = { name, method, path, status: response.status, code: ((await response.json()) as { code?: string }).code };
-            expect(answer).toEqual({ name, method, path, status: 403, code: 'CSRF_REJECTED' });
+            expect(answer).toEqual({ name, method, path, ...refusal });
           }
           checked.push(`${method} ${path}`);
         }
@@ -85,6 +88,7 @@ describe('CSRF guard on every /apis route, however the path is spelled (issue 7,
     expect(checked).toContain('POST /%61pis/auth/login');
     expect(checked).toContain('POST /apis/auth/%6Cogout');
     expect(checked).toContain('GET /apis/core/%67raphql');
+    expect(checked).toContain('POST /apis/hardware/v1/scan');
   });
 
   it('lets the SPA through: the client header on forms, no header needed on a JSON POST (issue 7, item 12)', async () => {

@@ -101,7 +101,7 @@ export function openStreamedSheet(output: Writable, name: string, columns: Reado
  * Sends a streamed workbook: the headers at once, the rows as `write` produces them. A client that goes
  * away ends the export at the next batch; a failure after the headers can only break the download.
  */
-export function sendXlsx(request: FastifyRequest, reply: FastifyReply, names: { ascii: string; localised: string }, write: (output: Writable) => Promise<unknown>) {
+export function sendXlsx(request: FastifyRequest, reply: FastifyReply, names: { ascii: string; localised: string }, write: (output: Writable) => Promise<unknown>, totalRows?: number) {
   const output = new PassThrough();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) output.destroy();
@@ -110,6 +110,8 @@ export function sendXlsx(request: FastifyRequest, reply: FastifyReply, names: { 
     request.log.error({ err: error }, 'export failed');
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
+  // The size of a streamed file is unknown until it ends; the row count lets the browser show progress.
+  if (totalRows !== undefined) reply.header('x-total-count', String(totalRows));
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', contentDisposition(names))

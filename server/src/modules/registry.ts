@@ -15,10 +15,11 @@ import { projectModule } from './project/project.module';
 import { ticketModule } from './ticket/ticket.module';
 import { viewerModule } from './viewer/viewer.module';
 import { exhibitorModule } from './exhibitor/exhibitor.module';
+import { entranceModule } from './entrance/entrance.module';
 import type { Services } from '../services';
 
 /** Every module that contributes resolvers, loaders or routes (docs/architecture.md): one line each. */
-export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule, exhibitorModule, projectModule] as const satisfies readonly PortalModule[];
+export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule, exhibitorModule, projectModule, entranceModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;

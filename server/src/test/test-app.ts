@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { parseConfig } from '../config';
 import { startPortal, type RunningPortal } from '../bootstrap';
@@ -52,6 +53,18 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       if (adminUrl && databaseUrl) await dropDatabase(adminUrl, `portal_test_${suffix}`);
     },
   };
+}
+
+/**
+ * Another server instance over the same PostgreSQL database as `first` (and the same Redis when REDIS_URL
+ * is set): for rules that must hold across instances. PGlite cannot be shared: only where DATABASE_URL is set.
+ */
+export async function createSecondInstance(first: TestApp): Promise<TestApp> {
+  // Both drivers answer `execute` with `{ rows }`.
+  const result = (await first.portal.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
+  const shared = new URL(process.env.DATABASE_URL ?? '');
+  shared.pathname = `/${result.rows[0]?.name ?? ''}`;
+  return createTestApp({ DATABASE_URL: shared.toString() });
 }
 
 async function createThrowAwayDatabase(adminUrl: string, name: string) {

@@ -59,11 +59,22 @@ export const AUDIT_ACTIONS = [
   'staff.disable',
   'staff.enable',
   'staff.reset_password',
+  'device.register',
+  'device.update',
+  'device.token_issue',
+  'device.token_revoke',
+  'ticket.face_check_view',
+  'ticket.face_checked',
+  'ticket.qr_view',
+  'ticket.revoke',
+  'ticket.reinstate',
+  'ticket.import',
+  'ticket.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; the filter offers these. */
-export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code'] as const;
+export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;

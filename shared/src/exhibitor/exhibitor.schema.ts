@@ -56,6 +56,8 @@ export type TRegisterExhibitorInput = z.output<typeof ZRegisterExhibitorInput>;
 export const ZExhibitorEditFields = ZCompanyFields.extend({
   bootNumber: plainText('EXHIBITOR_BOOTH_INVALID').trim().max(BOOTH_NUMBER_MAX_LENGTH, code('EXHIBITOR_BOOTH_INVALID')).nullish().transform(blankToNull),
   credentialLimit: z.number(code('EXHIBITOR_LIMIT_INVALID')).int(code('EXHIBITOR_LIMIT_INVALID')).min(0, code('EXHIBITOR_LIMIT_INVALID')).max(CREDENTIAL_LIMIT_MAX, code('EXHIBITOR_LIMIT_INVALID')),
+  /** A picture uploaded for EXHIBITOR_LOGO; on an edit, absent keeps the logo and null removes it. */
+  logoId: z.uuid(code('EXHIBITOR_LOGO_INVALID')).nullish(),
 });
 
 /** The organizer creates a company with its account: at least one of mobile and email, both become sign-in identities. */

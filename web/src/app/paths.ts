@@ -20,6 +20,7 @@ export const PATHS = {
   organizerAuditLog: '/wo/system/audit',
   organizerStaff: '/wo/system/staff',
   organizerProjectCdk: '/wo/project/cdk',
+  organizerHardwareList: '/wo/hardware/list',
   visitor: '/wa/',
   visitorInfo: '/wa/visitor/info',
   visitorInfoEdit: '/wa/visitor/info/edit',

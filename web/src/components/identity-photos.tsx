@@ -11,7 +11,7 @@ const LEVEL_STROKE: Record<FaceMatchLevel, string | undefined> = { likely: '#389
  * `detail.idPhoto`, `detail.photoAlt`, `detail.photoError`, `detail.photoMissing`, `detail.faceMatch`,
  * `detail.faceMatchScore` and `detail.faceMatchLevel.<level>`.
  */
-type PhotosNamespace = 'review' | 'badge-review';
+type PhotosNamespace = 'review' | 'badge-review' | 'ticket-office';
 
 function DetailPhoto({ ns, url, kind, name, testId }: { ns: PhotosNamespace; url: string | null | undefined; kind: string; name: string; testId: string }) {
   const { t } = useTranslation(ns);

@@ -18,7 +18,7 @@ export interface PhotoValue {
   url: string;
 }
 
-export type PhotoPurposeName = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID' | 'CATALOG' | 'BANNER' | 'PRODUCT';
+export type PhotoPurposeName = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID' | 'CATALOG' | 'BANNER' | 'PRODUCT' | 'EXHIBITOR_LOGO';
 
 export interface PhotoUploadProps {
   purpose: PhotoPurposeName;

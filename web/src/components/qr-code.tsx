@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
  * allows, for the gate scanner. qrcode.react is only loaded with the pages that show one. `ns` is the
  * page's namespace, which holds `ticket.qrLabel`, `ticket.enlarge`, `ticket.dialogTitle`, `ticket.close`.
  */
-export function QrCode({ token, holderName, ns }: { token: string; holderName: string; ns: 'visitor' | 'badge-ticket' }) {
+export function QrCode({ token, holderName, ns }: { token: string; holderName: string; ns: 'visitor' | 'badge-ticket' | 'ticket-office' }) {
   const { t } = useTranslation(ns);
   const [open, setOpen] = useState(false);
   const label = t('ticket.qrLabel', { name: holderName });

@@ -15,3 +15,4 @@ export * from '../../modules/product/product.tables';
 export * from '../../modules/banner/banner.tables';
 export * from './platform';
 export * from '../../modules/badge/badge.tables';
+export * from '../../modules/entrance/entrance.tables';

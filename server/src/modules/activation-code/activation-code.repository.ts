@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { newestFirstPages, olderThan } from '../../lib/keyset';
 import { activationCodes } from './activation-code.tables';
 import type { ActivationCodeStatus } from './activation-code.models';
 
@@ -92,26 +93,12 @@ export async function activationCodeBatches(db: Executor) {
 }
 
 /** The filtered codes in pages of `size`, newest first, by keyset (an export never holds them all). */
-export async function* iterateActivationCodes(db: Executor, filter: ActivationCodeConditions, size: number) {
-  let after: { createdAt: Date; id: string } | undefined;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(activationCodes)
-      .where(
-        and(
-          conditionsOf(filter),
-          after ? or(lt(activationCodes.createdAt, after.createdAt), and(eq(activationCodes.createdAt, after.createdAt), lt(activationCodes.id, after.id))) : undefined,
-        ),
-      )
-      .orderBy(desc(activationCodes.createdAt), desc(activationCodes.id))
-      .limit(size);
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < size) return;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+export function iterateActivationCodes(db: Executor, filter: ActivationCodeConditions, size: number) {
+  const where = conditionsOf(filter);
+  return newestFirstPages(
+    (after) => db.select().from(activationCodes).where(and(where, olderThan(activationCodes, after))).orderBy(desc(activationCodes.createdAt), desc(activationCodes.id)).limit(size),
+    size,
+  );
 }
 
 /** Which of the codes exist already. */

@@ -55,6 +55,14 @@ export async function replaceVisitDates(tx: Executor, audienceId: string, days: 
     .onConflictDoNothing();
 }
 
+/** The gate admitted the visitor on a day they picked: from now on it cannot be dropped. */
+export async function markVisitDateAdmitted(tx: Executor, audienceId: string, day: string, at: Date) {
+  await tx
+    .update(audienceVisitDates)
+    .set({ admittedAt: at })
+    .where(and(eq(audienceVisitDates.audienceId, audienceId), eq(audienceVisitDates.day, day), isNull(audienceVisitDates.admittedAt)));
+}
+
 /** How many applications other than `exceptAudienceId` hold each day. */
 export async function countHoldersByDay(tx: Executor, days: readonly string[], exceptAudienceId: string | undefined) {
   if (days.length === 0) return new Map<string, number>();

@@ -14,6 +14,7 @@ import type { ActivationCodeService } from '../activation-code/activation-code.s
 import type { PhotoService } from '../media/photo.service';
 import type { ShowDayModel } from '../show/show.models';
 import type { ShowService } from '../show/show.service';
+import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
 import { iterateAudiences, listAudiences, type ListConditions } from './application-list.repository';
 import type { ApplicationRow, ReviewDecision } from './application.models';
@@ -35,6 +36,7 @@ export class ApplicationService {
     private readonly show: ShowService,
     private readonly activationCodes: ActivationCodeService,
     private readonly photos: PhotoService,
+    private readonly tickets: Pick<TicketService, 'syncHolder'>,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -142,6 +144,7 @@ export class ApplicationService {
           submittedAt: now,
         });
         await repository.replaceVisitDates(tx, application.id, visitDays);
+        await this.syncTickets(tx, [updated]);
         await repository.insertStatusHistory(tx, {
           audienceId: application.id,
           fromStatus: existing?.approveStatus ?? 'CREATED',
@@ -174,6 +177,7 @@ export class ApplicationService {
       const decisionId = await repository.insertStatusHistory(tx, { audienceId: row.id, fromStatus: row.approveStatus, toStatus: to, reason, actorId, at: now });
       decided.push({ decisionId, before: { id: row.id, approveStatus: row.approveStatus }, after });
     }
+    await this.syncTickets(tx, decided.map((row) => row.after));
     return decided;
   }
 
@@ -201,8 +205,31 @@ export class ApplicationService {
       if (dropped.some((day) => isPastDeadline(locked, day, now))) throw new AppError('VISIT_DATE_DEADLINE_SELECTED');
       await this.holdDays(tx, application.id, days.filter((day) => !currentDays.includes(day)), admitted, now, locked);
       await repository.replaceVisitDates(tx, application.id, days);
+      await this.syncTickets(tx, [application]);
       return repository.visitDatesOf(tx, application.id);
     });
+  }
+
+  /** The ticket module's admission hook: the day's first entry at the gate, in the scan's transaction. */
+  markDayAdmitted(tx: Executor, audienceId: string, day: string, at: Date) {
+    return repository.markVisitDateAdmitted(tx, audienceId, day, at);
+  }
+
+  /** The gate's ledger follows every change of an application, in the same transaction (one read of the days). */
+  private async syncTickets(tx: Executor, applications: readonly ApplicationRow[]) {
+    const days = await repository.visitDatesOfMany(tx, applications.map((row) => row.id));
+    for (const application of applications) {
+      await this.tickets.syncHolder(tx, {
+        kind: 'VISITOR',
+        subjectId: application.id,
+        holderName: application.name ?? '',
+        organization: null,
+        days: days.filter((row) => row.audienceId === application.id).map((row) => row.day),
+        approved: application.approveStatus === 'DONE',
+        entryPhotoId: application.entryPhotoId,
+        idPhotoId: application.idPhotoId,
+      });
+    }
   }
 
   private async checkPhotos(tx: Executor, ownerId: string, entryPhotoId: string, idPhotoId: string) {

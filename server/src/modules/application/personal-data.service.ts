@@ -12,6 +12,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { PhotoService } from '../media/photo.service';
 import type { ShowService } from '../show/show.service';
+import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
 
 const RETENTION_SWEEP_MS = 6 * 3600_000;
@@ -30,6 +31,7 @@ export class PersonalDataService {
     private readonly show: ShowService,
     private readonly activationCodes: ActivationCodeService,
     private readonly photos: PhotoService,
+    private readonly tickets: Pick<TicketService, 'eraseHolders'>,
     private readonly audit: AuditService,
     private readonly accounts: Pick<AccountService, 'passwordMatches' | 'closeAccount'>,
     private readonly clock: Clock,
@@ -63,7 +65,7 @@ export class PersonalDataService {
       const application = await repository.lockAudienceByAccount(tx, visitorId);
       let photoKeys: string[] = [];
       if (application && (await this.isWithdrawable(tx, application))) photoKeys = await this.deleteApplication(tx, application, origin);
-      else if (application && !application.personalDataErasedAt) await repository.erasePersonalFields(tx, [application.id]);
+      else if (application && !application.personalDataErasedAt) await this.erasePersonalFields(tx, [application.id]);
       photoKeys.push(...(await this.photos.deleteOwnedBy(tx, [visitorId])));
       await this.accounts.closeAccount(tx, visitorId);
       await this.audit.record(origin, { actorId: visitorId, action: 'account.erase', subjectType: 'account', subjectId: visitorId, detail: { application: application?.id ?? null } }, tx);
@@ -72,16 +74,25 @@ export class PersonalDataService {
     await this.photos.deleteFiles(keys);
   }
 
+  /** Not once a day was admitted at the gate, nor once an approved visitor's first day has come. */
   private async isWithdrawable(tx: Executor, application: { id: string; approveStatus: string }) {
+    const days = await repository.visitDatesOf(tx, application.id);
+    if (days.some((row) => row.admittedAt)) return false;
     if (application.approveStatus !== 'DONE') return true;
     const today = shanghaiDate(new Date(this.clock.now()));
-    const days = await repository.visitDatesOf(tx, application.id);
     return days.every((row) => row.day > today);
+  }
+
+  /** The identifying fields go, in the application and in the gate's ledger. */
+  private async erasePersonalFields(tx: Executor, ids: readonly string[]) {
+    await repository.erasePersonalFields(tx, ids);
+    await this.tickets.eraseHolders(tx, 'VISITOR', ids);
   }
 
   private async deleteApplication(tx: Executor, application: { id: string; accountId: string; activationCodeId: string | null }, origin: RequestOrigin) {
     if (application.activationCodeId) await this.activationCodes.release(tx, [application.activationCodeId]);
     await repository.deleteAudience(tx, application.id);
+    await this.tickets.eraseHolders(tx, 'VISITOR', [application.id]);
     const photoKeys = await this.photos.deleteOwnedBy(tx, [application.accountId]);
     await this.audit.record(origin, { actorId: application.accountId, action: 'audience.withdraw', subjectType: 'account', subjectId: application.accountId }, tx);
     return photoKeys;
@@ -134,7 +145,7 @@ export class PersonalDataService {
     const { count, keys } = await this.db.transaction(async (tx) => {
       const rows = await repository.lockErasable(tx, condition);
       if (rows.length === 0) return { count: 0, keys: [] };
-      await repository.erasePersonalFields(tx, rows.map((row) => row.id));
+      await this.erasePersonalFields(tx, rows.map((row) => row.id));
       const photoKeys = await this.photos.deleteOwnedBy(tx, rows.map((row) => row.accountId));
       await audit(rows.length, tx);
       return { count: rows.length, keys: photoKeys };

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { newestFirstPages, olderThan } from '../../lib/keyset';
 import type { TBadgeFilter } from '@portal/shared/badge/badge.schema';
 import { badgeStatusHistory, badges } from './badge.tables';
 import type { NewBadge } from './badge.models';
@@ -37,22 +38,9 @@ export async function countBadges(db: Executor, filter: TBadgeFilter) {
 }
 
 /** The filtered list in the list's order, `size` rows at a time (exports): keyset paging, never the whole list in memory. */
-export async function* iterateBadges(db: Executor, filter: TBadgeFilter, size = 200) {
+export function iterateBadges(db: Executor, filter: TBadgeFilter, size = 200) {
   const where = conditionsOf(filter);
-  let after: { createdAt: Date; id: string } | undefined;
-  for (;;) {
-    const keyset = after ? or(lt(badges.createdAt, after.createdAt), and(eq(badges.createdAt, after.createdAt), lt(badges.id, after.id))) : undefined;
-    const rows = await db
-      .select()
-      .from(badges)
-      .where(and(where, keyset))
-      .orderBy(...ORDER)
-      .limit(size);
-    if (rows.length) yield rows;
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < size) return;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+  return newestFirstPages((after) => db.select().from(badges).where(and(where, olderThan(badges, after))).orderBy(...ORDER).limit(size), size);
 }
 
 export function findBadgeById(db: Executor, id: string) {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
-import { auditLog, badgeStatusHistory, badges, notices, photos } from '../../db/schema/index';
+import { auditLog, badgeStatusHistory, badges, notices, photos, tickets } from '../../db/schema/index';
 import { latestCodeSentTo } from '../auth/auth-test-support';
 import { noisePicture, uploadPicture } from '../../test/submissions';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
@@ -395,6 +395,9 @@ describe('exhibitor staff badges', () => {
       expect(after?.status).toBe('PENDING');
       expect(after?.entryPhotoId).not.toBe(before?.entryPhotoId);
       expect(raced.map((body) => body.data?.replaceBadgePhoto.id).filter(Boolean)).toEqual([after?.entryPhotoId]);
+      // The gate's ledger follows: the new photo, and no admission until approved again.
+      const [ticket] = await app.portal.database.db.select().from(tickets).where(and(eq(tickets.kind, 'BADGE'), eq(tickets.subjectId, badge.id)));
+      expect(ticket).toMatchObject({ holderApproved: false, entryPhotoId: after?.entryPhotoId });
       const oldPhoto = await app.portal.database.db.select().from(photos).where(eq(photos.id, before?.entryPhotoId ?? ''));
       expect(oldPhoto).toEqual([]);
       const [newPhoto] = await app.portal.database.db.select().from(photos).where(eq(photos.id, after?.entryPhotoId ?? ''));

@@ -121,6 +121,7 @@ export class BadgeService {
       if (!badge || badge.exhibitorId !== member.exhibitorId) throw new AppError('NOT_FOUND');
       if (!isBadgeEditable(badge.status)) throw new AppError('BADGE_NOT_EDITABLE');
       await repository.deleteBadge(tx, badge.id);
+      await this.tickets.eraseHolders(tx, 'BADGE', [badge.id]);
       await this.audit.record(origin, { actorId: member.viewer.id, action: 'badge.delete', subjectType: 'badge', subjectId: badge.id, detail: { status: badge.status } }, tx);
     });
     return true;
@@ -252,7 +253,8 @@ export class BadgeService {
         const before = await repository.lockBadge(tx, found.id);
         if (!before || before.status !== 'APPROVED' || !ownerId) throw new AppError('TICKET_PHOTO_CODE_INVALID');
         const photo = await this.photos.record(tx, ownerId, 'BADGE', stored);
-        await repository.updateBadge(tx, before.id, { entryPhotoId: photo.id, status: 'PENDING', rejectReason: null, reviewedAt: null });
+        const after = await repository.updateBadge(tx, before.id, { entryPhotoId: photo.id, status: 'PENDING', rejectReason: null, reviewedAt: null });
+        if (after) await this.syncTicket(tx, after);
         await repository.insertStatusChange(tx, { badgeId: before.id, fromStatus: 'APPROVED', toStatus: 'PENDING', reason: null, actorId: null });
         await this.audit.record(origin, { actorId: null, action: 'badge.photo-replace', subjectType: 'badge', subjectId: before.id, detail: { from: 'APPROVED', to: 'PENDING' } }, tx);
         // The old picture goes unless another badge still shows it.
@@ -306,6 +308,20 @@ export class BadgeService {
     return { ...fields, ...idNumberColumns(idNumber), idNumber, truthConfirmedAt: now, sensitiveConsentAt: now };
   }
 
+  /** The gate's ledger follows the badge, in the same transaction: a ticket from its first approval on. */
+  private syncTicket(tx: Executor, badge: BadgeRow) {
+    return this.tickets.syncHolder(tx, {
+      kind: 'BADGE',
+      subjectId: badge.id,
+      holderName: badge.name,
+      organization: badge.companyNameZh,
+      days: [],
+      approved: badge.status === 'APPROVED',
+      entryPhotoId: badge.entryPhotoId,
+      idPhotoId: badge.idPhotoId,
+    });
+  }
+
   /** Within the limit: the company row locked, the count and the insert in the caller's transaction. */
   private async requireRoom(tx: Executor, exhibitorId: string) {
     const company = await this.exhibitors.lockForUpdate(tx, exhibitorId);
@@ -331,6 +347,7 @@ export class BadgeService {
     if (before.status === 'REJECTED' && (await repository.countCountingBadges(tx, member.exhibitorId)) >= company.credentialLimit) throw new AppError('BADGE_LIMIT_REACHED');
     const after = await repository.updateBadge(tx, id, { ...this.columnsOf(input), status: 'PENDING', rejectReason: null });
     if (!after) throw new AppError('NOT_FOUND');
+    await this.syncTicket(tx, after);
     if (before.status !== 'PENDING') await repository.insertStatusChange(tx, { badgeId: id, fromStatus: before.status, toStatus: 'PENDING', actorId: member.viewer.id });
     await this.audit.record(origin, { actorId: member.viewer.id, action: 'badge.update', subjectType: 'badge', subjectId: id, detail: { from: before.status, to: 'PENDING' } }, tx);
     return after;
@@ -350,6 +367,7 @@ export class BadgeService {
       for (const before of locked) {
         const after = await repository.updateBadge(tx, before.id, { status: toStatus, rejectReason: reason, reviewedAt: new Date(this.clock.now()) });
         if (!after) throw new AppError('NOT_FOUND');
+        await this.syncTicket(tx, after);
         await repository.insertStatusChange(tx, { badgeId: after.id, fromStatus: before.status, toStatus, reason, actorId: reviewer.id });
         await this.audit.record(origin, { actorId: reviewer.id, action: `badge.${decision}`, subjectType: 'badge', subjectId: after.id, detail: { from: before.status, to: toStatus, reason } }, tx);
         const creator = creators.find((account) => account.id === before.createdById);

@@ -13,12 +13,40 @@ import type { DashboardModel } from './dashboard.models';
 const ACTIVITY_DAYS = 30;
 const DAY_MS = 86_400_000;
 const SHOW_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * How long a set of figures is served again. They hold no personal data and are the same for every
+ * organizer allowed to see them, so a home page open on many desks (each refreshing every 30 s) costs
+ * one run of the aggregates per part and interval — at 1,000,000 admissions one run takes seconds on
+ * PGlite, and concurrent runs queue behind each other. Simultaneous asks share one run.
+ */
+const FIGURES_FRESH_MS = 10_000;
+
+/** The latest run of one part's aggregates, per key, while it is fresh (a failed run is not kept). */
+class RecentFigures<T> {
+  private readonly runs = new Map<string, { startedAt: number; figures: Promise<T> }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  get(key: string, compute: () => Promise<T>): Promise<T> {
+    const now = this.clock.now();
+    const recent = this.runs.get(key);
+    if (recent && now - recent.startedAt < FIGURES_FRESH_MS) return recent.figures;
+    const figures = compute();
+    this.runs.set(key, { startedAt: now, figures });
+    figures.catch(() => this.runs.delete(key));
+    return figures;
+  }
+}
 
 /**
  * The organizer's home: figures from the modules that own them, each part only for the roles that open
  * its section (SPEC 2/6), so one query serves every organizer. Read-only aggregates, no personal data.
  */
 export class DashboardService {
+  private readonly applicationFigures: RecentFigures<Awaited<ReturnType<DashboardService['computeApplications']>>>;
+  private readonly exhibitorFigures: RecentFigures<Awaited<ReturnType<DashboardService['computeExhibitors']>>>;
+  private readonly admissionFigures: RecentFigures<Awaited<ReturnType<DashboardService['computeAdmissions']>>>;
+
   constructor(
     private readonly applications: Pick<ApplicationService, 'statistics'>,
     private readonly show: Pick<ShowService, 'showDays'>,
@@ -26,15 +54,23 @@ export class DashboardService {
     private readonly badges: Pick<BadgeService, 'countByStatus'>,
     private readonly tickets: Pick<TicketService, 'admissionStatistics'>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.applicationFigures = new RecentFigures(clock);
+    this.exhibitorFigures = new RecentFigures(clock);
+    this.admissionFigures = new RecentFigures(clock);
+  }
 
   open(viewer: Viewer | undefined): DashboardModel {
     requireScope(viewer, 'organizer');
     return { generatedAt: new Date(this.clock.now()) };
   }
 
-  async applicationsFor(viewer: Viewer | undefined) {
+  applicationsFor(viewer: Viewer | undefined) {
     if (!hasOrganizerRoles(viewer, SECTION_RULES.audience)) return null;
+    return this.applicationFigures.get('all', () => this.computeApplications());
+  }
+
+  private async computeApplications() {
     const now = this.clock.now();
     const first = shanghaiDate(new Date(now - (ACTIVITY_DAYS - 1) * DAY_MS));
     const [{ statuses, transitions, bookings }, showDays] = await Promise.all([this.applications.statistics(new Date(`${first}T00:00:00+08:00`)), this.show.showDays()]);
@@ -55,8 +91,12 @@ export class DashboardService {
     };
   }
 
-  async exhibitorsFor(viewer: Viewer | undefined) {
+  exhibitorsFor(viewer: Viewer | undefined) {
     if (!hasOrganizerRoles(viewer, SECTION_RULES.exhibitor)) return null;
+    return this.exhibitorFigures.get('all', () => this.computeExhibitors());
+  }
+
+  private async computeExhibitors() {
     const [exhibitors, badges] = await Promise.all([this.exhibitors.countByStatus(), this.badges.countByStatus()]);
     return { exhibitors, badges };
   }
@@ -67,8 +107,12 @@ export class DashboardService {
     const showDays = (await this.show.showDays()).map((row) => row.day);
     const chosen = day && SHOW_DAY.test(day) ? day : nearestDay(showDays, shanghaiDate(new Date(this.clock.now())));
     if (!chosen) return null;
-    const { byHour, byGate } = await this.tickets.admissionStatistics(chosen);
-    return { day: chosen, byHour, byGate, total: byHour.reduce((sum, row) => sum + row.entries + row.reEntries, 0) };
+    return this.admissionFigures.get(chosen, () => this.computeAdmissions(chosen));
+  }
+
+  private async computeAdmissions(day: string) {
+    const { byHour, byGate } = await this.tickets.admissionStatistics(day);
+    return { day, byHour, byGate, total: byHour.reduce((sum, row) => sum + row.entries + row.reEntries, 0) };
   }
 }
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@portal/shared/auth/scopes';
-import { admissions, audienceStatusHistory } from '../../db/schema/index';
+import { admissions, audienceStatusHistory, tickets } from '../../db/schema/index';
 import { createAccount } from '../../test/factories';
 import { signInDirectly } from '../../test/sessions';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
@@ -50,10 +50,14 @@ describe('the organizer dashboard (issue 10 item 5)', () => {
       { audienceId: approved.id, fromStatus: 'WAIT', toStatus: 'DONE', at: now },
     ]);
     // Two entries at 08:xx and one re-entry at 09:xx Beijing time, at two gates.
+    const [approvedTicket, otherTicket] = await db
+      .insert(tickets)
+      .values([approved, waiting].map((holder) => ({ kind: 'VISITOR' as const, subjectId: holder.id, holderName: '', holderApproved: true })))
+      .returning();
     await db.insert(admissions).values([
-      { audienceId: approved.id, day: firstDay, at: new Date(`${firstDay}T08:31:00+08:00`), gate: 'North 1' },
-      { audienceId: waiting.id, day: firstDay, at: new Date(`${firstDay}T08:59:00+08:00`), gate: 'South 2' },
-      { audienceId: approved.id, day: firstDay, at: new Date(`${firstDay}T09:05:00+08:00`), gate: 'North 1', reEntry: true, sequence: 2 },
+      { ticketId: approvedTicket?.id ?? '', day: firstDay, at: new Date(`${firstDay}T08:31:00+08:00`), gate: 'North 1', scanId: 'scan-1' },
+      { ticketId: otherTicket?.id ?? '', day: firstDay, at: new Date(`${firstDay}T08:59:00+08:00`), gate: 'South 2', scanId: 'scan-2' },
+      { ticketId: approvedTicket?.id ?? '', day: firstDay, at: new Date(`${firstDay}T09:05:00+08:00`), gate: 'North 1', reEntry: true, sequence: 2, scanId: 'scan-3' },
     ]);
     await createAccount(app, 'exhibitor');
   });
@@ -101,5 +105,23 @@ describe('the organizer dashboard (issue 10 item 5)', () => {
     });
     const defaulted = await ticket.graphql<Dashboard>(DASHBOARD);
     expect(defaulted.body.data?.dashboard.admissions?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('serves the same figures for ten seconds, then counts anew', async () => {
+    const ticket = await organizer(['ROLE_TICKET']);
+    const secondDay = '2099-04-11';
+    const total = async () => (await ticket.graphql<Dashboard>(DASHBOARD, { day: secondDay })).body.data?.dashboard.admissions?.total;
+    expect(await total()).toBe(0);
+    const [holder] = await app.portal.database.db.select().from(tickets).limit(1);
+    await app.portal.database.db.insert(admissions).values({ ticketId: holder?.id ?? '', day: secondDay, at: new Date(`${secondDay}T10:00:00+08:00`), gate: 'North 1', scanId: 'scan-4' });
+    expect(await total()).toBe(0);
+    const clock = app.portal.app.services.clock;
+    const later = clock.now() + 10_001;
+    const moved = vi.spyOn(clock, 'now').mockReturnValue(later);
+    try {
+      expect(await total()).toBe(1);
+    } finally {
+      moved.mockRestore();
+    }
   });
 });

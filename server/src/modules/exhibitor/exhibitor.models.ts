@@ -4,8 +4,8 @@ import type { exhibitors } from './exhibitor.tables';
 
 /** Company record of an exhibitor (SPEC 3: Xuser.exhibitor). */
 export type ExhibitorModel = typeof exhibitors.$inferSelect;
-export type NewExhibitor = Pick<typeof exhibitors.$inferInsert, 'nameZh' | 'nameEn' | 'credentialLimit' | 'bootNumber' | 'status' | 'contactName' | 'contactMobile' | 'contactEmail'>;
-export type ExhibitorChanges = Partial<Pick<ExhibitorModel, 'nameZh' | 'nameEn' | 'credentialLimit' | 'bootNumber' | 'contactName' | 'status'>>;
+export type NewExhibitor = Pick<typeof exhibitors.$inferInsert, 'nameZh' | 'nameEn' | 'credentialLimit' | 'bootNumber' | 'status' | 'contactName' | 'contactMobile' | 'contactEmail'> & { logoPhotoId?: string | null };
+export type ExhibitorChanges = Partial<Pick<ExhibitorModel, 'nameZh' | 'nameEn' | 'credentialLimit' | 'bootNumber' | 'contactName' | 'status' | 'logoPhotoId'>>;
 
 /** One page of the organizer's list (GraphQL `ExhibitorPage`). */
 export interface ExhibitorPageModel {

@@ -8,6 +8,11 @@ export function findExhibitorById(db: Executor, id: string) {
   return db.query.exhibitors.findFirst({ where: eq(exhibitors.id, id) });
 }
 
+/** The company whose logo the picture is (at most one: a unique index). */
+export function findExhibitorByLogo(db: Executor, photoId: string) {
+  return db.query.exhibitors.findFirst({ where: eq(exhibitors.logoPhotoId, photoId) });
+}
+
 export async function insertExhibitor(db: Executor, values: NewExhibitor) {
   const [row] = await db.insert(exhibitors).values(values).returning();
   if (!row) throw new Error('insert into exhibitors returned no row');

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/test-ap
 import { createAccount } from '../../test/factories';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { latestCodeSentTo, postPasswordLogin } from '../auth/auth-test-support';
-import { auditLog, badges, notices } from '../../db/schema/index';
+import { auditLog, badges, notices, photos } from '../../db/schema/index';
 import { signedInClient, uploadPicture } from '../../test/submissions';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 
@@ -140,6 +140,65 @@ describe('exhibitor accounts', () => {
       // The company hears of it at its verified address (the durable notice outbox, written with the approval).
       const told = await app.portal.database.db.select().from(notices).where(like(notices.dedupeKey, `exhibitor-approved:${pending?.id}:%`));
       expect(told.map((notice) => notice.message.to)).toEqual([registered.contactEmail]);
+    });
+  });
+
+  describe('the company logo', () => {
+    const LOGO = `query ($filter: ExhibitorFilter) { exhibitors(filter: $filter) { nodes { id logo logoId } } }`;
+    const storedFile = async (photoId: string) => {
+      const [photo] = await app.portal.database.db.select().from(photos).where(eq(photos.id, photoId));
+      return photo ? app.portal.app.services.files.getBuffer(photo.storageKey) : null;
+    };
+
+    it('an organizer sets it at creation and replaces it; the old picture is deleted after the commit; audited', async () => {
+      const first = await uploadPicture(manager, 'EXHIBITOR_LOGO');
+      const { exhibitor, input } = await create({ logoId: first.id });
+      const listed = await manager.graphql<{ exhibitors: { nodes: Array<{ logo: string | null; logoId: string | null }> } }>(LOGO, { filter: { keyword: input.nameZh } });
+      expect(listed.body.data?.exhibitors.nodes).toEqual([{ id: exhibitor.id, logo: first.url, logoId: first.id }]);
+      const [photoRow] = await app.portal.database.db.select().from(photos).where(eq(photos.id, first.id));
+
+      const second = await uploadPicture(manager, 'EXHIBITOR_LOGO');
+      const edit = { id: exhibitor.id, nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, bootNumber: input.bootNumber, credentialLimit: input.credentialLimit };
+      const replaced = await manager.graphql<{ updateExhibitor: { logo: string } }>(`mutation ($input: UpdateExhibitorInput!) { updateExhibitor(input: $input) { logo } }`, { input: { ...edit, logoId: second.id } });
+      expect(replaced.body.data?.updateExhibitor.logo).toBe(second.url);
+      expect(await app.portal.database.db.select().from(photos).where(eq(photos.id, first.id))).toEqual([]);
+      expect(await app.portal.app.services.files.getBuffer(photoRow?.storageKey ?? '')).toBeNull();
+      expect(await storedFile(second.id)).not.toBeNull();
+      const audit = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, exhibitor.id), eq(auditLog.action, 'exhibitor.update')));
+      expect(audit.at(-1)?.detail).toMatchObject({ before: { logoPhotoId: first.id }, after: { logoPhotoId: second.id } });
+
+      // Absent keeps the logo; null removes it.
+      await manager.graphql(UPDATE, { input: edit });
+      expect((await manager.graphql<{ exhibitors: { nodes: Array<{ logoId: string | null }> } }>(LOGO, { filter: { keyword: input.nameZh } })).body.data?.exhibitors.nodes[0]?.logoId).toBe(second.id);
+      await manager.graphql(UPDATE, { input: { ...edit, logoId: null } });
+      expect(await app.portal.database.db.select().from(photos).where(eq(photos.id, second.id))).toEqual([]);
+    });
+
+    it("opens for the company's accounts and the section's organizers only; only they upload and set it", async () => {
+      const logo = await uploadPicture(manager, 'EXHIBITOR_LOGO');
+      const { input, initialPassword } = await create({ logoId: logo.id });
+      const holder = app.client();
+      await loginAs(holder, input.contactEmail, initialPassword, 'exhibitor');
+      await holder.graphql(CHANGE_PASSWORD, { input: { currentPassword: encodePasswordForTransport(initialPassword), newPassword: encodePasswordForTransport('Company2026') } });
+      const viewer = await holder.graphql<{ viewer: { exhibitor: { logo: string } } }>(`{ viewer { ... on Xuser { exhibitor { logo } } } }`);
+      expect(viewer.body.data?.viewer.exhibitor.logo).toBe(logo.url);
+      expect((await holder.fetch(logo.url)).status).toBe(200);
+      expect((await (await organizer(['ROLE_SUPER_ADMIN'])).fetch(logo.url)).status).toBe(200);
+      expect((await (await organizer(['ROLE_AUDIENCE'])).fetch(logo.url)).status).toBe(404);
+      const other = await signedInClient(app, 'exhibitor');
+      expect((await other.client.fetch(logo.url)).status).toBe(404);
+
+      // An exhibitor can neither upload a company logo nor call the organizer's mutation.
+      await expect(uploadPicture(other.client, 'EXHIBITOR_LOGO')).rejects.toThrow(/FORBIDDEN/);
+      const own = await uploadPicture(other.client, 'CATALOG');
+      const refused = await other.client.graphql(UPDATE, { input: { id: other.account.exhibitorId, nameZh: 'x', nameEn: 'x', contactName: 'x', credentialLimit: 1, logoId: own.id } });
+      expect((refused.body.errors as Errors)[0]?.extensions.code).toBe('FORBIDDEN');
+      // Another organizer's upload, a picture of another purpose, or a logo another company shows are refused.
+      const foreign = await uploadPicture(await organizer(['ROLE_EXHIBITOR']), 'EXHIBITOR_LOGO');
+      for (const logoId of [foreign.id, logo.id]) {
+        const { body } = await manager.graphql(CREATE, { input: companyInput({ logoId }) });
+        expect((body.errors as Errors)[0]?.extensions.code).toBe('EXHIBITOR_LOGO_INVALID');
+      }
     });
   });
 

@@ -2,6 +2,7 @@ import { ZCreateExhibitorInput, ZExhibitorId, ZExhibitorListInput, ZRegisterExhi
 import type { Resolvers } from '../../graphql/resolvers.generated';
 import { parseInput } from '../../lib/validation';
 import { mustChangePassword } from '../account/account.policy';
+import { PhotoService } from '../media/photo.service';
 import { requireExhibitorManager } from './exhibitor.policy';
 
 export const exhibitorResolvers: Resolvers = {
@@ -39,6 +40,8 @@ export const exhibitorResolvers: Resolvers = {
     },
   },
   Exhibitor: {
+    logo: (exhibitor) => (exhibitor.logoPhotoId ? PhotoService.urlOf({ id: exhibitor.logoPhotoId }) : null),
+    logoId: (exhibitor) => exhibitor.logoPhotoId,
     usedCredentials: (exhibitor, _args, context) => context.loaders.usedCredentials.load(exhibitor.id),
     accounts: (exhibitor, _args, context) => {
       requireExhibitorManager(context.viewer);

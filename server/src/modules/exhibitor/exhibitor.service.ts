@@ -6,6 +6,9 @@ import { normaliseIdentity } from '@portal/shared/auth/identity';
 import type { TCreateExhibitorInput, TExhibitorListInput, TRegisterExhibitorInput, TUpdateExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { AccountService, NewAccountInput } from '../account/account.service';
 import type { AuditService } from '../audit/audit.service';
+import type { PhotoService } from '../media/photo.service';
+import type { Viewer } from '../../lib/viewer';
+import { isExhibitorManager } from './exhibitor.policy';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { VerificationCodeService } from '../auth/verification-code.service';
 import type { ShowService } from '../show/show.service';
@@ -18,8 +21,8 @@ import * as repository from './exhibitor.repository';
 
 /** What the audit log keeps of a company before and after a change (no sign-in secrets). */
 function auditView(company: ExhibitorModel) {
-  const { nameZh, nameEn, credentialLimit, bootNumber, status, contactName, contactMobile, contactEmail } = company;
-  return { nameZh, nameEn, credentialLimit, bootNumber, status, contactName, contactMobile, contactEmail };
+  const { nameZh, nameEn, credentialLimit, bootNumber, status, contactName, contactMobile, contactEmail, logoPhotoId } = company;
+  return { nameZh, nameEn, credentialLimit, bootNumber, status, contactName, contactMobile, contactEmail, logoPhotoId };
 }
 
 /**
@@ -39,6 +42,7 @@ export class ExhibitorService {
     private readonly audit: AuditService,
     private readonly messenger: Messenger,
     private readonly notices: NoticeOutbox,
+    private readonly photos: PhotoService,
   ) {}
 
   /** The badge module counts a company's badges (wired in services.ts: badges depend on exhibitors, not the reverse). */
@@ -115,8 +119,19 @@ export class ExhibitorService {
   async create(actorId: string, input: TCreateExhibitorInput, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
     const initialPassword = generateInitialPassword();
     return this.db.transaction(async (tx) => {
+      if (input.logoId) await this.requireUsableLogo(tx, actorId, input.logoId);
       const { exhibitor } = await this.createWithAccount(
-        { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, contactMobile: input.contactMobile, contactEmail: input.contactEmail, credentialLimit: input.credentialLimit, bootNumber: input.bootNumber, status: 'ACTIVE' },
+        {
+          nameZh: input.nameZh,
+          nameEn: input.nameEn,
+          contactName: input.contactName,
+          contactMobile: input.contactMobile,
+          contactEmail: input.contactEmail,
+          credentialLimit: input.credentialLimit,
+          bootNumber: input.bootNumber,
+          status: 'ACTIVE',
+          logoPhotoId: input.logoId ?? null,
+        },
         { name: input.contactName, identity: { email: input.contactEmail ?? undefined, mobile: input.contactMobile ?? undefined }, password: initialPassword, initialPassword: true },
         tx,
       );
@@ -125,13 +140,40 @@ export class ExhibitorService {
     });
   }
 
-  /** Names, booth and limit; the limit may not fall below the badges already counted (checked under the company lock the badge rules take). */
-  update(actorId: string, input: TUpdateExhibitorInput, origin: RequestOrigin) {
-    return this.change(actorId, input.id, 'exhibitor.update', origin, async (tx, before) => {
+  /**
+   * Names, booth, limit and logo; the limit may not fall below the badges already counted (checked under the
+   * company lock the badge rules take). A replaced or removed logo's row goes in the transaction, its file after it.
+   */
+  async update(actorId: string, input: TUpdateExhibitorInput, origin: RequestOrigin) {
+    const replacedFiles: string[] = [];
+    const updated = await this.change(actorId, input.id, 'exhibitor.update', origin, async (tx, before) => {
       const used = (await this.credentialCounter?.countOne(tx, before.id)) ?? 0;
       if (input.credentialLimit < used) throw new AppError('EXHIBITOR_LIMIT_BELOW_USED', { used });
-      return repository.updateExhibitor(tx, before.id, { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, bootNumber: input.bootNumber, credentialLimit: input.credentialLimit });
+      const logoPhotoId = input.logoId === undefined ? before.logoPhotoId : input.logoId;
+      if (logoPhotoId && logoPhotoId !== before.logoPhotoId) await this.requireUsableLogo(tx, actorId, logoPhotoId);
+      const after = await repository.updateExhibitor(tx, before.id, { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, bootNumber: input.bootNumber, credentialLimit: input.credentialLimit, logoPhotoId });
+      if (before.logoPhotoId && before.logoPhotoId !== logoPhotoId) replacedFiles.push(...(await this.photos.deleteById(tx, before.logoPhotoId)));
+      return after;
     });
+    await this.photos.deleteFiles(replacedFiles);
+    return updated;
+  }
+
+  /** A new logo must be an EXHIBITOR_LOGO upload of the acting organizer that no company shows yet. */
+  private async requireUsableLogo(tx: Executor, actorId: string, photoId: string) {
+    const [photo] = await this.photos.findByIds([photoId], tx);
+    const usable = photo?.purpose === 'EXHIBITOR_LOGO' && photo.ownerId === actorId && !(await repository.findExhibitorByLogo(tx, photoId));
+    if (!usable) throw new AppError('EXHIBITOR_LOGO_INVALID', {}, [{ path: 'logoId', code: 'EXHIBITOR_LOGO_INVALID' }]);
+  }
+
+  /** Photo access rule: a company's logo opens for its own accounts and the exhibitor section's organizers. */
+  async logoAccess(viewer: Viewer, photoId: string): Promise<{ audited: boolean } | null> {
+    const company = await repository.findExhibitorByLogo(this.db, photoId);
+    if (!company) return null;
+    if (isExhibitorManager(viewer)) return { audited: false };
+    // The company is read from the account, not from what the caller's viewer object carries.
+    const ownCompany = viewer.scope === 'exhibitor' ? (await this.accounts.findById(viewer.id))?.exhibitorId : null;
+    return ownCompany === company.id ? { audited: false } : null;
   }
 
   /** A self-registered company may apply from now on; its accounts are told by email and SMS (outbox, same transaction, in zh-CN like the area). */

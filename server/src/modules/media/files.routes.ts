@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { viewerOfRequest, originOfRequest } from '../../http/request-viewer';
+import { sendPrivateFile } from '../../http/send-private-file';
 
 /**
  * Authorised downloads of stored pictures: the session decides, the response is never cached by a
@@ -14,11 +15,6 @@ export async function registerFileRoutes(app: FastifyInstance) {
     const file = await app.services.photos.open(photo);
     if (!file) throw new AppError('NOT_FOUND');
     if (audited) await app.services.audit.record(originOfRequest(request), { actorId: viewer.id, action: 'photo.view', subjectType: 'photo', subjectId: photo.id });
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.body);
+    return sendPrivateFile(reply, file);
   });
 }

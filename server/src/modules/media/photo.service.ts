@@ -3,7 +3,8 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/viewer';
 import { PHOTO_PROFILES, faceMatchScore, maxMegabytes, type PhotoProfile } from '@portal/shared/media/photo-rules';
-import type { Scope } from '@portal/shared/auth/scopes';
+import { SECTION_RULES, type RoleRule, type Scope } from '@portal/shared/auth/scopes';
+import { hasOrganizerRoles } from '../../lib/authorize';
 import { euclideanDistance } from '../face/face.service';
 import type { MediaService, StoredPhoto } from './media.service';
 import type { PhotoModel, PhotoPurpose } from './media.models';
@@ -12,9 +13,9 @@ import { ZPhotoId } from './photo.policy';
 
 /**
  * Who may upload a picture for a purpose and which checks it needs: people's photos (a visitor's entry
- * card and ID, a staff badge) must show exactly one face (SPEC 5); catalog logos stay within 2 MB.
+ * card and ID, a staff badge) must show exactly one face (SPEC 5); catalog and company logos stay within 2 MB.
  */
-const PURPOSES: Record<PhotoPurpose, { scopes: readonly Scope[]; profile: PhotoProfile; face: boolean; kind: string }> = {
+const PURPOSES: Record<PhotoPurpose, { scopes: readonly Scope[]; roles?: RoleRule; profile: PhotoProfile; face: boolean; kind: string }> = {
   ENTRY_CARD: { scopes: ['audience'], profile: 'audience', face: true, kind: 'entry-photo' },
   ID_CARD: { scopes: ['audience'], profile: 'audience', face: true, kind: 'id-photo' },
   BADGE: { scopes: ['exhibitor'], profile: 'general', face: true, kind: 'badge-photo' },
@@ -22,6 +23,7 @@ const PURPOSES: Record<PhotoPurpose, { scopes: readonly Scope[]; profile: PhotoP
   CATALOG: { scopes: ['exhibitor'], profile: 'catalog', face: false, kind: 'catalog' },
   BANNER: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'banner' },
   PRODUCT: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'product' },
+  EXHIBITOR_LOGO: { scopes: ['organizer'], roles: SECTION_RULES.exhibitor, profile: 'catalog', face: false, kind: 'exhibitor-logo' },
 };
 
 /**
@@ -50,7 +52,8 @@ export class PhotoService {
   }
 
   async upload(owner: Viewer, file: File, purpose: PhotoPurpose): Promise<PhotoModel> {
-    if (!PURPOSES[purpose].scopes.includes(owner.scope)) throw new AppError('FORBIDDEN');
+    const { scopes, roles } = PURPOSES[purpose];
+    if (!scopes.includes(owner.scope) || (roles && !hasOrganizerRoles(owner, roles))) throw new AppError('FORBIDDEN');
     return this.record(this.db, owner.id, purpose, await this.store(file, purpose));
   }
 

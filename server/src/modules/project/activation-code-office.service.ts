@@ -1,12 +1,11 @@
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
+import { IMPORT_PROGRESS_EVERY, ImportIssues, spreadsheetRows, type ImportEvent, type ImportFormat, type ImportReport } from '../../lib/spreadsheet-import';
 import { translate } from '../../lib/i18n';
 import type { Locale } from '@portal/shared/i18n/locales';
 import {
@@ -30,27 +29,7 @@ import { requireProjectOrganizer } from './project.policy';
 
 /** A keyword matches at most this many applicants' names (a name search is for finding one person's code). */
 const NAME_MATCH_LIMIT = 1_000;
-/** The report lists this many bad rows; the count covers them all. */
-const REPORTED_ROWS = 1_000;
-/** How often the import reports its progress (rows read). */
-export const IMPORT_PROGRESS_EVERY = 5_000;
 const EXPORT_BATCH = 2_000;
-
-export interface ImportRowIssue {
-  row: number;
-  value: string;
-  problem: ImportRowProblem;
-}
-
-export interface ImportReport {
-  rows: number;
-  good: number;
-  bad: number;
-  imported: number;
-  issues: ImportRowIssue[];
-}
-
-type ImportEvent = { type: 'progress'; rows: number } | { type: 'result'; report: ImportReport };
 
 /**
  * Activation codes as the project section manages them (/wo/project/cdk): the filtered list, batches
@@ -116,19 +95,16 @@ export class ActivationCodeOfficeService {
    */
   async import(
     options: ReturnType<ActivationCodeOfficeService['importOptions']>,
-    file: { stream: Readable; format: 'xlsx' | 'csv' },
+    file: { stream: Readable; format: ImportFormat },
     origin: RequestOrigin,
-    onEvent: (event: ImportEvent) => void,
-  ): Promise<ImportReport> {
+    onEvent: (event: ImportEvent<ImportRowProblem>) => void,
+  ): Promise<ImportReport<ImportRowProblem>> {
     const firstRowOf = new Map<string, number>();
-    const issues: ImportRowIssue[] = [];
-    let bad = 0;
+    const issues = new ImportIssues<ImportRowProblem>();
+    const note = issues.note.bind(issues);
     let rows = 0;
-    const note = (issue: ImportRowIssue) => {
-      bad += 1;
-      if (issues.length < REPORTED_ROWS) issues.push(issue);
-    };
-    for await (const { row, value } of file.format === 'xlsx' ? xlsxFirstColumn(file.stream) : csvFirstColumn(file.stream)) {
+    for await (const { row, cells } of spreadsheetRows(file.stream, file.format, 'CDK_IMPORT_FILE_INVALID')) {
+      const value = cells[0] ?? '';
       const checked = normaliseImportedCode(value);
       if (rows === 0 && row === 1 && 'problem' in checked) continue; // a header
       if (value.trim() === '') continue;
@@ -146,9 +122,9 @@ export class ActivationCodeOfficeService {
         note({ row: firstRowOf.get(code) ?? 0, value: code, problem: 'EXISTS' });
         firstRowOf.delete(code);
       }
-      issues.sort((left, right) => left.row - right.row);
       const good = firstRowOf.size;
-      const result = { rows, good, bad, imported: 0, issues };
+      const bad = issues.count;
+      const result = { rows, good, bad, imported: 0, issues: issues.sorted() };
       if (bad > 0 && options.mode === 'ALL_OR_NOTHING') return result;
       const imported = await this.codes.insert([...firstRowOf.keys()], options.batch, tx);
       // Another import stored some of these codes meanwhile: all or nothing means nothing.
@@ -219,33 +195,5 @@ export class ActivationCodeOfficeService {
   private async withApplicants(rows: ActivationCodeModel[]): Promise<OfficeActivationCodeModel[]> {
     const names = await this.applications.applicantNamesByCodeIds(rows.filter((row) => row.status === 'BOUND').map((row) => row.id));
     return rows.map((row) => ({ ...row, boundTo: names.get(row.id) ?? null }));
-  }
-}
-
-/** The first cell of each row of the first worksheet, read by exceljs's streaming reader (never the whole workbook). */
-async function* xlsxFirstColumn(stream: Readable): AsyncGenerator<{ row: number; value: string }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const value = (row as ExcelJS.Row).getCell(1).text;
-        yield { row: (row as ExcelJS.Row).number, value: value ?? '' };
-      }
-      return; // the first worksheet only
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('CDK_IMPORT_FILE_INVALID');
-  }
-}
-
-/** The first field of each line of a UTF-8 csv (a BOM, quotes and CRLF allowed). */
-async function* csvFirstColumn(stream: Readable): AsyncGenerator<{ row: number; value: string }> {
-  let row = 0;
-  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-    row += 1;
-    const text = row === 1 ? line.replace(/^\uFEFF/, '') : line;
-    const first = text.startsWith('"') ? text.slice(1, text.indexOf('"', 1) === -1 ? undefined : text.indexOf('"', 1)) : (text.split(/[,;\t]/)[0] ?? '');
-    yield { row, value: first };
   }
 }

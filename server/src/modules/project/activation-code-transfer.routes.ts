@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { registerImportRoute } from '../../lib/spreadsheet-import';
 import { sendXlsx } from '../../lib/xlsx-stream';
 import { localeOfRequest } from '../../lib/request-locale';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
@@ -8,7 +7,6 @@ import { activationCodeFilterFromQuery } from '@portal/shared/activation-code/ac
 
 export const ACTIVATION_CODE_EXPORT_PATH = '/apis/files/exports/activation-codes.xlsx';
 export const ACTIVATION_CODE_IMPORT_PATH = '/apis/files/imports/activation-codes';
-const FORMATS = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv' } as const;
 
 /**
  * The project section's activation-code files (ROLE_PROJECT, audited):
@@ -25,26 +23,10 @@ export async function registerActivationCodeTransferRoutes(app: FastifyInstance)
     return sendXlsx(request, reply, activationCodeOffice.fileNames(locale), (output) => activationCodeOffice.writeXlsx(output, exportRequest, locale, originOfRequest(request)));
   });
 
-  await app.register(async (scope) => {
-    // The file is read as a stream: no parser buffers it.
-    for (const type of Object.values(FORMATS)) scope.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
-    scope.post<{ Querystring: Record<string, string | undefined> }>(ACTIVATION_CODE_IMPORT_PATH, async (request, reply) => {
-      const { activationCodeOffice } = app.services;
-      const options = activationCodeOffice.importOptions(await viewerOfRequest(app.services, request), request.query);
-      const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim();
-      const format = contentType === FORMATS.csv ? 'csv' : contentType === FORMATS.xlsx ? 'xlsx' : undefined;
-      if (!format) throw new AppError('CDK_IMPORT_FILE_INVALID');
-      reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-      const send = (line: unknown) => reply.raw.write(`${JSON.stringify(line)}\n`);
-      try {
-        await activationCodeOffice.import(options, { stream: request.body as Readable, format }, originOfRequest(request), send);
-      } catch (error) {
-        const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
-        if (!(error instanceof AppError)) request.log.error({ err: error }, 'activation code import failed');
-        send({ type: 'error', code });
-      }
-      reply.raw.end();
-      return reply;
-    });
+  await registerImportRoute(app, {
+    path: ACTIVATION_CODE_IMPORT_PATH,
+    invalidFile: 'CDK_IMPORT_FILE_INVALID',
+    authorise: async (request) => app.services.activationCodeOffice.importOptions(await viewerOfRequest(app.services, request), request.query),
+    run: (options, file, request, send) => app.services.activationCodeOffice.import(options, file, originOfRequest(request), send),
   });
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createSecondInstance, createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { signInDirectly } from '../../test/sessions';
 import { showDays } from '../../db/schema/index';
@@ -44,12 +43,7 @@ describe.skipIf(!process.env.DATABASE_URL)('project settings across server insta
 
   beforeAll(async () => {
     first = await createTestApp();
-    // Both drivers answer `execute` with `{ rows }`.
-    const result = (await first.portal.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
-    const [row] = result.rows;
-    const shared = new URL(process.env.DATABASE_URL ?? '');
-    shared.pathname = `/${row?.name ?? ''}`;
-    second = await createTestApp({ DATABASE_URL: shared.toString() });
+    second = await createSecondInstance(first);
     await first.portal.database.db.insert(showDays).values({ day: '2030-05-01', capacity: 10, deadline: new Date('2030-05-01T09:00:00+08:00') });
   }, 60_000);
   afterAll(async () => {

@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { XLSX_CONTENT_TYPE as XLSX, contentDisposition } from '../../lib/xlsx-stream';
+import { sendXlsx } from '../../lib/xlsx-stream';
 import { localeOfRequest } from '../../lib/request-locale';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
 
@@ -14,26 +13,11 @@ export async function registerReviewExportRoutes(app: FastifyInstance) {
     const viewer = reviewExport.authorize(await viewerOfRequest(app.services, request));
     const input = reviewExport.parseQuery(request.query);
     const locale = localeOfRequest(request);
-    const output = new PassThrough();
-    // A client that goes away ends the export at the next batch instead of leaving it waiting to write.
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) output.destroy();
-    });
     const { sort, page: _page, pageSize: _pageSize, ...filter } = input;
-    reviewExport
-      .write(output, input, locale, (rows) =>
+    return sendXlsx(request, reply, reviewExport.fileNames(locale), (output) =>
+      reviewExport.write(output, input, locale, (rows) =>
         audit.record(originOfRequest(request), { actorId: viewer.id, action: 'audience.export', subjectType: 'audience', detail: { filter, sort, rows, locale } }),
-      )
-      .catch((error: unknown) => {
-        // The headers are gone: the only way to tell the client is to break the download.
-        request.log.error({ err: error }, 'audience export failed');
-        output.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-    return reply
-      .header('content-type', XLSX)
-      .header('content-disposition', contentDisposition(reviewExport.fileNames(locale)))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(output);
+      ),
+    );
   });
 }

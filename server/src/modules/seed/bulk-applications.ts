@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { audiences } from '../../db/schema/index';
 import { sealAllIdNumbers } from '../application/application.repository';
+import { ticketsForApproved } from './bulk-tickets';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗', '郑', '梁', '谢', '宋', '唐', '许', '韩', '冯', '邓', '曹'];
 const GIVEN_NAMES = ['伟', '芳', '娜', '敏', '静', '磊', '强', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '晓东', '海燕', '子豪', '浩然', '梓涵', '一鸣', '思远', '宇航', '嘉怡', '雨萱', '俊杰', '欣怡'];
@@ -88,6 +89,7 @@ export async function fillBulkApplications(db: Database, count: number): Promise
       where cardinality(d.list) > 1 and abs(hashtext(n.id::text || 'pick')) % 100 < 35
       on conflict do nothing
     `);
+    await ticketsForApproved(tx);
     return count;
   });
   // The SQL above wrote the made-up ID numbers in plain text: encrypt them as any stored number is.
@@ -96,5 +98,6 @@ export async function fillBulkApplications(db: Database, count: number): Promise
   // counts can read the indexes only. VACUUM cannot run inside a transaction.
   await db.execute(sql`vacuum analyze audiences`);
   await db.execute(sql`vacuum analyze audience_visit_dates`);
+  await db.execute(sql`vacuum analyze tickets`);
   return added;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { accounts, badges, exhibitors, photos } from '../../db/schema/index';
 import { idNumberColumns } from '../../lib/personal-data-cipher';
 import { newFileKey, type FileStore } from '../media/file-store';
+import { ticketsForApproved } from './bulk-tickets';
 
 /** About 1,000 exhibiting companies at a large show (issue 9 "Speed and scale"). */
 export const BULK_BADGE_COMPANIES = 1_000;
@@ -116,7 +117,9 @@ export async function fillBulkBadges(db: Database, files: FileStore, count: numb
       }),
     );
   }
+  await ticketsForApproved(db);
   // As autovacuum would after a load this size: fresh statistics for the planner.
   await db.execute(sql`vacuum analyze badges`);
+  await db.execute(sql`vacuum analyze tickets`);
   return count;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Transaction } from '../../db/client';
-import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos } from '../../db/schema/index';
+import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos, tickets } from '../../db/schema/index';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { DemoPicture } from './demo-photos';
@@ -196,10 +196,22 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
       })),
     ),
   );
-  if (admittedId && admittedDay) {
+  // The approved visitors' tickets (the ledger the gate reads); one of them already came on a day.
+  const ticketRows = await tx
+    .insert(tickets)
+    .values(
+      people.flatMap((person, index) =>
+        person.status === 'DONE'
+          ? [{ kind: 'VISITOR' as const, subjectId: audienceRows[index]?.id ?? '', holderName: person.name, days: person.days, holderApproved: true, entryPhotoId: photoRows[person.picture * 2]?.id ?? null, idPhotoId: photoRows[person.picture * 2 + 1]?.id ?? null }]
+          : [],
+      ),
+    )
+    .returning({ id: tickets.id, subjectId: tickets.subjectId });
+  const admittedTicketId = ticketRows.find((row) => row.subjectId === admittedId)?.id;
+  if (admittedTicketId && admittedDay) {
     await tx.insert(admissions).values([
-      { audienceId: admittedId, day: admittedDay, at: new Date(`${admittedDay}T09:12:00+08:00`), gate: 'East gate 1', sequence: 1, scanId: `demo-${admittedId}-1` },
-      { audienceId: admittedId, day: admittedDay, at: new Date(`${admittedDay}T13:41:00+08:00`), gate: 'East gate 3', reEntry: true, sequence: 2, scanId: `demo-${admittedId}-2` },
+      { ticketId: admittedTicketId, day: admittedDay, at: new Date(`${admittedDay}T09:12:00+08:00`), gate: 'East gate 1', sequence: 1, scanId: `demo-${admittedTicketId}-1` },
+      { ticketId: admittedTicketId, day: admittedDay, at: new Date(`${admittedDay}T13:41:00+08:00`), gate: 'East gate 3', reEntry: true, sequence: 2, scanId: `demo-${admittedTicketId}-2` },
     ]);
   }
   return { applications: people.length };

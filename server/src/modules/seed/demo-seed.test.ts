@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { checkMainlandId } from '@portal/shared/application/id-number';
-import { accounts, activationCodes, admissions, audienceStatusHistory, audiences, showDays } from '../../db/schema/index';
+import { accounts, activationCodes, admissions, audienceStatusHistory, audiences, showDays, tickets } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loginAs } from '../../test/captcha';
 import { getProjectSetting } from '../show/show.repository';
@@ -75,7 +75,11 @@ describe('demo seed', () => {
     expect(history.filter((change) => change.fromStatus === 'REFUSE' && change.toStatus === 'WAIT').length).toBeGreaterThan(0);
     const entries = await db.select().from(admissions);
     expect(entries.map((entry) => entry.reEntry)).toEqual([false, true]);
-    expect(rows.find((row) => row.id === entries[0]?.audienceId)?.approveStatus).toBe('DONE');
+    const [admittedTicket] = await db.select().from(tickets).where(eq(tickets.id, entries[0]?.ticketId ?? ''));
+    expect(rows.find((row) => row.id === admittedTicket?.subjectId)?.approveStatus).toBe('DONE');
+    // Every approved visitor has a ticket in the gate's ledger, with the days they chose.
+    const ledger = await db.select().from(tickets).where(eq(tickets.kind, 'VISITOR'));
+    expect(ledger.map((ticket) => ticket.subjectId).sort()).toEqual(byStatus('DONE').map((row) => row.id).sort());
 
     const [visitor] = await db.select().from(accounts).where(eq(accounts.mobile, `+86${DEMO_ACCOUNTS.audience.identity}`));
     expect(await app.portal.app.services.applications.findByAccount(visitor?.id ?? '')).toBeUndefined();

@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import type { TICKET_KIND_LETTERS, TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { Config } from '../../config';
 import { readOrCreateSecretFile } from '../../lib/data-dir-secret';
 
@@ -9,9 +10,9 @@ import { readOrCreateSecretFile } from '../../lib/data-dir-secret';
 export interface TicketPayload {
   /** Format version. */
   v: 1;
-  /** Kind: A = visitor (audience) ticket, B = exhibitor staff badge (valid every show day). */
-  k: 'A' | 'B';
-  /** The application id, or the badge id. */
+  /** Kind: A = visitor (audience) ticket, B = exhibitor staff badge (valid every show day), C = imported ticket. */
+  k: (typeof TICKET_KIND_LETTERS)[TicketKind];
+  /** The application id, the badge id, or the imported ticket's id (`tickets.subject_id`). */
   id: string;
   /** The visit days, YYYY-MM-DD (empty for a badge: it admits on every show day). */
   d: string[];

@@ -1,9 +1,71 @@
+import type { AdmissionConflict, ScanReason, TicketKind } from '@portal/shared/ticket/ticket.schema';
+import type { Executor } from '../../db/client';
 import type { AudienceModel } from '../application/application.models';
-import type { admissions } from './ticket.tables';
+import type { admissions, tickets } from './ticket.tables';
 
 export type AdmissionModel = typeof admissions.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+
 /** The VIP ticket of an approved visitor: the application and the signed token its QR holds. */
 export interface TicketModel {
   audience: AudienceModel;
   token: string;
 }
+
+/** An entrance device as the scan decision sees it (the entrance module owns devices). */
+export interface GateDevice {
+  id: string;
+  /** Recorded with each admission as its gate (the dashboard's per-gate figures). */
+  name: string;
+  /** Show days it admits on; empty: every show day. */
+  days: readonly string[];
+  ticketKinds: readonly TicketKind[];
+}
+
+/** The scan answer of the device API (docs/api.md § Device API). */
+export interface ScanAnswer {
+  scanId: string;
+  admit: boolean;
+  reason: ScanReason;
+  /** The show day (Asia/Shanghai) of the scan. */
+  day: string;
+  /** The scan time, ISO 8601 in Beijing time (+08:00). */
+  at: string;
+  ticket: { id: string; kind: TicketKind; holderName: string; organization: string | null; photoUrl: string | null } | null;
+  /** The holder's recorded admissions of the day, this one included. */
+  entriesToday: number;
+  conflict: AdmissionConflict | null;
+}
+
+/** One ticket of the device feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason]`. */
+export type FeedTicket = [string, string, string, 0 | 1, ScanReason | null];
+
+/** The device feed (docs/api.md) without `device`, which the entrance module adds. */
+export interface TicketFeed {
+  version: number;
+  full: boolean;
+  day: string;
+  publicKey: string;
+  tickets: FeedTicket[];
+}
+
+/** The kinds whose holders another module keeps (imported tickets belong to the ticket office). */
+export type HolderKind = Exclude<TicketKind, 'IMPORTED'>;
+
+/** What the application and badge modules tell the ledger about a holder, inside their transaction. */
+export interface TicketHolder {
+  kind: HolderKind;
+  /** The application id or the badge id. */
+  subjectId: string;
+  holderName: string;
+  organization: string | null;
+  /** The days it admits (YYYY-MM-DD); empty: every show day. */
+  days: readonly string[];
+  /** Whether the application or badge is approved now. */
+  approved: boolean;
+  entryPhotoId: string | null;
+  idPhotoId: string | null;
+}
+
+/** Called in the scan's transaction when a visitor's ticket records the day's first entry. */
+export type VisitorAdmittedHook = (tx: Executor, audienceId: string, day: string, at: Date) => Promise<void>;

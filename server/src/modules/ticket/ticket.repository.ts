@@ -1,7 +1,176 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { admissions } from './ticket.tables';
+import { and, arrayContains, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AdmissionConflict, TicketKind } from '@portal/shared/ticket/ticket.schema';
+import type { Database, Executor } from '../../db/client';
+import type { TicketHolder } from './ticket.models';
+import { admissions, tickets } from './ticket.tables';
 
+/**
+ * The lock every ticket write takes shared (trigger `tickets_feed_version`, migration 0015) and the
+ * feed takes exclusively for an instant: once it holds it, every version handed out so far has
+ * committed, so a device asking `since` that version misses nothing.
+ */
+const FEED_LOCK_KEY = 1_953_063_787;
+
+/** A visitor's entries at the gate, newest first (through the ticket of their application). */
 export function admissionsOf(db: Executor, audienceId: string) {
-  return db.select().from(admissions).where(eq(admissions.audienceId, audienceId)).orderBy(desc(admissions.at));
+  return db
+    .select(getTableColumns(admissions))
+    .from(admissions)
+    .innerJoin(tickets, eq(tickets.id, admissions.ticketId))
+    .where(and(eq(tickets.kind, 'VISITOR'), eq(tickets.subjectId, audienceId)))
+    .orderBy(desc(admissions.at));
+}
+
+export async function findTicket(db: Executor, kind: TicketKind, subjectId: string) {
+  const [row] = await db.select().from(tickets).where(and(eq(tickets.kind, kind), eq(tickets.subjectId, subjectId)));
+  return row;
+}
+
+/** The ticket row locked until the caller's transaction ends: scans of one ticket decide one after another. */
+export async function lockTicket(tx: Executor, kind: TicketKind, subjectId: string) {
+  const [row] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.kind, kind), eq(tickets.subjectId, subjectId)))
+    .for('update');
+  return row;
+}
+
+/** The holder's fields as the ledger keeps them (the trigger bumps `version` and `updated_at`). */
+function holderColumns(holder: TicketHolder) {
+  return {
+    holderName: holder.holderName,
+    organization: holder.organization,
+    days: [...holder.days],
+    holderApproved: holder.approved,
+    entryPhotoId: holder.entryPhotoId,
+    idPhotoId: holder.idPhotoId,
+  };
+}
+
+/** Only a real change is written: a write moves the ticket into every device's next feed. */
+const holderDiffers = (holder: TicketHolder) =>
+  sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId})
+    is distinct from (${holder.holderName}::text, ${holder.organization}::text, ${`{${holder.days.join(',')}}`}::date[], ${holder.approved}::boolean, ${holder.entryPhotoId}::uuid, ${holder.idPhotoId}::uuid)`;
+
+/** An approved holder: its ticket is created the first time, else brought up to date. */
+export async function upsertHolder(tx: Executor, holder: TicketHolder) {
+  await tx
+    .insert(tickets)
+    .values({ kind: holder.kind, subjectId: holder.subjectId, ...holderColumns(holder) })
+    .onConflictDoUpdate({ target: [tickets.kind, tickets.subjectId], set: holderColumns(holder), setWhere: holderDiffers(holder) });
+}
+
+/** A holder not approved (now): its ticket, if it ever had one, is brought up to date; none is created. */
+export async function updateHolder(tx: Executor, holder: TicketHolder) {
+  await tx
+    .update(tickets)
+    .set(holderColumns(holder))
+    .where(and(eq(tickets.kind, holder.kind), eq(tickets.subjectId, holder.subjectId), holderDiffers(holder)));
+}
+
+/** The holders are gone (PIPL erasure, a withdrawn application, a deleted badge): the rows stay anonymous. */
+export async function eraseHolders(tx: Executor, kind: TicketKind, subjectIds: readonly string[]) {
+  if (subjectIds.length === 0) return;
+  await tx
+    .update(tickets)
+    .set({ holderName: '', organization: null, entryPhotoId: null, idPhotoId: null, holderApproved: false, erasedAt: sql`now()` })
+    .where(and(eq(tickets.kind, kind), inArray(tickets.subjectId, [...subjectIds]), isNull(tickets.erasedAt)));
+}
+
+export interface AdmissionInput {
+  ticketId: string;
+  day: string;
+  at: Date;
+  deviceId: string;
+  gate: string;
+  scanId: string;
+  offline: boolean;
+  /** A conflict known before the day's record is read (NOT_VALID_AT_SCAN). */
+  conflict: AdmissionConflict | null;
+}
+
+/**
+ * Records an admission under the ticket's row lock, in one statement: the day's count decides entry
+ * or re-entry (sequence n); an offline scan from a device that had not admitted the ticket that day,
+ * while another device had already recorded its entry, is marked DUPLICATE_ENTRY. Undefined when the
+ * device's scan id was already recorded (the caller answers from that record).
+ */
+export async function recordAdmission(tx: Executor, input: AdmissionInput) {
+  // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
+  const result = (await tx.execute(sql`
+    insert into admissions (ticket_id, day, at, device_id, gate, scan_id, offline, re_entry, sequence, conflict)
+    select ${input.ticketId}::uuid, ${input.day}::date, ${input.at.toISOString()}::timestamptz, ${input.deviceId}::uuid, ${input.gate},
+           ${input.scanId}, ${input.offline}::boolean, count(*) > 0, count(*) + 1,
+           coalesce(${input.conflict}::text,
+                    case when ${input.offline}::boolean and count(*) > 0 and not coalesce(bool_or(device_id = ${input.deviceId}::uuid), false)
+                         then 'DUPLICATE_ENTRY' end)
+    from admissions where ticket_id = ${input.ticketId}::uuid and day = ${input.day}::date
+    on conflict (device_id, scan_id) do nothing
+    returning sequence, conflict`)) as unknown as { rows: Array<{ sequence: number; conflict: AdmissionConflict | null }> };
+  return result.rows[0];
+}
+
+export async function findAdmissionByScan(db: Executor, deviceId: string, scanId: string) {
+  const [row] = await db.select().from(admissions).where(and(eq(admissions.deviceId, deviceId), eq(admissions.scanId, scanId)));
+  return row;
+}
+
+/** The ticket's recorded admissions on a day. */
+export async function countAdmissions(db: Executor, ticketId: string, day: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(admissions)
+    .where(and(eq(admissions.ticketId, ticketId), eq(admissions.day, day)));
+  return row?.count ?? 0;
+}
+
+/** A version below which every ticket change has committed (see FEED_LOCK_KEY). */
+export function feedWatermark(db: Database) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FEED_LOCK_KEY})`);
+    const [row] = await tx.select({ version: sql<string | null>`max(${tickets.version})` }).from(tickets);
+    return Number(row?.version ?? 0);
+  });
+}
+
+/** Today's admitting tickets of the given kinds, for a full feed (one query, three columns). */
+export function admittingTickets(db: Executor, input: { kinds: readonly TicketKind[]; day: string; upTo: number }) {
+  return db
+    .select({ kind: tickets.kind, subjectId: tickets.subjectId, id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        inArray(tickets.kind, [...input.kinds]),
+        eq(tickets.holderApproved, true),
+        isNull(tickets.erasedAt),
+        isNull(tickets.revokedAt),
+        or(eq(sql`cardinality(${tickets.days})`, 0), arrayContains(tickets.days, [input.day])),
+        lte(tickets.version, input.upTo),
+      ),
+    );
+}
+
+/** Every ticket of the given kinds changed in (since, upTo], with what its state for a day depends on. */
+export function changedTickets(db: Executor, input: { kinds: readonly TicketKind[]; since: number; upTo: number }) {
+  return db
+    .select({
+      kind: tickets.kind,
+      subjectId: tickets.subjectId,
+      id: tickets.id,
+      days: tickets.days,
+      holderApproved: tickets.holderApproved,
+      erasedAt: tickets.erasedAt,
+      revokedAt: tickets.revokedAt,
+    })
+    .from(tickets)
+    .where(and(inArray(tickets.kind, [...input.kinds]), gt(tickets.version, input.since), lte(tickets.version, input.upTo)));
+}
+
+export async function entryPhotoIdOf(db: Executor, ticketId: string) {
+  const [row] = await db
+    .select({ photoId: tickets.entryPhotoId })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), isNull(tickets.erasedAt)));
+  return row?.photoId ?? null;
 }

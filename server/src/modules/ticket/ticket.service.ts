@@ -1,35 +1,151 @@
 import * as stats from './admission-stats.repository';
-import type { Database } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { shanghaiDate } from '@portal/shared/dates';
+import { TICKET_KIND_LETTERS, ZTicketId, type ScanReason, type TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { AudienceModel } from '../application/application.models';
-import type { ApplicationService } from '../application/application.service';
-import type { TicketModel } from './ticket.models';
+import type { ShowService } from '../show/show.service';
+import type { FeedTicket, GateDevice, HolderKind, ScanAnswer, TicketFeed, TicketHolder, TicketModel, TicketRow, VisitorAdmittedHook } from './ticket.models';
 import * as repository from './ticket.repository';
 import type { TicketSigner } from './ticket-token';
 
-/** The VIP ticket of an approved visitor (a signed token of who and which days) and its admissions. */
+const KIND_OF_LETTER = new Map<string, TicketKind>(Object.entries(TICKET_KIND_LETTERS).map(([kind, letter]) => [letter, kind as TicketKind]));
+// An imported ticket is approved by its import; the office's revocation is its only way out.
+const NOT_APPROVED: Record<TicketKind, ScanReason> = { VISITOR: 'APPLICATION_NOT_APPROVED', BADGE: 'BADGE_NOT_APPROVED', IMPORTED: 'TICKET_REVOKED' };
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+
+/** What a decision reads of a ticket. */
+type TicketState = Pick<TicketRow, 'kind' | 'days' | 'holderApproved' | 'erasedAt' | 'revokedAt'>;
+
+/**
+ * The gate's ledger and its decisions (issue 11). One row per holder, kept in step by the
+ * application and badge modules inside their transactions (`syncHolder`, `eraseHolders`); a scan
+ * locks its ticket's row, decides and records the admission in the caller's transaction; devices
+ * read a versioned feed to decide offline. It asks no other module at scan time but the show's days.
+ */
 export class TicketService {
+  private visitorAdmitted: VisitorAdmittedHook | undefined;
+
   constructor(
     private readonly db: Database,
     private readonly signer: TicketSigner,
-    private readonly applications: ApplicationService,
+    private readonly show: Pick<ShowService, 'showDaySet'>,
     private readonly clock: Clock,
   ) {}
 
-  async ticketOf(audience: AudienceModel): Promise<TicketModel> {
-    const days = (await this.applications.visitDatesOf(audience.id)).map((row) => row.day);
-    const token = this.signer.sign({ v: 1, k: 'A', id: audience.id, d: days, iat: Math.floor(this.clock.now() / 1000) });
-    return { audience, token };
+  /** The application module marks a visit day admitted (its "cannot be dropped" rule), wired in services.ts. */
+  recordVisitsWith(hook: VisitorAdmittedHook) {
+    this.visitorAdmitted = hook;
+  }
+
+  /** The approved visitor's ticket: a token signed over the days the ledger holds. */
+  async ticketOf(audience: AudienceModel): Promise<TicketModel | null> {
+    const ticket = await repository.findTicket(this.db, 'VISITOR', audience.id);
+    if (!ticket) return null;
+    return { audience, token: this.signer.sign({ v: 1, k: 'A', id: audience.id, d: ticket.days, iat: this.nowSeconds() }) };
   }
 
   /** An approved staff badge's QR token (kind B): the badge id only, no personal data. */
   badgeToken(badgeId: string): string {
-    return this.signer.sign({ v: 1, k: 'B', id: badgeId, d: [], iat: Math.floor(this.clock.now() / 1000) });
+    return this.signer.sign({ v: 1, k: 'B', id: badgeId, d: [], iat: this.nowSeconds() });
   }
 
   /** What a gate reads from a scanned QR: the payload when the signature is ours, else undefined. */
   verify(token: string) {
     return this.signer.verify(token);
+  }
+
+  publicKeyPem() {
+    return this.signer.publicKeyPem();
+  }
+
+  /**
+   * Keeps a visitor's or a badge's ticket in step, in the caller's transaction: created the first time
+   * the holder is approved, then updated (holder_approved false while not approved); a call that
+   * changes nothing writes nothing.
+   */
+  syncHolder(tx: Executor, holder: TicketHolder) {
+    return holder.approved ? repository.upsertHolder(tx, holder) : repository.updateHolder(tx, holder);
+  }
+
+  /** The holders' personal data is gone: their tickets keep only anonymous admissions and never admit again. */
+  eraseHolders(tx: Executor, kind: HolderKind, subjectIds: readonly string[]) {
+    return repository.eraseHolders(tx, kind, subjectIds);
+  }
+
+  /**
+   * Decides a scan and records it in the caller's transaction (the entrance module stores its answer
+   * with it). Online: the ticket's state now. Offline (`at` is the device's scan time): a scan the device
+   * admitted is always recorded — the person is inside — with a conflict when the record disagrees; a
+   * scan it denied records nothing. The ticket row stays locked until the transaction ends, so
+   * concurrent scans of one ticket count one entry and re-entries.
+   */
+  async admitScan(
+    tx: Transaction,
+    input: { device: GateDevice; scanId: string; qr: string; at: Date; offline: boolean; deviceAdmitted?: boolean },
+  ): Promise<ScanAnswer> {
+    const day = shanghaiDate(input.at);
+    const base = { scanId: input.scanId, day, at: beijingIso(input.at), conflict: null };
+    const payload = this.signer.verify(input.qr);
+    const kind = payload ? KIND_OF_LETTER.get(payload.k) : undefined;
+    const ticket = payload && kind && ZTicketId.safeParse(payload.id).success ? await repository.lockTicket(tx, kind, payload.id) : undefined;
+    if (!ticket) return { ...base, admit: false, reason: kind ? 'UNKNOWN_TICKET' : 'BAD_SIGNATURE', ticket: null, entriesToday: 0 };
+
+    const denial = denialOf(input.offline ? stateAt(ticket, input.at) : ticket, day, await this.show.showDaySet(tx), input.device);
+    const holder = {
+      id: ticket.id,
+      kind: ticket.kind,
+      holderName: ticket.holderName,
+      organization: ticket.organization,
+      photoUrl: ticket.entryPhotoId ? `/apis/hardware/v1/photos/${ticket.id}` : null,
+    };
+    const admitted = input.offline ? input.deviceAdmitted === true : denial === null;
+    if (!admitted) {
+      const entries = await repository.countAdmissions(tx, ticket.id, day);
+      return { ...base, admit: false, reason: denial ?? (entries > 0 ? 'RE_ENTRY' : 'ENTRY'), ticket: holder, entriesToday: entries };
+    }
+    const admission = { ticketId: ticket.id, day, at: input.at, deviceId: input.device.id, gate: input.device.name, scanId: input.scanId, offline: input.offline };
+    const recorded =
+      (await repository.recordAdmission(tx, { ...admission, conflict: input.offline && denial ? 'NOT_VALID_AT_SCAN' : null })) ??
+      (await repository.findAdmissionByScan(tx, input.device.id, input.scanId));
+    if (!recorded) throw new Error(`admission ${input.scanId} neither recorded nor found`);
+    if (recorded.sequence === 1 && ticket.kind === 'VISITOR') await this.visitorAdmitted?.(tx, ticket.subjectId, day, input.at);
+    return {
+      ...base,
+      admit: true,
+      reason: denial ?? (recorded.sequence > 1 ? 'RE_ENTRY' : 'ENTRY'),
+      ticket: holder,
+      entriesToday: recorded.sequence,
+      conflict: recorded.conflict,
+    };
+  }
+
+  /**
+   * What a device needs to decide offline (docs/api.md § Device API): `since` 0 gives the day's
+   * admitting tickets of the device's kinds; a later `since` every one of them changed since, with its
+   * state for the day. One query either way, whatever the number of tickets.
+   */
+  async feed(device: GateDevice, since: number, day?: string): Promise<TicketFeed> {
+    const today = day ?? shanghaiDate(new Date(this.clock.now()));
+    const version = await repository.feedWatermark(this.db);
+    const showDays = await this.show.showDaySet();
+    const full = since <= 0 || since > version;
+    const kinds = device.ticketKinds;
+    let rows: FeedTicket[] = [];
+    if (!full) {
+      rows = (await repository.changedTickets(this.db, { kinds, since, upTo: version })).map((ticket) => {
+        const denial = denialOf(ticket, today, showDays, device);
+        return [TICKET_KIND_LETTERS[ticket.kind], ticket.subjectId, ticket.id, denial ? 0 : 1, denial];
+      });
+    } else if (showDays.has(today) && (device.days.length === 0 || device.days.includes(today))) {
+      rows = (await repository.admittingTickets(this.db, { kinds, day: today, upTo: version })).map((ticket) => [TICKET_KIND_LETTERS[ticket.kind], ticket.subjectId, ticket.id, 1, null]);
+    }
+    return { version, full, day: today, publicKey: this.signer.publicKeyPem(), tickets: rows };
+  }
+
+  /** The entry-card photo of the ticket's holder (none once erased). */
+  holderPhotoId(ticketId: string): Promise<string | null> {
+    return ZTicketId.safeParse(ticketId).success ? repository.entryPhotoIdOf(this.db, ticketId) : Promise.resolve(null);
   }
 
   /** Entries at the gate, newest first. */
@@ -42,4 +158,43 @@ export class TicketService {
     const [byHour, byGate] = await Promise.all([stats.admissionsByHour(this.db, day), stats.admissionsByGate(this.db, day)]);
     return { byHour, byGate };
   }
+
+  private nowSeconds() {
+    return Math.floor(this.clock.now() / 1000);
+  }
+}
+
+/**
+ * Why a ticket does not admit on a day at a device, or null: first the ticket's own state (the
+ * holder's problem), then the day, then the device's rights (another gate may admit it).
+ */
+function denialOf(ticket: TicketState, day: string, showDays: ReadonlySet<string>, device: GateDevice): ScanReason | null {
+  if (ticket.erasedAt) return 'HOLDER_ERASED';
+  if (ticket.revokedAt) return 'TICKET_REVOKED';
+  if (!ticket.holderApproved) return NOT_APPROVED[ticket.kind];
+  if (!showDays.has(day)) return 'NOT_SHOW_DAY';
+  if (ticket.days.length > 0 && !ticket.days.includes(day)) return 'DAY_NOT_SELECTED';
+  if (!device.ticketKinds.includes(ticket.kind)) return 'DEVICE_KIND_NOT_ALLOWED';
+  if (device.days.length > 0 && !device.days.includes(day)) return 'DEVICE_DAY_NOT_ALLOWED';
+  return null;
+}
+
+/**
+ * The ticket as it stood at `at` (an offline scan's time), as far as the ledger knows: a revocation or
+ * erasure after `at` did not yet apply; a holder not approved now was not approved then either unless
+ * the row changed after `at` (the ledger keeps no approval history: the device's feed said it admitted).
+ */
+function stateAt(ticket: TicketRow, at: Date): TicketState {
+  return {
+    kind: ticket.kind,
+    days: ticket.days,
+    erasedAt: ticket.erasedAt && ticket.erasedAt <= at ? ticket.erasedAt : null,
+    revokedAt: ticket.revokedAt && ticket.revokedAt <= at ? ticket.revokedAt : null,
+    holderApproved: ticket.holderApproved || ticket.updatedAt > at,
+  };
+}
+
+/** `2027-03-20T08:31:02.114+08:00`: the instant as the gate's staff read it. */
+function beijingIso(at: Date) {
+  return new Date(at.getTime() + BEIJING_OFFSET_MS).toISOString().replace('Z', '+08:00');
 }

@@ -1,21 +1,87 @@
-import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { audiences } from '../application/application.tables';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ADMISSION_CONFLICTS, TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
+import { accounts } from '../account/account.tables';
+import { photos } from '../media/media.tables';
 
-/** Entries at the gate (the hardware issue records them; the visitor's record page lists them). */
+/** Every change of a ticket takes the next value: the devices' incremental feed reads `version > since`. */
+export const ticketFeedVersion = pgSequence('ticket_feed_version');
+
+/**
+ * The gate's ledger: one row per holder. The application and badge modules keep VISITOR and BADGE
+ * rows in step inside their own transactions (`TicketService.syncHolder`); the ticket office imports
+ * IMPORTED ones. A row is never deleted while admissions hang on it: erasure blanks the holder.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: TICKET_KINDS }).notNull(),
+    /** What the QR's `id` names: the application (VISITOR), the badge (BADGE), the ticket itself (IMPORTED). */
+    subjectId: uuid('subject_id').notNull(),
+    holderName: text('holder_name').notNull(),
+    /** The company of a badge or an imported ticket. */
+    organization: text('organization'),
+    /** The days it admits (YYYY-MM-DD); empty: every show day (badges). */
+    days: date('days', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    /** Whether the source admits: an approved application, an approved badge, an imported ticket. */
+    holderApproved: boolean('holder_approved').notNull(),
+    /** The holder's data is gone (PIPL erasure, a deleted badge); admissions stay anonymous. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    entryPhotoId: uuid('entry_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    idPhotoId: uuid('id_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedById: uuid('revoked_by_id').references(() => accounts.id, { onDelete: 'set null' }),
+    revokeReason: text('revoke_reason'),
+    faceCheckedAt: timestamp('face_checked_at', { withTimezone: true }),
+    faceCheckedById: uuid('face_checked_by_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** An imported ticket's number in the system that sold or gave it. */
+    externalCode: text('external_code').unique(),
+    importBatch: text('import_batch'),
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('ticket_feed_version')`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tickets_subject_idx').on(table.kind, table.subjectId),
+    index('tickets_version_idx').on(table.version),
+    index('tickets_list_idx').on(table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+/**
+ * Entries at the gate. A scan that admits records one row; the day's first is the entry, later ones
+ * re-entries. Offline uploads are kept even when they contradict the record (`conflict`).
+ */
 export const admissions = pgTable(
   'admissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    audienceId: uuid('audience_id')
+    ticketId: uuid('ticket_id')
       .notNull()
-      .references(() => audiences.id, { onDelete: 'cascade' }),
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The show day (Asia/Shanghai) of the scan. */
     day: date('day', { mode: 'string' }).notNull(),
+    /** When the scan happened (the device's time for offline scans). */
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The entrance device (owned by the entrance module); null for the demo seed's records. */
+    deviceId: uuid('device_id'),
+    /** The device's name at scan time, as the record page and the dashboard show it. */
     gate: text('gate'),
     reEntry: boolean('re_entry').notNull().default(false),
-    /** The device's own scan id: offline uploads are idempotent on it. */
-    scanId: text('scan_id').unique(),
+    /** The device's own scan id: uploads are idempotent on (device, scan id). */
+    scanId: text('scan_id').notNull(),
+    offline: boolean('offline').notNull().default(false),
+    conflict: text('conflict', { enum: ADMISSION_CONFLICTS }),
+    /** 1 for the day's entry, 2… for re-entries, in recording order. */
     sequence: integer('sequence').notNull().default(1),
   },
-  (table) => [index('admissions_audience_idx').on(table.audienceId, table.at), index('admissions_day_idx').on(table.day, table.gate)],
+  (table) => [
+    uniqueIndex('admissions_scan_idx').on(table.deviceId, table.scanId),
+    index('admissions_ticket_day_idx').on(table.ticketId, table.day),
+    index('admissions_day_idx').on(table.day, table.gate),
+  ],
 );

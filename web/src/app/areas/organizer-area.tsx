@@ -8,8 +8,8 @@ import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
 import { BadgeQueueRoute } from '../../features/badge/pages/badge-routes';
 import { ExhibitorListPage } from '../../features/exhibitor/pages/exhibitor-list-page';
 import { ActivationCodesRoute, ProjectSettingsRoute } from '../../features/project/pages/project-routes';
+import { TicketOfficeRoute } from '../../features/ticket/pages/ticket-office-routes';
 import { Navigate, Route, Routes } from 'react-router';
-import { PendingPage } from '../../components/pending-page';
 import { NotFoundPage } from '../../components/status-pages';
 import { ApprovalListRoute } from '../../features/review/pages/approval-list-route';
 import { useSession } from '../../features/viewer/api/viewer';
@@ -19,6 +19,7 @@ import { allowedOrganizerSections, organizerSectionGuard, type OrganizerSection 
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
 import { SettingsRoute } from '../routes/settings-route';
+import { DeviceListRoute } from '../../features/entrance/pages/device-list-route';
 
 /** The organizer menu (SPEC 2 /wo/); only the sections the viewer's roles allow are shown. */
 export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
@@ -45,7 +46,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
       { path: PATHS.organizerProjectCdk, labelKey: 'organizer.menu.cdk' },
     ],
   },
-  hardware: { path: '/wo/hardware/list', match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: <HddOutlined /> },
+  hardware: { path: PATHS.organizerHardwareList, match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: <HddOutlined /> },
   system: {
     path: '/wo/system',
     labelKey: 'organizer.menu.system',
@@ -91,7 +92,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/ticket/list" replace />} />
-          <Route path="list" element={<PendingPage titleKey="organizer.pages.ticketList" />} />
+          <Route path="list" element={<TicketOfficeRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );
@@ -107,8 +108,8 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
     case 'hardware':
       return (
         <Routes>
-          <Route index element={<Navigate to="/wo/hardware/list" replace />} />
-          <Route path="list" element={<PendingPage titleKey="organizer.pages.hardwareList" />} />
+          <Route index element={<Navigate to={PATHS.organizerHardwareList} replace />} />
+          <Route path="list" element={<DeviceListRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

@@ -3,7 +3,7 @@ import type { PhotoPurposeName, PhotoValue } from '../../components/photo-upload
 import { SubmissionExhibitorsDocument, UploadSubmissionPictureDocument } from '../../graphql/operations.generated';
 import { graphqlRequest } from '../graphql-client';
 
-/** Uploads a catalog logo, banner or product picture; the server checks it again and keeps it private. */
+/** Uploads a catalog logo, banner or product picture, or an organizer's company logo; the server checks it again and keeps it private. */
 export function uploadSubmissionPicture(file: File, purpose: PhotoPurposeName): Promise<PhotoValue> {
   return graphqlRequest(UploadSubmissionPictureDocument, { file, purpose }).then((data) => data.uploadPhoto);
 }

@@ -6,6 +6,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useDashboard, useShowDayOptions, type DashboardData } from '../api/dashboard';
 import { EChart } from '../components/echart';
 import { FigureTable } from '../components/figure-table';
+import { PageHeader } from '../../../components/page-header';
 
 type Applications = NonNullable<DashboardData['applications']>;
 type Exhibitors = NonNullable<DashboardData['exhibitors']>;
@@ -217,16 +218,13 @@ export function DashboardPage() {
   const nothing = data && !data.applications && !data.exhibitors && !data.admissions;
   return (
     <Flex vertical gap={16} data-testid="dashboard-page">
-      <Flex justify="space-between" align="baseline" wrap gap={8}>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
+      <PageHeader title={t('title')} align="baseline">
         {data ? (
           <Typography.Text type="secondary" data-testid="dashboard-updated">
             {t('updated', { time: formatDateTime(data.generatedAt) })}
           </Typography.Text>
         ) : null}
-      </Flex>
+      </PageHeader>
       {dashboard.error ? <Alert type="error" showIcon message={errorText(dashboard.error)} /> : null}
       {nothing ? <Empty description={t('nothing')} data-testid="dashboard-nothing" /> : null}
       {data?.applications ? <ApplicationsPart data={data.applications} /> : null}

@@ -12,25 +12,28 @@ import {
   type TCreateExhibitorInput,
 } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { ExhibitorFieldsFragment } from '../../../graphql/operations.generated';
+import { PhotoUpload, type PhotoValue } from '../../../components/photo-upload';
+import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { schemaRule } from '../../../lib/schema-rule';
 import { serverFieldCodes, showAtFields, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateExhibitor } from '../api/create-exhibitor';
 import { useUpdateExhibitor } from '../api/update-exhibitor';
 
-type FormValues = TCreateExhibitorInput;
-const FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail', 'bootNumber', 'credentialLimit'] as const;
+type FormValues = Omit<TCreateExhibitorInput, 'logoId'> & { logo: PhotoValue | null };
+const FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail', 'bootNumber', 'credentialLimit', 'logo'] as const;
 const FIELD_OF_CODE: Partial<Record<ErrorCode, (typeof FIELDS)[number]>> = {
   ACCOUNT_IDENTITY_TAKEN: 'contactEmail',
   EXHIBITOR_LIMIT_BELOW_USED: 'credentialLimit',
   EXHIBITOR_IDENTITY_REQUIRED: 'contactEmail',
+  EXHIBITOR_LOGO_INVALID: 'logo',
 };
 const editShape = ZExhibitorEditFields.shape;
 const createShape = ZCreateExhibitorInput.shape;
 
 /**
  * Creates a company with its account (`exhibitor` absent; `onCreated` gets the initial password) or edits
- * one: names, contact person, booth number and badge limit — never below the badges already counted.
+ * one: names, contact person, booth number, badge limit — never below the badges already counted — and logo.
  */
 export function ExhibitorFormDialog({
   open,
@@ -52,14 +55,16 @@ export function ExhibitorFormDialog({
   const editing = !!exhibitor;
 
   async function submit() {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+    const fields = await form.validateFields().catch(() => undefined);
+    if (!fields) return;
+    const { logo, ...values } = fields;
+    const logoId = logo?.id ?? null;
     try {
       if (exhibitor) {
-        await update.mutateAsync({ id: exhibitor.id, nameZh: values.nameZh, nameEn: values.nameEn, contactName: values.contactName, bootNumber: values.bootNumber, credentialLimit: values.credentialLimit });
+        await update.mutateAsync({ id: exhibitor.id, nameZh: values.nameZh, nameEn: values.nameEn, contactName: values.contactName, bootNumber: values.bootNumber, credentialLimit: values.credentialLimit, logoId });
         void message.success(t('form.saved'));
       } else {
-        onCreated(await create.mutateAsync(values));
+        onCreated(await create.mutateAsync({ ...values, logoId }));
       }
       onClose();
     } catch (error) {
@@ -95,8 +100,15 @@ export function ExhibitorFormDialog({
         preserve={false}
         initialValues={
           exhibitor
-            ? { nameZh: exhibitor.nameZh, nameEn: exhibitor.nameEn, contactName: exhibitor.contactName ?? '', bootNumber: exhibitor.bootNumber, credentialLimit: exhibitor.credentialLimit }
-            : { credentialLimit: 10 }
+            ? {
+                nameZh: exhibitor.nameZh,
+                nameEn: exhibitor.nameEn,
+                contactName: exhibitor.contactName ?? '',
+                bootNumber: exhibitor.bootNumber,
+                credentialLimit: exhibitor.credentialLimit,
+                logo: exhibitor.logoId && exhibitor.logo ? { id: exhibitor.logoId, url: exhibitor.logo } : null,
+              }
+            : { credentialLimit: 10, logo: null }
         }
       >
         {text('nameZh', COMPANY_NAME_MAX_LENGTH)}
@@ -121,6 +133,9 @@ export function ExhibitorFormDialog({
           rules={[schemaRule(editShape.credentialLimit, t)]}
         >
           <InputNumber min={exhibitor?.usedCredentials ?? 0} max={CREDENTIAL_LIMIT_MAX} precision={0} style={{ width: '100%' }} data-testid="exhibitor-form-credentialLimit" />
+        </Form.Item>
+        <Form.Item name="logo" label={t('form.fields.logo')}>
+          <PhotoUpload purpose="EXHIBITOR_LOGO" profile="catalog" faceCheck={false} aspect={1} label={t('form.fields.logo')} upload={uploadSubmissionPicture} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Avatar, Button, Card, Flex, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EXHIBITOR_KEYWORD_MAX_LENGTH, EXHIBITOR_STATUSES, ZExhibitorListInput, type ExhibitorStatus, type TExhibitorListInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { ExhibitorFieldsFragment } from '../../../graphql/operations.generated';
+import { AccountActions } from '../../../components/account-actions';
 import { InitialPasswordDialog, type InitialPasswordNotice } from '../../../components/initial-password-dialog';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { formatDateTime } from '../../../lib/format/date-time';
@@ -15,6 +16,7 @@ import { useResetExhibitorPassword } from '../api/reset-exhibitor-password';
 import { useSetExhibitorEnabled } from '../api/set-exhibitor-enabled';
 import { ExhibitorFormDialog } from '../components/exhibitor-form-dialog';
 import { ExhibitorStatusTag } from '../components/exhibitor-status-tag';
+import { PageHeader } from '../../../components/page-header';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -76,11 +78,14 @@ export function ExhibitorListPage() {
       title: t('columns.company'),
       key: 'company',
       render: (_value, row) => (
-        <Flex vertical>
-          <Typography.Text strong data-testid="exhibitor-name">
-            {row.nameZh}
-          </Typography.Text>
-          <Typography.Text type="secondary">{row.nameEn}</Typography.Text>
+        <Flex gap={8} align="center">
+          {row.logo ? <Avatar shape="square" size={40} src={row.logo} alt={t('columns.logoAlt', { name: row.nameZh })} data-testid="exhibitor-logo" /> : null}
+          <Flex vertical>
+            <Typography.Text strong data-testid="exhibitor-name">
+              {row.nameZh}
+            </Typography.Text>
+            <Typography.Text type="secondary">{row.nameEn}</Typography.Text>
+          </Flex>
         </Flex>
       ),
     },
@@ -103,7 +108,7 @@ export function ExhibitorListPage() {
       render: (_value, row) => (
         <Flex vertical>
           <span>{identitiesOf(row).join(' / ')}</span>
-          {row.accounts.some((account) => !account.passwordChanged) ? <Typography.Text type="warning">{t('columns.initialPassword')}</Typography.Text> : null}
+          {row.accounts.some((account) => !account.passwordChanged) ? <Typography.Text type="secondary">{t('columns.initialPassword')}</Typography.Text> : null}
         </Flex>
       ),
     },
@@ -112,7 +117,14 @@ export function ExhibitorListPage() {
       title: t('columns.actions'),
       key: 'actions',
       render: (_value, row) => (
-        <Space wrap size={4}>
+        <AccountActions
+          namespace="exhibitor-account"
+          testIdPrefix="exhibitor"
+          disabled={row.status === 'DISABLED'}
+          setEnabled={(enabled) => setEnabled.mutateAsync({ id: row.id, enabled })}
+          resetPassword={() => reset.mutateAsync(row.id)}
+          onReset={showPassword}
+        >
           {row.status === 'PENDING' ? (
             <Button size="small" type="primary" data-testid="exhibitor-approve" loading={approve.isPending && approve.variables === row.id} onClick={() => void act(() => approve.mutateAsync(row.id), t('actions.approved'))}>
               {t('actions.approve')}
@@ -121,47 +133,18 @@ export function ExhibitorListPage() {
           <Button size="small" data-testid="exhibitor-edit" onClick={() => setEditing({ exhibitor: row })}>
             {t('actions.edit')}
           </Button>
-          <Popconfirm
-            title={t(row.status === 'DISABLED' ? 'actions.enableConfirm' : 'actions.disableConfirm')}
-            okText={t('actions.confirm')}
-            cancelText={t('form.cancel')}
-            onConfirm={() => act(() => setEnabled.mutateAsync({ id: row.id, enabled: row.status === 'DISABLED' }), t(row.status === 'DISABLED' ? 'actions.enabled' : 'actions.disabled'))}
-          >
-            <Button size="small" danger={row.status !== 'DISABLED'} data-testid="exhibitor-toggle">
-              {t(row.status === 'DISABLED' ? 'actions.enable' : 'actions.disable')}
-            </Button>
-          </Popconfirm>
-          <Popconfirm
-            title={t('actions.resetConfirm')}
-            okText={t('actions.confirm')}
-            cancelText={t('form.cancel')}
-            onConfirm={async () => {
-              try {
-                showPassword(await reset.mutateAsync(row.id));
-              } catch (error) {
-                notification.error({ title: errorText(error) });
-              }
-            }}
-          >
-            <Button size="small" data-testid="exhibitor-reset-password">
-              {t('actions.resetPassword')}
-            </Button>
-          </Popconfirm>
-        </Space>
+        </AccountActions>
       ),
     },
   ];
 
   return (
     <Flex vertical gap={16} data-testid="exhibitor-list-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
+      <PageHeader title={t('list.title')}>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} data-testid="exhibitor-create">
           {t('actions.create')}
         </Button>
-      </Flex>
+      </PageHeader>
       <Card size="small">
         <Flex wrap gap={12}>
           <Select<ExhibitorStatus | ''>

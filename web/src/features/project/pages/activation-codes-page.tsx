@@ -1,5 +1,5 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Popconfirm, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,18 +8,18 @@ import {
   BATCH_NAME_MAX_LENGTH,
   MAX_BATCH_SIZE,
   type ActivationCodeStatus,
-  type ImportMode,
   type TActivationCodeFilter,
 } from '@portal/shared/activation-code/activation-code.schema';
 import { KEYWORD_MAX_LENGTH, PAGE_SIZES } from '@portal/shared/review/audience-list';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { SpreadsheetImport } from '../../../components/spreadsheet-import';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useActivationCodeBatches } from '../api/activation-code-batches';
 import { ACTIVATION_CODES_KEY, useActivationCodes } from '../api/activation-codes';
 import { exportActivationCodes } from '../api/export-activation-codes';
 import { useGenerateActivationCodes } from '../api/generate-activation-codes';
-import { importActivationCodes, importFormatOf, type ImportReport } from '../api/import-activation-codes';
+import { importActivationCodes } from '../api/import-activation-codes';
 import { useVoidActivationCode } from '../api/void-activation-code';
 
 const STATUS_COLORS: Record<ActivationCodeStatus, string> = { UNUSED: 'green', BOUND: 'blue', VOID: 'default' };
@@ -194,100 +194,24 @@ function GenerateCard() {
 
 function ImportCard() {
   const { t } = useTranslation('cdk');
-  const { message } = App.useApp();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [batch, setBatch] = useState('');
-  const [rows, setRows] = useState<number | null>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [running, setRunning] = useState(false);
-
-  const run = async (mode: ImportMode) => {
-    if (!file) return;
-    setRunning(true);
-    setReport(null);
-    setRows(0);
-    try {
-      const result = await importActivationCodes(file, { batch: batch.trim(), mode }, setRows);
-      setReport(result);
-      if (result.imported > 0) void message.success(t('import.done', { count: result.imported }));
-      await queryClient.invalidateQueries({ queryKey: ACTIVATION_CODES_KEY });
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setRunning(false);
-      setRows(null);
-    }
-  };
-
   return (
     <Card title={t('import.title')} style={{ flex: 1, minWidth: 320 }} data-testid="cdk-import">
       <Typography.Paragraph type="secondary">{t('import.hint')}</Typography.Paragraph>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <SpreadsheetImport
+        ns="cdk"
+        testId="cdk-import"
+        ready={batch.trim() !== ''}
+        importFile={(file, mode, onProgress) => importActivationCodes(file, { batch: batch.trim(), mode }, onProgress)}
+        onImported={() => queryClient.invalidateQueries({ queryKey: ACTIVATION_CODES_KEY })}
+      >
         <label>
           <Typography.Text>{t('fields.batch')}</Typography.Text>
           <Input value={batch} maxLength={BATCH_NAME_MAX_LENGTH} onChange={(event) => setBatch(event.target.value)} data-testid="cdk-import-batch" />
         </label>
-        <label className="ant-btn ant-btn-default" style={{ cursor: 'pointer' }}>
-          <UploadOutlined /> {file ? file.name : t('import.choose')}
-          <input
-            type="file"
-            accept=".xlsx,.csv"
-            style={{ display: 'none' }}
-            data-testid="cdk-import-file"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              setFile(chosen && importFormatOf(chosen.name) ? chosen : null);
-              if (chosen && !importFormatOf(chosen.name)) void message.error(t('import.wrongType'));
-              setReport(null);
-            }}
-          />
-        </label>
-        <Button type="primary" disabled={!file || !batch.trim()} loading={running} onClick={() => void run('ALL_OR_NOTHING')} data-testid="cdk-import-submit">
-          {t('import.submit')}
-        </Button>
-        {rows !== null && (
-          <div role="status" data-testid="cdk-import-progress">
-            <Progress percent={99} status="active" showInfo={false} />
-            {t('import.progress', { rows })}
-          </div>
-        )}
-        {report && <ImportReportView report={report} onGoodRowsOnly={() => void run('GOOD_ROWS_ONLY')} running={running} />}
-      </Space>
+      </SpreadsheetImport>
     </Card>
-  );
-}
-
-function ImportReportView({ report, onGoodRowsOnly, running }: { report: ImportReport; onGoodRowsOnly: () => void; running: boolean }) {
-  const { t } = useTranslation('cdk');
-  const summary = t('report.summary', { rows: report.rows, good: report.good, bad: report.bad, imported: report.imported });
-  return (
-    <div data-testid="cdk-import-report">
-      <Alert type={report.bad === 0 ? 'success' : report.imported > 0 ? 'info' : 'warning'} showIcon message={summary} />
-      {report.bad > 0 && (
-        <>
-          <Table
-            rowKey="row"
-            size="small"
-            style={{ marginTop: 8 }}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            dataSource={report.issues}
-            data-testid="cdk-import-issues"
-            columns={[
-              { key: 'row', title: t('report.row'), dataIndex: 'row' },
-              { key: 'value', title: t('report.value'), dataIndex: 'value' },
-              { key: 'problem', title: t('report.problem'), render: (_value, issue) => t(`report.problems.${issue.problem}`) },
-            ]}
-          />
-          {report.imported === 0 && report.good > 0 && (
-            <Button onClick={onGoodRowsOnly} loading={running} data-testid="cdk-import-good-rows">
-              {t('report.goodRowsOnly', { count: report.good })}
-            </Button>
-          )}
-        </>
-      )}
-    </div>
   );
 }
 

@@ -1,19 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ROLES, type Role } from '@portal/shared/auth/scopes';
 import { STAFF_DEFAULT_PAGE_SIZE, STAFF_KEYWORD_MAX_LENGTH, ZStaffListInput, type TStaffListInput } from '@portal/shared/staff/staff.schema';
 import type { StaffFieldsFragment } from '../../../graphql/operations.generated';
+import { AccountActions } from '../../../components/account-actions';
 import { InitialPasswordDialog, type InitialPasswordNotice } from '../../../components/initial-password-dialog';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { formatDateTime } from '../../../lib/format/date-time';
-import { useErrorText } from '../../../lib/use-error-text';
 import { useResetStaffPassword } from '../api/reset-staff-password';
 import { useSetStaffDisabled } from '../api/set-staff-disabled';
 import { useStaff } from '../api/staff';
 import { StaffFormDialog } from '../components/staff-form-dialog';
+import { PageHeader } from '../../../components/page-header';
 
 const PAGE_SIZES = [20, 50, 100];
 type StateFilter = 'enabled' | 'disabled' | '';
@@ -51,8 +52,6 @@ const identitiesOf = (staff: StaffFieldsFragment) => [staff.email, staff.mobile]
  */
 export function StaffListPage() {
   const { t } = useTranslation('staff');
-  const { message, notification } = App.useApp();
-  const errorText = useErrorText();
   const [state, update] = useListState();
   const list = useStaff(state);
   const [editing, setEditing] = useState<{ staff?: StaffFieldsFragment } | undefined>();
@@ -62,7 +61,6 @@ export function StaffListPage() {
 
   const showPassword = ({ staff, initialPassword }: { staff: StaffFieldsFragment; initialPassword: string }) =>
     setNotice({ holderLabel: t('columns.name'), holder: staff.name, identities: identitiesOf(staff), initialPassword, warning: t('initialPassword.once') });
-  const report = (error: unknown) => notification.error({ title: errorText(error) });
 
   const columns: TableColumnsType<StaffFieldsFragment> = [
     {
@@ -101,42 +99,29 @@ export function StaffListPage() {
       title: t('columns.actions'),
       key: 'actions',
       render: (_value, row) => (
-        <Space wrap size={4}>
+        <AccountActions
+          namespace="staff"
+          testIdPrefix="staff"
+          disabled={row.disabled}
+          setEnabled={(enabled) => setDisabled.mutateAsync({ id: row.id, disabled: !enabled })}
+          resetPassword={() => reset.mutateAsync(row.id)}
+          onReset={showPassword}
+        >
           <Button size="small" data-testid="staff-edit-roles" onClick={() => setEditing({ staff: row })}>
             {t('actions.editRoles')}
           </Button>
-          <Popconfirm
-            title={t(row.disabled ? 'actions.enableConfirm' : 'actions.disableConfirm')}
-            okText={t('actions.confirm')}
-            cancelText={t('form.cancel')}
-            onConfirm={() =>
-              setDisabled.mutateAsync({ id: row.id, disabled: !row.disabled }).then(() => void message.success(t(row.disabled ? 'actions.enabled' : 'actions.disabled')), report)
-            }
-          >
-            <Button size="small" danger={!row.disabled} data-testid="staff-toggle">
-              {t(row.disabled ? 'actions.enable' : 'actions.disable')}
-            </Button>
-          </Popconfirm>
-          <Popconfirm title={t('actions.resetConfirm')} okText={t('actions.confirm')} cancelText={t('form.cancel')} onConfirm={() => reset.mutateAsync(row.id).then(showPassword, report)}>
-            <Button size="small" data-testid="staff-reset-password">
-              {t('actions.resetPassword')}
-            </Button>
-          </Popconfirm>
-        </Space>
+        </AccountActions>
       ),
     },
   ];
 
   return (
     <Flex vertical gap={16} data-testid="staff-list-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
+      <PageHeader title={t('list.title')}>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} data-testid="staff-create">
           {t('actions.create')}
         </Button>
-      </Flex>
+      </PageHeader>
       <Card size="small">
         <Flex wrap gap={12}>
           <Select<Role | ''>

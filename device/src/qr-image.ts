@@ -1,0 +1,14 @@
+/**
+ * A QR read from a picture (a camera frame saved as PNG or JPEG): sharp gives the raw RGBA pixels,
+ * jsQR finds and decodes the code. A USB scanner in keyboard mode needs none of this: it types the
+ * QR text (see `run`).
+ */
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+
+/** The QR's text, or undefined when the picture holds no readable QR code. */
+export async function readQrFromImage(file: string): Promise<string | undefined> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  return code?.data;
+}

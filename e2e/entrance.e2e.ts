@@ -1,0 +1,135 @@
+// The entrance through the real UI and the reference gate client (issue 11): the demo organizer
+// registers a device on /wo/hardware/list and copies its token from the dialog; the demo visitor
+// (13800000000, no application in the seed) applies for today and is approved through the API;
+// `npm run device -- sync` then `scan --qr` admits the ticket; the visitor sees the entry on
+// /wa/visitor/record and the organizer in /wo/ticket/list. Every page is axe-checked and photographed
+// in both languages (e2e/artifacts/entrance-*.png).
+//
+// The journey runs on a server of its own (DEMO_GATE_DAY_TODAY): the demo show starts a month from
+// now, and a gate admits nobody on a day that is not a show day. Its own server leaves the shared
+// one's show days as the other journeys expect them.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { shanghaiDate } from '@portal/shared/dates';
+import type { GateScan } from '../device/src/gate';
+import { applyAndApprove } from './support/approved-visitor';
+import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
+import { signInDirect } from './support/exhibitor-session';
+import { exactPath, PATHS } from './support/paths';
+import { demoUsers, waitForSettled } from './support/portal';
+import { repoRoot, startServer, type RunningServer } from './support/server-process';
+import { uiText } from './support/texts';
+import { checkInBothLanguages, mainlandId, readSeedFacts } from './support/visitor-journey';
+
+const run = promisify(execFile);
+const DEVICE_NAME = 'E2E 东门闸机 1';
+const TICKET_LIST = '/wo/ticket/list';
+const VISITOR_NAME = '演示访客';
+
+let server: RunningServer;
+let stateDir: string;
+
+/** `npm run device -- <args> --json` against the journey's server; the last line of its output, parsed. */
+async function device<T>(token: string, ...args: string[]): Promise<T> {
+  const { stdout } = await run('npm', ['run', '--silent', 'device', '--', ...args, '--json', '--server', server.baseUrl, '--state', join(stateDir, 'gate.json')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORTAL_DEVICE_TOKEN: token },
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as T;
+}
+
+async function openPage(page: Page, path: string, testId: string) {
+  await page.goto(path);
+  await unlessPageFails(page, page.getByTestId(testId).first().waitFor({ state: 'visible' }));
+  await waitForSettled(page);
+}
+
+describeE2E('entrance: a registered device admits the demo visitor', () => {
+  const { open } = useBrowser();
+
+  beforeAll(async () => {
+    const distDir = process.env.E2E_WEB_DIST_DIR ? resolve(process.env.E2E_WEB_DIST_DIR) : join(repoRoot, 'web', 'dist');
+    server = await startServer({ logFile: join(repoRoot, 'e2e', 'artifacts', 'entrance-server.log'), env: { WEB_DIST_DIR: distDir, DEMO_GATE_DAY_TODAY: 'true' } });
+    stateDir = mkdtempSync(join(tmpdir(), 'portal-e2e-gate-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('registers a device, admits the visitor with the reference client, and shows the entry to both', async () => {
+    const locale: Locale = 'zh-CN';
+    const organizer = await open({ locale, device: 'desktop', origin: server.baseUrl });
+    await signInDirect(organizer.page, demoUsers.organizer, locale);
+
+    // Register the gate and copy its token from the dialog (shown once), as the hardware journey does.
+    await organizer.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await openPage(organizer.page, PATHS.organizerHardwareList, 'device-list-page');
+    await organizer.page.getByTestId('device-register').click();
+    await unlessPageFails(organizer.page, organizer.page.getByTestId('device-form-name').waitFor({ state: 'visible' }));
+    await organizer.page.getByTestId('device-form-name').fill(DEVICE_NAME);
+    await organizer.page.getByTestId('device-form-location').fill('东登录厅 1 号通道');
+    await organizer.page.getByTestId('device-form-submit').click();
+    const deviceRow = organizer.page.locator('tr[data-testid^="device-row-"]', { hasText: DEVICE_NAME });
+    await unlessPageFails(organizer.page, deviceRow.waitFor({ state: 'visible' }));
+    await deviceRow.getByTestId('device-issue-token').click();
+    const tokenValue = organizer.page.getByTestId('device-token-value');
+    await unlessPageFails(organizer.page, tokenValue.waitFor({ state: 'visible' }));
+    await tokenValue.getByRole('button', { name: uiText(locale, 'entrance:token.copy'), exact: true }).click();
+    const token = await organizer.page.evaluate(() => navigator.clipboard.readText());
+    expect(token).toBe((await tokenValue.innerText()).trim());
+    await organizer.page.getByTestId('device-token-close').click();
+
+    // The demo visitor applies for today and is approved (through the API: the visitor journey covers the pages).
+    const today = shanghaiDate(new Date());
+    const seed = readSeedFacts(server.logFile, server.baseUrl);
+    const { qr } = await applyAndApprove(server.baseUrl, demoUsers.visitor, demoUsers.organizer, {
+      name: VISITOR_NAME,
+      mobile: demoUsers.visitor.identity,
+      email: 'demo.visitor@example.com',
+      idNumber: mainlandId('11010119920814123'),
+      visitDates: [today],
+      activationCode: seed.codes[0] ?? '',
+      samples: { entry: 4, id: 4 },
+    });
+
+    // The reference client: sync, then the scan, online.
+    const synced = await device<{ full: boolean; day: string; held: number }>(token, 'sync');
+    expect(synced).toMatchObject({ full: true, day: today });
+    expect(synced.held).toBeGreaterThanOrEqual(1);
+    const scan = await device<GateScan>(token, 'scan', '--qr', qr);
+    expect(scan).toMatchObject({ admit: true, reason: 'ENTRY', offline: false, entriesToday: 1, ticket: { kind: 'VISITOR', holderName: VISITOR_NAME } });
+    await device(token, 'heartbeat');
+
+    // The visitor sees the entry on the record page.
+    const visitor = await open({ locale, device: 'desktop', origin: server.baseUrl });
+    // Approved now: the visitor lands on "my registration", not on the application form.
+    const approvedVisitor = { ...demoUsers.visitor, landing: exactPath(PATHS.visitorInfo), layout: 'visitor-layout', landingHeading: 'visitor:info.title' };
+    await signInDirect(visitor.page, approvedVisitor, locale);
+    await openPage(visitor.page, PATHS.visitorRecord, 'record-row');
+    expect(await visitor.page.getByTestId('record-row').count()).toBe(1);
+    expect(await visitor.page.getByTestId('record-row').first().textContent()).toContain(DEVICE_NAME);
+    await checkInBothLanguages(visitor.page, 'entrance-visitor-record', locale, 'visitor:record.title', 'desktop');
+
+    // The organizer sees it in the ticket list, and the device online on the hardware list.
+    await openPage(organizer.page, TICKET_LIST, 'ticket-table');
+    const keyword = organizer.page.getByTestId('ticket-filter-keyword').locator('input');
+    await keyword.fill(VISITOR_NAME);
+    await keyword.press('Enter');
+    const ticketRow = organizer.page.locator('tr', { has: organizer.page.getByTestId('ticket-holder').filter({ hasText: VISITOR_NAME }) });
+    await expect.poll(() => ticketRow.count()).toBe(1);
+    expect(await ticketRow.getByTestId('ticket-admissions-open').innerText()).toBe(uiText(locale, 'ticket-office:admissions.count').replace('{{count}}', '1'));
+    await checkInBothLanguages(organizer.page, 'entrance-ticket-list', locale, 'ticket-office:intro', 'desktop');
+    await openPage(organizer.page, PATHS.organizerHardwareList, 'device-list-page');
+    await expect.poll(() => deviceRow.getByTestId('device-state').innerText(), { timeout: 25_000, interval: 1_000 }).toBe(uiText(locale, 'entrance:state.online'));
+    await checkInBothLanguages(organizer.page, 'entrance-hardware-list', locale, 'entrance:list.title', 'desktop');
+
+    expect(organizer.problems).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+  });
+});

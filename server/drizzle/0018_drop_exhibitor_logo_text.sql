@@ -1,0 +1,1 @@
+ALTER TABLE "exhibitors" DROP COLUMN "logo";

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { shanghaiDate } from '@portal/shared/dates';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { signedInClient, uploadPicture } from '../../test/submissions';
+import { admissions, deviceScans, showDays, tickets } from '../../db/schema/index';
+import { deviceCall, registerDeviceWithToken } from './entrance-test-support';
+
+const FIGURES = `{ entranceDevices { id scansToday { hour admitted denied } conflictsToday } }`;
+type Figures = { id: string; scansToday: Array<{ hour: number; admitted: number; denied: number }>; conflictsToday: number };
+type Answer = { scanId: string; admit: boolean; reason: string; ticket: { id: string; photoUrl: string | null } | null; entriesToday: number; conflict: string | null };
+
+/** Scans through the device API: the ticket module decides, the entrance answers once per scan id and logs it. */
+describe('device API: scans', () => {
+  let app: TestApp;
+  let manager: TestClient;
+  const today = shanghaiDate(new Date());
+
+  /** A staff badge's ticket in the ledger, valid every show day, and the QR its holder shows. */
+  async function badgeTicket(entryPhotoId: string | null = null) {
+    const subjectId = randomUUID();
+    const [ticket] = await app.portal.database.db
+      .insert(tickets)
+      .values({ kind: 'BADGE', subjectId, holderName: '李娜', organization: '示例摩托', holderApproved: true, entryPhotoId })
+      .returning();
+    if (!ticket) throw new Error('no ticket');
+    return { ticket, qr: app.portal.app.services.tickets.badgeToken(subjectId) };
+  }
+
+  const scan = (token: string, scanId: string, qr: string) => deviceCall(app, token, 'scan', { scanId, qr });
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    manager = (await signedInClient(app, 'organizer', ['ROLE_HARDWARE'])).client;
+    // Today is a show day (the decision refuses other days).
+    await app.portal.database.db.insert(showDays).values({ day: today, capacity: 100, deadline: new Date() });
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it('the same scan id twice records once and answers the same; a new scan id is a re-entry', async () => {
+    const { token, device } = await registerDeviceWithToken(manager);
+    const { ticket, qr } = await badgeTicket();
+    const first = await scan(token, 'scan-1', qr);
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ scanId: 'scan-1', admit: true, reason: 'ENTRY', day: today, entriesToday: 1, conflict: null, ticket: { id: ticket.id, holderName: '李娜' } });
+    const again = await scan(token, 'scan-1', qr);
+    expect(again.json).toEqual(first.json);
+    const db = app.portal.database.db;
+    expect(await db.select().from(deviceScans).where(eq(deviceScans.deviceId, device.id))).toHaveLength(1);
+    expect(await db.select().from(admissions).where(eq(admissions.ticketId, ticket.id))).toHaveLength(1);
+
+    const reEntry = await scan(token, 'scan-2', qr);
+    expect(reEntry.json).toMatchObject({ admit: true, reason: 'RE_ENTRY', entriesToday: 2 });
+    // A bad QR is denied, and logged too.
+    const forged = await scan(token, 'scan-3', `${qr.slice(0, -4)}AAAA`);
+    expect(forged.json).toMatchObject({ admit: false, reason: 'BAD_SIGNATURE', ticket: null });
+
+    const figures = (await manager.graphql<{ entranceDevices: Figures[] }>(FIGURES)).body.data?.entranceDevices.find((row) => row.id === device.id);
+    const hour = Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(new Date()));
+    expect(figures?.scansToday).toEqual([{ hour, admitted: 2, denied: 1 }]);
+    expect(figures?.conflictsToday).toBe(0);
+    for (const body of [{}, { scanId: '', qr }, { scanId: 'x'.repeat(65), qr }, { scanId: 's', qr: '' }]) expect((await deviceCall(app, token, 'scan', body)).status).toBe(400);
+  });
+
+  it('offline uploads of two devices that both admitted one ticket are both recorded, the later one as a conflict', async () => {
+    const east = await registerDeviceWithToken(manager);
+    const west = await registerDeviceWithToken(manager);
+    const { ticket, qr } = await badgeTicket();
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const fromEast = await deviceCall(app, east.token, 'scans', { scans: [{ scanId: 'e-1', qr, at: at(10), admitted: true }] });
+    expect(fromEast.status).toBe(200);
+    const fromWest = await deviceCall(app, west.token, 'scans', {
+      scans: [
+        { scanId: 'w-1', qr, at: at(5), admitted: true },
+        { scanId: 'w-2', qr: 'garbage', at: at(4), admitted: false },
+      ],
+    });
+    const results = (fromWest.json?.results ?? []) as Answer[];
+    expect(results.map((result) => [result.scanId, result.admit, result.conflict])).toEqual([
+      ['w-1', true, 'DUPLICATE_ENTRY'],
+      ['w-2', false, null],
+    ]);
+    // Uploaded again (the device did not get the answer): nothing more is recorded.
+    const retried = await deviceCall(app, west.token, 'scans', { scans: [{ scanId: 'w-1', qr, at: at(5), admitted: true }] });
+    expect((retried.json?.results as Answer[])[0]).toEqual(results[0]);
+
+    const db = app.portal.database.db;
+    expect(await db.select().from(admissions).where(eq(admissions.ticketId, ticket.id))).toHaveLength(2);
+    const logged = await db.select().from(deviceScans).where(eq(deviceScans.ticketId, ticket.id));
+    expect(logged.map((row) => [row.scanId, row.offline, row.conflict]).sort()).toEqual([
+      ['e-1', true, null],
+      ['w-1', true, 'DUPLICATE_ENTRY'],
+    ]);
+    const figures = (await manager.graphql<{ entranceDevices: Figures[] }>(FIGURES)).body.data?.entranceDevices ?? [];
+    expect(figures.find((row) => row.id === west.device.id)?.conflictsToday).toBe(1);
+    expect(figures.find((row) => row.id === east.device.id)?.conflictsToday).toBe(0);
+    expect((await deviceCall(app, west.token, 'scans', { scans: [] })).status).toBe(400);
+  });
+
+  it('a device reads its own feed, and the holder photo only of tickets it scanned', async () => {
+    const { client: exhibitor } = await signedInClient(app, 'exhibitor');
+    const photo = await uploadPicture(exhibitor, 'CATALOG');
+    const { ticket, qr } = await badgeTicket(photo.id);
+    const scanner = await registerDeviceWithToken(manager, { ticketKinds: ['BADGE'] });
+    const bystander = await registerDeviceWithToken(manager);
+
+    const feed = await deviceCall(app, scanner.token, 'sync');
+    expect(feed.json).toMatchObject({ full: true, day: today, device: { id: scanner.device.id, name: scanner.device.name, days: [], ticketKinds: ['BADGE'] } });
+    expect(String(feed.json?.publicKey)).toContain('BEGIN PUBLIC KEY');
+    expect((feed.json?.tickets as unknown[][]).some((row) => row[2] === ticket.id)).toBe(true);
+    const since = Number(feed.json?.version);
+    expect((await deviceCall(app, scanner.token, `sync?since=${since}`)).json).toMatchObject({ full: false, tickets: [] });
+    for (const bad of ['-1', 'abc', '1.5']) expect((await deviceCall(app, scanner.token, `sync?since=${bad}`)).status).toBe(400);
+
+    const photoPath = `photos/${ticket.id}`;
+    expect((await deviceCall(app, scanner.token, photoPath)).status).toBe(403);
+    const answer = (await scan(scanner.token, randomUUID(), qr)).json as Answer;
+    expect(answer.ticket?.photoUrl).toBe(`/apis/hardware/v1/${photoPath}`);
+    const response = await fetch(`${app.baseUrl}${answer.ticket?.photoUrl}`, { headers: { authorization: `Bearer ${scanner.token}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    expect((await deviceCall(app, bystander.token, photoPath)).status).toBe(403);
+    const log = await app.portal.database.db.select().from(deviceScans).where(and(eq(deviceScans.deviceId, bystander.device.id), eq(deviceScans.ticketId, ticket.id)));
+    expect(log).toHaveLength(0);
+  });
+});
+
+// Racing requests with one scan id meet at the unique index: one row, one answer for all.
+describe.skipIf(!process.env.DATABASE_URL)('device API: a scan id sent by racing requests (PostgreSQL)', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.portal.database.db.insert(showDays).values({ day: shanghaiDate(new Date()), capacity: 100, deadline: new Date() });
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it('ten concurrent sends of one scan id record one scan and answer the same', async () => {
+    const manager = (await signedInClient(app, 'organizer', ['ROLE_HARDWARE'])).client;
+    const { token, device } = await registerDeviceWithToken(manager);
+    const subjectId = randomUUID();
+    await app.portal.database.db.insert(tickets).values({ kind: 'BADGE', subjectId, holderName: '王强', holderApproved: true });
+    const qr = app.portal.app.services.tickets.badgeToken(subjectId);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deviceCall(app, token, 'scan', { scanId: 'same', qr })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    for (const answer of answers) expect(answer.json).toEqual(answers[0]?.json);
+    expect(answers[0]?.json).toMatchObject({ admit: true, reason: 'ENTRY', entriesToday: 1 });
+    expect(await app.portal.database.db.select().from(deviceScans).where(eq(deviceScans.deviceId, device.id))).toHaveLength(1);
+    expect(await app.portal.database.db.select().from(admissions).where(eq(admissions.deviceId, device.id))).toHaveLength(1);
+  });
+});

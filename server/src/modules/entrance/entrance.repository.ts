@@ -1,0 +1,87 @@
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { SHOW_TIME_ZONE } from '@portal/shared/dates';
+import type { TDeviceInput } from '@portal/shared/entrance/entrance.schema';
+import type { Executor } from '../../db/client';
+import type { NewDeviceScan } from './entrance.models';
+import { devices, deviceScans } from './entrance.tables';
+
+// A literal, not a parameter: GROUP BY must see the same expression as the SELECT list.
+const SHOW_ZONE = sql.raw(`'${SHOW_TIME_ZONE}'`);
+
+export function listDevices(db: Executor) {
+  return db.select().from(devices).orderBy(asc(devices.name));
+}
+
+export async function lockDevice(tx: Executor, id: string) {
+  const [row] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
+  return row;
+}
+
+export async function insertDevice(tx: Executor, input: TDeviceInput) {
+  const [row] = await tx.insert(devices).values(input).returning();
+  if (!row) throw new Error('insert into devices returned no row');
+  return row;
+}
+
+export async function updateDevice(tx: Executor, id: string, values: Partial<TDeviceInput> & { tokenHash?: string | null; tokenIssuedAt?: Date | null }) {
+  const [row] = await tx
+    .update(devices)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(devices.id, id))
+    .returning();
+  return row;
+}
+
+/** The device a token names (the unique index on the hash makes this one index probe). */
+export async function findDeviceByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ id: devices.id, name: devices.name, days: devices.days, ticketKinds: devices.ticketKinds })
+    .from(devices)
+    .where(eq(devices.tokenHash, tokenHash));
+  return row;
+}
+
+export function recordHeartbeat(db: Executor, id: string, values: { at: Date; clockOffsetMs: number; feedVersion?: number; queuedScans?: number }) {
+  return db
+    .update(devices)
+    .set({ lastHeartbeatAt: values.at, clockOffsetMs: values.clockOffsetMs, feedVersion: values.feedVersion, queuedScans: values.queuedScans })
+    .where(eq(devices.id, id));
+}
+
+export async function findScanAnswer(db: Executor, deviceId: string, scanId: string) {
+  const [row] = await db
+    .select({ answer: deviceScans.answer })
+    .from(deviceScans)
+    .where(and(eq(deviceScans.deviceId, deviceId), eq(deviceScans.scanId, scanId)));
+  return row?.answer;
+}
+
+export async function insertScan(tx: Executor, scan: NewDeviceScan) {
+  await tx.insert(deviceScans).values(scan);
+}
+
+export async function hasScannedTicket(db: Executor, deviceId: string, ticketId: string) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(deviceScans)
+    .where(and(eq(deviceScans.deviceId, deviceId), eq(deviceScans.ticketId, ticketId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The devices' scans between two instants per Beijing hour, admitted and denied. */
+export function scansByHour(db: Executor, deviceIds: readonly string[], from: Date, until: Date) {
+  const hour = sql<number>`extract(hour from ${deviceScans.scannedAt} at time zone ${SHOW_ZONE})::int`;
+  return db
+    .select({
+      deviceId: deviceScans.deviceId,
+      hour,
+      admitted: sql<number>`(count(*) filter (where ${deviceScans.admitted}))::int`,
+      denied: sql<number>`(count(*) filter (where not ${deviceScans.admitted}))::int`,
+      conflicts: sql<number>`(count(*) filter (where ${isNotNull(deviceScans.conflict)}))::int`,
+    })
+    .from(deviceScans)
+    .where(and(inArray(deviceScans.deviceId, [...deviceIds]), gte(deviceScans.scannedAt, from), lt(deviceScans.scannedAt, until)))
+    .groupBy(deviceScans.deviceId, hour)
+    .orderBy(hour);
+}

@@ -1,0 +1,194 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuditAction } from '@portal/shared/audit/audit-log';
+import { shanghaiDate } from '@portal/shared/dates';
+import { DEVICE_OFFLINE_AFTER_SECONDS, type TDeviceInput } from '@portal/shared/entrance/entrance.schema';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/database-errors';
+import type { AuditService } from '../audit/audit.service';
+import type { RequestOrigin } from '../audit/audit.models';
+import type { PhotoService } from '../media/photo.service';
+import type { ScanAnswer, TicketFeed } from '../ticket/ticket.models';
+import type { TicketService } from '../ticket/ticket.service';
+import type { AuthenticatedDevice, DeviceRow, DeviceScanInput, EntranceDeviceModel, HourlyScansModel, IssuedDeviceTokenModel } from './entrance.models';
+import * as repository from './entrance.repository';
+
+/** What the entrance asks of the ticket module: the decision, the feed and the holder's photo. */
+export type GateTickets = Pick<TicketService, 'admitScan' | 'feed' | 'holderPhotoId'>;
+
+const TOKEN_BYTES = 32;
+/** 32 bytes in base64url, no padding. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const DAY_MS = 24 * 3600_000;
+const MAX_OFFSET_MS = 2 ** 31 - 1;
+
+function hashOfToken(token: string) {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** What the audit log keeps of a device before and after a change (never the token's hash). */
+function auditView({ name, location, kind, days, ticketKinds, tokenIssuedAt }: DeviceRow) {
+  return { name, location, kind, days, ticketKinds, hasToken: tokenIssuedAt !== null };
+}
+
+/**
+ * Entrance devices (issue 11): registration and tokens for /wo/hardware/list, and the device API's
+ * side of every call — which device a token names (looked up in the database on every call, so a
+ * revocation holds at once on every instance), each scan answered once and logged with its answer
+ * (the same scan id gets the stored answer), the heartbeat's clock offset, and the photo rule.
+ */
+export class EntranceService {
+  constructor(
+    private readonly db: Database,
+    private readonly tickets: GateTickets,
+    private readonly photos: PhotoService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Every device, by name, with today's figures. */
+  async list(): Promise<EntranceDeviceModel[]> {
+    return this.withFigures(await repository.listDevices(this.db));
+  }
+
+  isOnline(device: Pick<DeviceRow, 'lastHeartbeatAt'>) {
+    return device.lastHeartbeatAt !== null && this.clock.now() - device.lastHeartbeatAt.getTime() <= DEVICE_OFFLINE_AFTER_SECONDS * 1000;
+  }
+
+  async register(actorId: string, input: TDeviceInput, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+    const device = await this.withUniqueName(() =>
+      this.db.transaction(async (tx) => {
+        const row = await repository.insertDevice(tx, input);
+        await this.audit.record(origin, { actorId, action: 'device.register', subjectType: 'device', subjectId: row.id, detail: { after: auditView(row) } }, tx);
+        return row;
+      }),
+    );
+    return this.withFigure(device);
+  }
+
+  async update(actorId: string, id: string, input: TDeviceInput, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+    return this.withFigure(await this.withUniqueName(() => this.change(actorId, id, 'device.update', origin, (tx) => repository.updateDevice(tx, id, input))));
+  }
+
+  /** A new token (returned once); the previous one is refused from the next call on. */
+  async issueToken(actorId: string, id: string, origin: RequestOrigin): Promise<IssuedDeviceTokenModel> {
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const device = await this.change(actorId, id, 'device.token_issue', origin, (tx) =>
+      repository.updateDevice(tx, id, { tokenHash: hashOfToken(token), tokenIssuedAt: new Date(this.clock.now()) }),
+    );
+    return { device: await this.withFigure(device), token };
+  }
+
+  async revokeToken(actorId: string, id: string, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+    return this.withFigure(await this.change(actorId, id, 'device.token_revoke', origin, (tx) => repository.updateDevice(tx, id, { tokenHash: null, tokenIssuedAt: null })));
+  }
+
+  /** The device an `Authorization: Bearer <token>` header names, or DEVICE_TOKEN_INVALID. */
+  async authenticate(authorization: string | undefined): Promise<AuthenticatedDevice> {
+    const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+    const device = token && TOKEN_SHAPE.test(token) ? await repository.findDeviceByTokenHash(this.db, hashOfToken(token)) : undefined;
+    if (!device) throw new AppError('DEVICE_TOKEN_INVALID');
+    return device;
+  }
+
+  /**
+   * Answers a scan once: a scan id this device sent before gets the stored answer; a new one is
+   * decided by the ticket module and logged in the same transaction. Two requests racing with the same
+   * scan id meet at the unique index; the loser reads the winner's answer.
+   */
+  async scan(device: AuthenticatedDevice, scan: DeviceScanInput): Promise<ScanAnswer> {
+    const stored = await repository.findScanAnswer(this.db, device.id, scan.scanId);
+    if (stored) return stored;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const answer = await this.tickets.admitScan(tx, { device, ...scan });
+        await repository.insertScan(tx, {
+          deviceId: device.id,
+          scanId: scan.scanId,
+          ticketId: answer.ticket?.id ?? null,
+          admitted: answer.admit,
+          reason: answer.reason,
+          conflict: answer.conflict,
+          offline: scan.offline,
+          scannedAt: scan.at,
+          answer,
+        });
+        return answer;
+      });
+    } catch (error) {
+      const raced = isUniqueViolation(error) ? await repository.findScanAnswer(this.db, device.id, scan.scanId) : undefined;
+      if (!raced) throw error;
+      return raced;
+    }
+  }
+
+  /** An offline queue: each scan answered once, in the order sent (each its own transaction, so one cannot lose the others). */
+  async uploadScans(device: AuthenticatedDevice, scans: readonly DeviceScanInput[]): Promise<ScanAnswer[]> {
+    const answers: ScanAnswer[] = [];
+    for (const scan of scans) answers.push(await this.scan(device, scan));
+    return answers;
+  }
+
+  /** The ticket module's feed for this device, with the device's own rights. */
+  async feed(device: AuthenticatedDevice, since: number): Promise<TicketFeed & { device: AuthenticatedDevice }> {
+    const feed = await this.tickets.feed(device, since);
+    return { ...feed, device: { id: device.id, name: device.name, days: device.days, ticketKinds: device.ticketKinds } };
+  }
+
+  async heartbeat(device: AuthenticatedDevice, beat: { clock: Date; feedVersion?: number; queuedScans?: number }) {
+    const now = new Date(this.clock.now());
+    // A gate whose battery died may say 1970: kept within the column (and GraphQL Int), still shown as far off.
+    const clockOffsetMs = Math.max(-MAX_OFFSET_MS, Math.min(MAX_OFFSET_MS, beat.clock.getTime() - now.getTime()));
+    await repository.recordHeartbeat(this.db, device.id, { at: now, clockOffsetMs, feedVersion: beat.feedVersion, queuedScans: beat.queuedScans });
+    return { serverTime: now.toISOString(), clockOffsetMs };
+  }
+
+  /** The holder's entry-card photo of a ticket this device has scanned; anything else is refused alike. */
+  async holderPhoto(device: AuthenticatedDevice, ticketId: string) {
+    if (!(await repository.hasScannedTicket(this.db, device.id, ticketId))) throw new AppError('DEVICE_PHOTO_NOT_ALLOWED');
+    const photoId = await this.tickets.holderPhotoId(ticketId);
+    const [photo] = photoId ? await this.photos.findByIds([photoId]) : [];
+    const file = photo ? await this.photos.open(photo) : undefined;
+    if (!file) throw new AppError('NOT_FOUND');
+    return file;
+  }
+
+  /** Locks the device, applies the change and audits before and after, in one transaction. */
+  private change(actorId: string, id: string, action: AuditAction, origin: RequestOrigin, apply: (tx: Executor) => Promise<DeviceRow | undefined>) {
+    return this.db.transaction(async (tx) => {
+      const before = await repository.lockDevice(tx, id);
+      if (!before) throw new AppError('DEVICE_NOT_FOUND');
+      const after = await apply(tx);
+      if (!after) throw new AppError('DEVICE_NOT_FOUND');
+      await this.audit.record(origin, { actorId, action, subjectType: 'device', subjectId: id, detail: { before: auditView(before), after: auditView(after) } }, tx);
+      return after;
+    });
+  }
+
+  private async withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('DEVICE_NAME_TAKEN');
+      throw error;
+    }
+  }
+
+  private async withFigure(device: DeviceRow): Promise<EntranceDeviceModel> {
+    const [withFigures] = await this.withFigures([device]);
+    if (!withFigures) throw new AppError('DEVICE_NOT_FOUND');
+    return withFigures;
+  }
+
+  /** Today's (Beijing day) scans per hour and conflicts, for all the devices in one query. */
+  private async withFigures(rows: DeviceRow[]): Promise<EntranceDeviceModel[]> {
+    const from = new Date(`${shanghaiDate(new Date(this.clock.now()))}T00:00:00+08:00`);
+    const counts = rows.length ? await repository.scansByHour(this.db, rows.map((row) => row.id), from, new Date(from.getTime() + DAY_MS)) : [];
+    return rows.map((row) => {
+      const own = counts.filter((count) => count.deviceId === row.id);
+      const scansToday: HourlyScansModel[] = own.map(({ hour, admitted, denied }) => ({ hour, admitted, denied }));
+      return { ...row, scansToday, conflictsToday: own.reduce((sum, count) => sum + count.conflicts, 0) };
+    });
+  }
+}

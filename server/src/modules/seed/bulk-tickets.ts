@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import { shanghaiDate } from '@portal/shared/dates';
+import type { Database, Executor } from '../../db/client';
+import { showDays, tickets } from '../../db/schema/index';
+
+/** The import batch of the bulk tickets (the ticket list's filter finds them by it). */
+export const BULK_TICKET_BATCH = 'bench-bulk';
+
+/**
+ * The id of bulk ticket `serial` (1, 2, …): fixed, so that the benchmark can sign their QR codes
+ * (kind C, `id` = the ticket's own id) without reading the database.
+ */
+export function bulkTicketId(serial: number): string {
+  return `00000000-0000-4000-8000-${serial.toString(16).padStart(12, '0')}`;
+}
+
+/**
+ * Today (Beijing) as a show day too, open for registration until it ends: the demo show starts a
+ * month later, and a gate admits nobody on a day that is not a show day. For the gate benchmark and
+ * the entrance journey (DEMO_GATE_DAY_TODAY), written directly: the settings' span rule would refuse it.
+ */
+export async function openGateDayToday(db: Database, now: Date): Promise<string> {
+  const today = shanghaiDate(now);
+  await db
+    .insert(showDays)
+    .values({ day: today, capacity: 1_000_000, deadline: new Date(`${today}T23:59:59+08:00`) })
+    .onConflictDoNothing();
+  return today;
+}
+
+/**
+ * Made-up imported tickets in bulk for the gate benchmark (issue 11 "Speed"): one INSERT … SELECT
+ * generate_series, every ticket valid today (Beijing; `openGateDayToday` makes it a show day).
+ * Returns the number of bulk tickets.
+ */
+export async function fillBulkTickets(db: Database, count: number, now: Date): Promise<number> {
+  if (count <= 0) return 0;
+  const today = shanghaiDate(now);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into tickets (id, kind, subject_id, holder_name, organization, days, holder_approved, external_code, import_batch)
+      select ids.id, 'IMPORTED', ids.id,
+             (array['王','李','张','刘','陈','杨','黄','赵'])[1 + g % 8] || (array['伟','芳','娜','敏','静','磊','强','军','洋'])[1 + g % 9],
+             'Bench Company ' || (g % 500), array[${today}::date], true, 'BENCH-' || lpad(g::text, 7, '0'), ${BULK_TICKET_BATCH}
+      from generate_series(1, ${count}::int) as g
+      cross join lateral (select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid as id) as ids
+      on conflict do nothing
+    `);
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(tickets).where(eq(tickets.importBatch, BULK_TICKET_BATCH));
+    return Number(row?.n ?? 0);
+  });
+}
+
+/**
+ * The gate's ledger for rows the bulk fills wrote directly (no service call keeps it in step there):
+ * a ticket for every approved application and approved badge that has none, in two INSERT … SELECT.
+ */
+export async function ticketsForApproved(db: Executor) {
+  await db.execute(sql`
+    insert into tickets (kind, subject_id, holder_name, days, holder_approved, entry_photo_id, id_photo_id)
+    select 'VISITOR', a.id, coalesce(a.name, ''),
+           coalesce((select array_agg(v.day order by v.day) from audience_visit_dates v where v.audience_id = a.id), '{}'::date[]),
+           true, a.entry_photo_id, a.id_photo_id
+    from audiences a where a.approve_status = 'DONE'
+    on conflict (kind, subject_id) do nothing`);
+  await db.execute(sql`
+    insert into tickets (kind, subject_id, holder_name, organization, holder_approved, entry_photo_id, id_photo_id)
+    select 'BADGE', b.id, b.name, b.company_name_zh, true, b.entry_photo_id, b.id_photo_id
+    from badges b where b.status = 'APPROVED'
+    on conflict (kind, subject_id) do nothing`);
+}

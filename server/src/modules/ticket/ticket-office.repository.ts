@@ -1,0 +1,139 @@
+import { and, desc, eq, exists, ilike, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import type { TicketStatus, TTicketFilter } from '@portal/shared/ticket/ticket.schema';
+import type { Executor } from '../../db/client';
+import { newestFirstPages, olderThan } from '../../lib/keyset';
+import { likeContains } from '../../lib/sql-like';
+import { admissions, tickets } from './ticket.tables';
+
+/** Every change of a ticket row: the devices' feed reads `version > since` (ticket.tables.ts). */
+const touched = { version: sql`nextval('ticket_feed_version')`, updatedAt: sql`now()` };
+
+/** The status the office shows, as SQL (the same order as `ticketStatusOf`). */
+function statusIs(status: TicketStatus): SQL | undefined {
+  switch (status) {
+    case 'ERASED':
+      return isNotNull(tickets.erasedAt);
+    case 'REVOKED':
+      return and(isNull(tickets.erasedAt), isNotNull(tickets.revokedAt));
+    case 'INACTIVE':
+      return and(isNull(tickets.erasedAt), isNull(tickets.revokedAt), not(tickets.holderApproved));
+    case 'VALID':
+      return and(isNull(tickets.erasedAt), isNull(tickets.revokedAt), eq(tickets.holderApproved, true));
+  }
+}
+
+function conditionsOf(filter: TTicketFilter): SQL | undefined {
+  const keyword = filter.keyword?.trim();
+  // "Admitted" on the chosen day when a day is filtered, else on any day.
+  const admitted = exists(
+    sql`(select 1 from ${admissions} where ${admissions.ticketId} = ${tickets.id}${filter.day ? sql` and ${admissions.day} = ${filter.day}` : sql``})`,
+  );
+  const pattern = keyword ? likeContains(keyword) : '';
+  return and(
+    filter.kind ? eq(tickets.kind, filter.kind) : undefined,
+    filter.status ? statusIs(filter.status) : undefined,
+    // Empty days: every show day (badges, imported tickets without days).
+    filter.day ? sql`(cardinality(${tickets.days}) = 0 or ${filter.day}::date = any(${tickets.days}))` : undefined,
+    typeof filter.admitted !== 'boolean' ? undefined : filter.admitted ? admitted : not(admitted),
+    typeof filter.faceChecked !== 'boolean' ? undefined : filter.faceChecked ? isNotNull(tickets.faceCheckedAt) : isNull(tickets.faceCheckedAt),
+    keyword ? or(ilike(tickets.holderName, pattern), ilike(tickets.organization, pattern), ilike(tickets.externalCode, pattern)) : undefined,
+  );
+}
+
+/** One page, newest first (created_at, id: the index `tickets_list_idx`), and the total. */
+export async function listTickets(db: Executor, filter: TTicketFilter, page: number, pageSize: number) {
+  const where = conditionsOf(filter);
+  const [nodes, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(tickets)
+      .where(where)
+      .orderBy(desc(tickets.createdAt), desc(tickets.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where),
+  ]);
+  return { nodes, total: Number(counted?.total ?? 0) };
+}
+
+export function countTickets(db: Executor, filter: TTicketFilter) {
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(conditionsOf(filter))
+    .then(([row]) => Number(row?.total ?? 0));
+}
+
+/** The filtered tickets in pages of `size`, newest first, by keyset (an export never holds them all). */
+export function iterateTickets(db: Executor, filter: TTicketFilter, size: number) {
+  const where = conditionsOf(filter);
+  return newestFirstPages((after) => db.select().from(tickets).where(and(where, olderThan(tickets, after))).orderBy(desc(tickets.createdAt), desc(tickets.id)).limit(size), size);
+}
+
+/** Admissions, the last one and conflicts per ticket, for one page of tickets (one grouped query). */
+export async function admissionSummaries(db: Executor, ticketIds: readonly string[]) {
+  if (ticketIds.length === 0) return [];
+  return db
+    .select({
+      ticketId: admissions.ticketId,
+      admissionCount: sql<number>`count(*)::int`,
+      lastAdmittedAt: sql<Date>`max(${admissions.at})`.mapWith(admissions.at),
+      conflictCount: sql<number>`(count(*) filter (where ${admissions.conflict} is not null))::int`,
+    })
+    .from(admissions)
+    .where(inArray(admissions.ticketId, [...ticketIds]))
+    .groupBy(admissions.ticketId);
+}
+
+export async function findTicket(db: Executor, id: string) {
+  const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+  return row;
+}
+
+export async function lockTicket(tx: Executor, id: string) {
+  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
+  return row;
+}
+
+export async function updateTicket(tx: Executor, id: string, values: Pick<Partial<typeof tickets.$inferInsert>, 'revokedAt' | 'revokedById' | 'revokeReason' | 'faceCheckedAt' | 'faceCheckedById'>) {
+  const [row] = await tx
+    .update(tickets)
+    .set({ ...values, ...touched })
+    .where(eq(tickets.id, id))
+    .returning();
+  if (!row) throw new Error(`ticket ${id} vanished under its lock`);
+  return row;
+}
+
+/** One ticket's admissions, newest first. */
+export function admissionsOfTicket(db: Executor, ticketId: string) {
+  return db.select().from(admissions).where(eq(admissions.ticketId, ticketId)).orderBy(desc(admissions.at), desc(admissions.sequence));
+}
+
+/** Which of the external codes are taken already. */
+export async function existingExternalCodes(db: Executor, codes: readonly string[]) {
+  if (codes.length === 0) return [];
+  const rows = await db.select({ code: tickets.externalCode }).from(tickets).where(inArray(tickets.externalCode, [...codes]));
+  return rows.map((row) => row.code ?? '');
+}
+
+/** Inserts imported tickets (their id is their QR subject); skips codes stored meanwhile. Returns how many went in. */
+export async function insertImportedTickets(tx: Executor, rows: ReadonlyArray<Omit<typeof tickets.$inferInsert, 'kind' | 'holderApproved' | 'subjectId'> & { id: string }>) {
+  if (rows.length === 0) return 0;
+  const inserted = await tx
+    .insert(tickets)
+    .values(rows.map((row) => ({ ...row, subjectId: row.id, kind: 'IMPORTED' as const, holderApproved: true })))
+    .onConflictDoNothing({ target: tickets.externalCode })
+    .returning({ id: tickets.id });
+  return inserted.length;
+}
+
+/** Whether a ticket shows this photo (entry card or ID): the office's face check may open it. */
+export async function ticketReferencingPhoto(db: Executor, photoId: string) {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(or(eq(tickets.entryPhotoId, photoId), eq(tickets.idPhotoId, photoId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable, Writable } from 'node:stream';
+import type { Locale } from '@portal/shared/i18n/locales';
+import { TICKET_KIND_LETTERS, ZRevokeTicketInput, ZTicketFilter, ZTicketId, ZTicketListInput, MAX_TICKET_IMPORT_ROWS, type TicketStatus, type TTicketFilter } from '@portal/shared/ticket/ticket.schema';
+import { parseImportedTicketRow, ZTicketImportQuery, type TicketImportRowProblem, type TImportedTicketRow } from '@portal/shared/ticket/ticket-office.schema';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { translate } from '../../lib/i18n';
+import { IMPORT_PROGRESS_EVERY, ImportIssues, spreadsheetRows, type ImportEvent, type ImportFormat, type ImportReport } from '../../lib/spreadsheet-import';
+import { parseInput } from '../../lib/validation';
+import type { Viewer } from '../../lib/viewer';
+import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
+import type { AccountService } from '../account/account.service';
+import type { RequestOrigin } from '../audit/audit.models';
+import type { AuditService } from '../audit/audit.service';
+import type { PhotoService } from '../media/photo.service';
+import type { ShowService } from '../show/show.service';
+import type { OfficeTicketModel, TicketFaceCheckModel, TicketRow } from './ticket-office.models';
+import * as repository from './ticket-office.repository';
+import { isTicketOffice, requireTicketOffice } from './ticket-office.policy';
+import type { TicketSigner } from './ticket-token';
+
+const EXPORT_BATCH = 2_000;
+/** Rows per INSERT and per look-up of taken codes (well under PostgreSQL's parameter limit). */
+const IMPORT_CHUNK = 1_000;
+
+/** The status the office shows (erasure first, then revocation, then the holder's approval). */
+export function ticketStatusOf(row: Pick<TicketRow, 'erasedAt' | 'revokedAt' | 'holderApproved'>): TicketStatus {
+  if (row.erasedAt) return 'ERASED';
+  if (row.revokedAt) return 'REVOKED';
+  return row.holderApproved ? 'VALID' : 'INACTIVE';
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/**
+ * The ticket office (/wo/ticket/list, ROLE_SUPER_ADMIN or ROLE_TICKET): the ledger's tickets with their
+ * admissions in figures, the QR of a lost ticket, the face check (entry-card photo beside the ID photo),
+ * revocation and reinstatement, the import of tickets sold outside the portal and the export. Every
+ * change locks the row, re-checks its state, bumps the feed version and is audited in its transaction;
+ * every view of personal data (face check, QR) and every export is audited too (PIPL).
+ */
+export class TicketOfficeService {
+  constructor(
+    private readonly db: Database,
+    private readonly signer: TicketSigner,
+    private readonly accounts: AccountService,
+    private readonly photos: PhotoService,
+    private readonly show: ShowService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(viewer: Viewer | undefined, rawInput: unknown) {
+    requireTicketOffice(viewer);
+    const { filter, page, pageSize } = parseInput(ZTicketListInput, rawInput);
+    const found = await repository.listTickets(this.db, filter ?? {}, page, pageSize);
+    return { total: found.total, nodes: await this.present(found.nodes), page, pageSize };
+  }
+
+  async admissions(viewer: Viewer | undefined, rawId: unknown) {
+    requireTicketOffice(viewer);
+    const ticket = await this.find(rawId);
+    return repository.admissionsOfTicket(this.db, ticket.id);
+  }
+
+  /** The two photos and their face-match score; the opening is audited (PIPL). */
+  async faceCheck(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin): Promise<TicketFaceCheckModel> {
+    const actor = requireTicketOffice(viewer);
+    const row = await this.find(rawId);
+    const [photos, faceMatchScore] = await Promise.all([
+      this.photos.findByIds([row.entryPhotoId, row.idPhotoId].filter((id): id is string => id !== null)),
+      row.entryPhotoId && row.idPhotoId ? this.photos.faceMatchScore(row.entryPhotoId, row.idPhotoId) : null,
+    ]);
+    await this.audit.record(origin, { actorId: actor.id, action: 'ticket.face_check_view', subjectType: 'ticket', subjectId: row.id, detail: { kind: row.kind } });
+    const [ticket] = await this.present([row]);
+    return {
+      ticket: ticket as OfficeTicketModel,
+      entryPhoto: photos.find((photo) => photo.id === row.entryPhotoId) ?? null,
+      idPhoto: photos.find((photo) => photo.id === row.idPhotoId) ?? null,
+      faceMatchScore,
+    };
+  }
+
+  /** The office may open the photos of a ticket's holder (the face check); each view is audited. */
+  async photoAccess(viewer: Viewer, photoId: string): Promise<{ audited: boolean } | null> {
+    return isTicketOffice(viewer) && (await repository.ticketReferencingPhoto(this.db, photoId)) ? { audited: true } : null;
+  }
+
+  /** A valid ticket's QR token, signed as the gates verify it (a lost ticket printed again); audited. */
+  async qr(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin) {
+    const actor = requireTicketOffice(viewer);
+    const row = await this.find(rawId);
+    if (ticketStatusOf(row) !== 'VALID') throw new AppError('TICKET_NOT_VALID');
+    const token = this.signer.sign({ v: 1, k: TICKET_KIND_LETTERS[row.kind], id: row.subjectId, d: row.days, iat: Math.floor(this.clock.now() / 1000) });
+    await this.audit.record(origin, { actorId: actor.id, action: 'ticket.qr_view', subjectType: 'ticket', subjectId: row.id, detail: { kind: row.kind } });
+    return { ticketId: row.id, token };
+  }
+
+  /** Records that staff compared the faces: who and when (again when checked again). */
+  markFaceChecked(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin) {
+    const actor = requireTicketOffice(viewer);
+    const id = parseInput(ZTicketId, rawId);
+    return this.change(id, async (tx, before) => {
+      if (before.erasedAt) throw new AppError('TICKET_ERASED');
+      const after = await repository.updateTicket(tx, id, { faceCheckedAt: new Date(this.clock.now()), faceCheckedById: actor.id });
+      await this.audit.record(origin, { actorId: actor.id, action: 'ticket.face_checked', subjectType: 'ticket', subjectId: id, detail: { before: before.faceCheckedAt, after: after.faceCheckedAt } }, tx);
+      return after;
+    });
+  }
+
+  /** The gates deny it from now on (the feed carries the revocation); only a valid ticket. */
+  revoke(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    const actor = requireTicketOffice(viewer);
+    const { id, reason } = parseInput(ZRevokeTicketInput, rawInput);
+    return this.change(id, async (tx, before) => {
+      if (before.revokedAt) throw new AppError('TICKET_ALREADY_REVOKED');
+      if (ticketStatusOf(before) !== 'VALID') throw new AppError('TICKET_NOT_REVOCABLE');
+      const after = await repository.updateTicket(tx, id, { revokedAt: new Date(this.clock.now()), revokedById: actor.id, revokeReason: reason });
+      await this.audit.record(origin, { actorId: actor.id, action: 'ticket.revoke', subjectType: 'ticket', subjectId: id, detail: { reason, before: ticketStatusOf(before), after: ticketStatusOf(after) } }, tx);
+      return after;
+    });
+  }
+
+  /** Undoes a revocation; the ticket admits again if its holder is (still) approved. */
+  reinstate(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+    const actor = requireTicketOffice(viewer);
+    const { id, reason } = parseInput(ZRevokeTicketInput, rawInput);
+    return this.change(id, async (tx, before) => {
+      if (before.erasedAt) throw new AppError('TICKET_ERASED');
+      if (!before.revokedAt) throw new AppError('TICKET_NOT_REVOKED');
+      const after = await repository.updateTicket(tx, id, { revokedAt: null, revokedById: null, revokeReason: null });
+      await this.audit.record(
+        origin,
+        { actorId: actor.id, action: 'ticket.reinstate', subjectType: 'ticket', subjectId: id, detail: { reason, revokeReason: before.revokeReason, before: ticketStatusOf(before), after: ticketStatusOf(after) } },
+        tx,
+      );
+      return after;
+    });
+  }
+
+  /** Authorises an import before its body is read; the mode and default batch come from the query string. */
+  importOptions(viewer: Viewer | undefined, query: unknown) {
+    const actor = requireTicketOffice(viewer);
+    return { actorId: actor.id, ...parseInput(ZTicketImportQuery, query) };
+  }
+
+  /**
+   * Reads the file's rows (the first is a header when it is not a ticket), checks each (the columns,
+   * the show days, the external code twice in the file or already stored) and imports: everything when
+   * every row is good, or only the good rows when asked; else nothing. One transaction, audited.
+   */
+  async import(
+    options: ReturnType<TicketOfficeService['importOptions']>,
+    file: { stream: Readable; format: ImportFormat },
+    origin: RequestOrigin,
+    onEvent: (event: ImportEvent<TicketImportRowProblem>) => void,
+  ): Promise<ImportReport<TicketImportRowProblem>> {
+    const showDays = new Set((await this.show.showDays()).map((day) => day.day));
+    const good = new Map<string, { row: number; ticket: TImportedTicketRow }>();
+    const issues = new ImportIssues<TicketImportRowProblem>();
+    let rows = 0;
+    for await (const { row, cells } of spreadsheetRows(file.stream, file.format, 'TICKET_IMPORT_FILE_INVALID')) {
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      const checked = parseImportedTicketRow(cells);
+      if (rows === 0 && row === 1 && 'problem' in checked) continue; // a header
+      rows += 1;
+      if (rows > MAX_TICKET_IMPORT_ROWS) throw new AppError('TICKET_IMPORT_TOO_MANY');
+      if (rows % IMPORT_PROGRESS_EVERY === 0) onEvent({ type: 'progress', rows });
+      const value = cells[2]?.trim() || cells[0]?.trim() || '';
+      if ('problem' in checked) issues.note({ row, value, problem: checked.problem });
+      else if (checked.ticket.days.some((day) => !showDays.has(day))) issues.note({ row, value, problem: 'NOT_SHOW_DAY' });
+      else if (good.has(checked.ticket.externalCode)) issues.note({ row, value, problem: 'DUPLICATE_IN_FILE' });
+      else good.set(checked.ticket.externalCode, { row, ticket: checked.ticket });
+    }
+    if (rows === 0) throw new AppError('TICKET_IMPORT_EMPTY');
+    const report = await this.db.transaction(async (tx) => {
+      for (const part of chunks([...good.keys()], IMPORT_CHUNK)) {
+        for (const code of await repository.existingExternalCodes(tx, part)) {
+          issues.note({ row: good.get(code)?.row ?? 0, value: code, problem: 'EXISTS' });
+          good.delete(code);
+        }
+      }
+      const result = { rows, good: good.size, bad: issues.count, imported: 0, issues: issues.sorted() };
+      if (result.bad > 0 && options.mode === 'ALL_OR_NOTHING') return result;
+      let imported = 0;
+      for (const part of chunks([...good.values()], IMPORT_CHUNK)) {
+        imported += await repository.insertImportedTickets(
+          tx,
+          part.map(({ ticket }) => ({ id: randomUUID(), holderName: ticket.holderName, organization: ticket.organization, externalCode: ticket.externalCode, days: ticket.days, importBatch: ticket.batch ?? options.batch ?? null })),
+        );
+      }
+      // Another import stored some of these codes meanwhile: all or nothing means nothing.
+      if (imported !== result.good && options.mode === 'ALL_OR_NOTHING') throw new AppError('TICKET_IMPORT_HAS_BAD_ROWS');
+      await this.audit.record(
+        origin,
+        { actorId: options.actorId, action: 'ticket.import', subjectType: 'ticket', detail: { batch: options.batch ?? null, mode: options.mode, format: file.format, rows, imported, bad: result.bad } },
+        tx,
+      );
+      return { ...result, imported };
+    });
+    onEvent({ type: 'result', report });
+    return report;
+  }
+
+  /** Authorises an export and parses its filter (the list's, from the query string). */
+  exportFilter(viewer: Viewer | undefined, query: unknown) {
+    const actor = requireTicketOffice(viewer);
+    return { actorId: actor.id, filter: parseInput(ZTicketFilter, query) };
+  }
+
+  /** The rows an export will hold (its X-Total-Count header, for the download's progress). */
+  count(filter: TTicketFilter) {
+    return repository.countTickets(this.db, filter);
+  }
+
+  /** The filtered tickets as a streamed workbook; the audit row is written before the file completes. */
+  async writeXlsx(output: Writable, request: ReturnType<TicketOfficeService['exportFilter']>, locale: Locale, origin: RequestOrigin) {
+    const t = (key: string) => translate(locale, key, {}, 'exports');
+    const columns = [
+      { key: 'kind', header: t('ticketColKind'), width: 12 },
+      { key: 'status', header: t('ticketColStatus'), width: 10 },
+      { key: 'holderName', header: t('ticketColHolder'), width: 20 },
+      { key: 'organization', header: t('ticketColOrganization'), width: 24 },
+      { key: 'days', header: t('ticketColDays'), width: 24 },
+      { key: 'externalCode', header: t('ticketColExternalCode'), width: 18 },
+      { key: 'importBatch', header: t('ticketColBatch'), width: 16 },
+      { key: 'admissions', header: t('ticketColAdmissions'), width: 10 },
+      { key: 'lastAdmittedAt', header: t('ticketColLastAdmittedAt'), width: 20 },
+      { key: 'conflicts', header: t('ticketColConflicts'), width: 10 },
+      { key: 'faceCheckedAt', header: t('ticketColFaceCheckedAt'), width: 20 },
+      { key: 'faceCheckedBy', header: t('ticketColFaceCheckedBy'), width: 14 },
+      { key: 'revokedAt', header: t('ticketColRevokedAt'), width: 20 },
+      { key: 'revokeReason', header: t('ticketColRevokeReason'), width: 24 },
+      { key: 'createdAt', header: t('ticketColCreatedAt'), width: 20 },
+    ] as const;
+    const time = (instant: Date | null) => (instant ? formatShanghaiTime(instant) : '');
+    const db = this.db;
+    const present = (rows: TicketRow[]) => this.present(rows);
+    async function* batches() {
+      for await (const rows of repository.iterateTickets(db, request.filter, EXPORT_BATCH)) {
+        yield (await present(rows)).map((row) => ({
+          kind: t(`ticketKind_${row.kind}`),
+          status: t(`ticketStatus_${row.status}`),
+          holderName: row.holderName,
+          organization: row.organization ?? '',
+          days: row.days.length > 0 ? row.days.join(', ') : t('ticketAllDays'),
+          externalCode: row.externalCode ?? '',
+          importBatch: row.importBatch ?? '',
+          admissions: String(row.admissionCount),
+          lastAdmittedAt: time(row.lastAdmittedAt),
+          conflicts: String(row.conflictCount),
+          faceCheckedAt: time(row.faceCheckedAt),
+          faceCheckedBy: row.faceCheckedBy ?? '',
+          revokedAt: time(row.revokedAt),
+          revokeReason: row.revokeReason ?? '',
+          createdAt: time(row.createdAt),
+        }));
+      }
+    }
+    return writeSheet(output, t('ticketSheet'), columns, batches(), async (count) => {
+      await this.audit.record(origin, { actorId: request.actorId, action: 'ticket.export', subjectType: 'ticket', detail: { filter: request.filter, rows: count, locale } });
+    });
+  }
+
+  fileNames(locale: Locale) {
+    const stamp = formatShanghaiTime(new Date(this.clock.now())).slice(0, 10);
+    return { ascii: `tickets-${stamp}.xlsx`, localised: `${translate(locale, 'ticketFileStem', {}, 'exports')}-${stamp}.xlsx` };
+  }
+
+  private async find(rawId: unknown) {
+    const row = await repository.findTicket(this.db, parseInput(ZTicketId, rawId));
+    if (!row) throw new AppError('TICKET_NOT_FOUND');
+    return row;
+  }
+
+  /** Lock, re-check (in `apply`), write and audit in one transaction; answers the ticket as the list shows it. */
+  private async change(id: string, apply: (tx: Executor, before: TicketRow) => Promise<TicketRow>): Promise<OfficeTicketModel> {
+    const after = await this.db.transaction(async (tx) => {
+      const before = await repository.lockTicket(tx, id);
+      if (!before) throw new AppError('TICKET_NOT_FOUND');
+      return apply(tx, before);
+    });
+    const [presented] = await this.present([after]);
+    return presented as OfficeTicketModel;
+  }
+
+  /** Rows with their status, admission figures and the names of who acted: two queries per page, not per row. */
+  private async present(rows: TicketRow[]): Promise<OfficeTicketModel[]> {
+    const actorIds = [...new Set(rows.flatMap((row) => [row.revokedById, row.faceCheckedById]).filter((id): id is string => id !== null))];
+    const [summaries, actors] = await Promise.all([repository.admissionSummaries(this.db, rows.map((row) => row.id)), actorIds.length > 0 ? this.accounts.findByIds(actorIds) : []]);
+    const summaryOf = new Map(summaries.map((summary) => [summary.ticketId, summary]));
+    const nameOf = new Map(actors.map((account) => [account.id, account.name]));
+    return rows.map((row) => {
+      const summary = summaryOf.get(row.id);
+      return {
+        ...row,
+        status: ticketStatusOf(row),
+        admissionCount: summary?.admissionCount ?? 0,
+        lastAdmittedAt: summary?.lastAdmittedAt ?? null,
+        conflictCount: summary?.conflictCount ?? 0,
+        revokedBy: row.revokedById ? (nameOf.get(row.revokedById) ?? null) : null,
+        faceCheckedBy: row.faceCheckedById ? (nameOf.get(row.faceCheckedById) ?? null) : null,
+      };
+    });
+  }
+}

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { signedInClient, uploadPicture } from '../../test/submissions';
+import { admissions, auditLog, showDays, tickets } from '../../db/schema/index';
+import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
+import { TICKET_EXPORT_PATH } from './ticket-export.routes';
+import { TICKET_IMPORT_PATH } from './ticket-import.routes';
+
+// The ticket office (issue 11 item 1, /wo/ticket/list) over real HTTP: roles on every operation, the
+// import (all or nothing, good rows only, the report), the filters, revoke / reinstate, the QR, the
+// face check and its audit, the export.
+
+const NODE = 'id kind status holderName organization days externalCode importBatch revokedAt revokeReason revokedBy faceCheckedAt faceCheckedBy admissionCount lastAdmittedAt conflictCount';
+const LIST = `query ($filter: TicketFilter, $page: Int, $pageSize: Int) { tickets(filter: $filter, page: $page, pageSize: $pageSize) { total page pageSize nodes { ${NODE} } } }`;
+const ADMISSIONS = `query ($ticketId: ID!) { ticketAdmissions(ticketId: $ticketId) { id day gate reEntry offline conflict } }`;
+const FACE_CHECK = `query ($ticketId: ID!) { ticketFaceCheck(ticketId: $ticketId) { ticket { id } entryPhoto { id url } idPhoto { id url } faceMatchScore } }`;
+const QR = `query ($ticketId: ID!) { ticketQr(ticketId: $ticketId) { ticketId token } }`;
+const MARK = `mutation ($ticketId: ID!) { markTicketFaceChecked(ticketId: $ticketId) { id faceCheckedAt faceCheckedBy } }`;
+const REVOKE = `mutation ($ticketId: ID!, $reason: String!) { revokeTicket(ticketId: $ticketId, reason: $reason) { id status revokeReason revokedBy } }`;
+const REINSTATE = `mutation ($ticketId: ID!, $reason: String!) { reinstateTicket(ticketId: $ticketId, reason: $reason) { id status revokeReason } }`;
+
+const DAYS = ['2030-05-01', '2030-05-02', '2030-05-03'];
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+interface OfficeTicket {
+  id: string;
+  kind: string;
+  status: string;
+  holderName: string;
+  organization: string | null;
+  days: string[];
+  externalCode: string | null;
+  importBatch: string | null;
+  revokeReason: string | null;
+  revokedBy: string | null;
+  faceCheckedAt: string | null;
+  faceCheckedBy: string | null;
+  admissionCount: number;
+  conflictCount: number;
+}
+type Report = { rows: number; good: number; bad: number; imported: number; issues: Array<{ row: number; value: string; problem: string }> };
+
+describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
+  let app: TestApp;
+  let office: TestClient;
+  let officeName: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.portal.database.db.insert(showDays).values(DAYS.map((day) => ({ day, capacity: 10, deadline: new Date(`${day}T09:00:00+08:00`) })));
+    const signedIn = await signedInClient(app, 'organizer', ['ROLE_TICKET']);
+    office = signedIn.client;
+    officeName = signedIn.account.name;
+  }, 60_000);
+  afterAll(() => app.close());
+
+  async function list(filter: Record<string, unknown> = {}, client = office, page = 1) {
+    const { body } = await client.graphql<{ tickets: { total: number; page: number; nodes: OfficeTicket[] } }>(LIST, { filter, page, pageSize: 50 });
+    if (!body.data) throw new Error(JSON.stringify(body.errors));
+    return body.data.tickets;
+  }
+
+  async function importFile(body: string | Uint8Array<ArrayBuffer>, contentType: string, query: string, client = office) {
+    const response = await client.fetch(`${TICKET_IMPORT_PATH}?${query}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; code?: string; report?: Report });
+    return { status: response.status, last: lines[lines.length - 1] };
+  }
+
+  async function importedTicket(code: string) {
+    const [row] = await app.portal.database.db.select().from(tickets).where(eq(tickets.externalCode, code));
+    if (!row) throw new Error(`no ticket ${code}`);
+    return row;
+  }
+
+  /** A visitor's ledger row as the application module writes it (another engineer builds that hook). */
+  async function visitorTicket(values: Partial<typeof tickets.$inferInsert> = {}) {
+    const [row] = await app.portal.database.db
+      .insert(tickets)
+      .values({ kind: 'VISITOR', subjectId: crypto.randomUUID(), holderName: 'Visitor Wang', days: [DAYS[0] as string], holderApproved: true, ...values })
+      .returning();
+    if (!row) throw new Error('no ticket');
+    return row;
+  }
+
+  async function errorCode(query: string, variables: Record<string, unknown>, client = office) {
+    const { body } = await client.graphql(query, variables);
+    return body.errors?.[0]?.extensions.code;
+  }
+
+  it('imports all or nothing with a report of every bad row, then the good rows only', async () => {
+    await importFile('Li Lei,Acme,TAKEN-1,,\n', 'text/csv', 'batch=earlier');
+    const csv = [
+      '\uFEFFHolder,Organization,External code,Days,Batch',
+      'Zhang San,Acme Motors,EXT-001,"2030-05-01,2030-05-02",',
+      'Li Si,,EXT-002,,VIP',
+      ',Acme Motors,EXT-003,,',
+      'Wang Wu,Acme Motors,bad code!,,',
+      'Zhao Liu,,EXT-004,2030-06-01,',
+      'Qian Qi,,EXT-005,2030-5-1,',
+      'Sun Ba,,EXT-001,,',
+      'Zhou Jiu,,TAKEN-1,,',
+    ].join('\r\n');
+    const refused = await importFile(csv, 'text/csv', 'batch=Partner%20A');
+    expect(refused.status).toBe(200);
+    expect(refused.last?.report).toMatchObject({ rows: 8, good: 2, bad: 6, imported: 0 });
+    expect(refused.last?.report?.issues).toEqual([
+      { row: 4, value: 'EXT-003', problem: 'HOLDER_NAME' },
+      { row: 5, value: 'bad code!', problem: 'EXTERNAL_CODE' },
+      { row: 6, value: 'EXT-004', problem: 'NOT_SHOW_DAY' },
+      { row: 7, value: 'EXT-005', problem: 'DAYS' },
+      { row: 8, value: 'EXT-001', problem: 'DUPLICATE_IN_FILE' },
+      { row: 9, value: 'TAKEN-1', problem: 'EXISTS' },
+    ]);
+    expect((await list({ keyword: 'EXT-00' })).total).toBe(0);
+
+    const partial = await importFile(csv, 'text/csv', 'batch=Partner%20A&mode=GOOD_ROWS_ONLY');
+    expect(partial.last?.report).toMatchObject({ rows: 8, good: 2, bad: 6, imported: 2 });
+    const first = await importedTicket('EXT-001');
+    expect(first).toMatchObject({ kind: 'IMPORTED', holderName: 'Zhang San', organization: 'Acme Motors', days: ['2030-05-01', '2030-05-02'], importBatch: 'Partner A', holderApproved: true, subjectId: first.id });
+    expect(await importedTicket('EXT-002')).toMatchObject({ organization: null, days: [], importBatch: 'VIP' });
+    const [audited] = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'ticket.import')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audited?.detail).toMatchObject({ mode: 'GOOD_ROWS_ONLY', rows: 8, imported: 2, bad: 6 });
+
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Tickets');
+    sheet.addRow(['Holder', 'Organization', 'External code', 'Days', 'Batch']);
+    sheet.addRow(['Chen Shi', 'Speed Co', 'XL-1', '2030-05-03', '']);
+    sheet.addRow(['Lin Yi', 'Speed Co', 'XL-2', '', '']);
+    const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+    expect((await importFile(xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'batch=Speed')).last?.report).toMatchObject({ rows: 2, bad: 0, imported: 2 });
+    expect(await importedTicket('XL-1')).toMatchObject({ days: ['2030-05-03'], importBatch: 'Speed' });
+
+    expect((await importFile('Holder,Organization,External code\n\n', 'text/csv', '')).last).toEqual({ type: 'error', code: 'TICKET_IMPORT_EMPTY' });
+    expect((await importFile('PK\u0003\u0004garbage', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '')).last).toEqual({ type: 'error', code: 'TICKET_IMPORT_FILE_INVALID' });
+  }, 60_000);
+
+  it('filters by kind, status, day, admitted, face checked and keyword, with admissions counted per ticket', async () => {
+    const admitted = await importedTicket('XL-2');
+    const visitor = await visitorTicket({ holderName: 'Filter Visitor', days: ['2030-05-02'] });
+    const inactive = await visitorTicket({ holderName: 'Filter Inactive', holderApproved: false });
+    const db = app.portal.database.db;
+    await db.insert(admissions).values([
+      { ticketId: admitted.id, day: '2030-05-01', scanId: 's1', at: new Date('2030-05-01T09:00:00+08:00') },
+      { ticketId: admitted.id, day: '2030-05-01', scanId: 's2', reEntry: true, sequence: 2, at: new Date('2030-05-01T11:00:00+08:00'), offline: true, conflict: 'DUPLICATE_ENTRY', gate: 'East 1' },
+    ]);
+
+    const all = await list();
+    const row = all.nodes.find((node) => node.id === admitted.id);
+    expect(row).toMatchObject({ kind: 'IMPORTED', status: 'VALID', admissionCount: 2, conflictCount: 1 });
+    expect((await list({ kind: 'VISITOR' })).nodes.map((node) => node.id).sort()).toEqual([visitor.id, inactive.id].sort());
+    expect((await list({ status: 'INACTIVE' })).nodes.map((node) => node.id)).toEqual([inactive.id]);
+    const onSecondDay = (await list({ day: '2030-05-02' })).nodes.map((node) => node.holderName);
+    expect(onSecondDay).toEqual(expect.arrayContaining(['Zhang San', 'Li Si', 'Lin Yi', 'Filter Visitor']));
+    expect(onSecondDay).not.toContain('Chen Shi');
+    expect((await list({ admitted: true })).nodes.map((node) => node.id)).toEqual([admitted.id]);
+    expect((await list({ admitted: true, day: '2030-05-02' })).total).toBe(0);
+    expect((await list({ admitted: false })).total).toBe(all.total - 1);
+    expect((await list({ keyword: 'speed' })).nodes.map((node) => node.externalCode).sort()).toEqual(['XL-1', 'XL-2']);
+    expect((await list({ keyword: '100%' })).total).toBe(0);
+    expect((await list({ faceChecked: true })).total).toBe(0);
+    expect(await errorCode(LIST, { filter: { day: 'tomorrow' } })).toBe('VALIDATION_FAILED');
+
+    const { body } = await office.graphql<{ ticketAdmissions: Array<{ gate: string | null; reEntry: boolean; offline: boolean; conflict: string | null }> }>(ADMISSIONS, { ticketId: admitted.id });
+    expect(body.data?.ticketAdmissions).toEqual([
+      expect.objectContaining({ gate: 'East 1', reEntry: true, offline: true, conflict: 'DUPLICATE_ENTRY' }),
+      expect.objectContaining({ gate: null, reEntry: false, offline: false, conflict: null }),
+    ]);
+    const page2 = await office.graphql<{ tickets: { nodes: OfficeTicket[]; page: number } }>(LIST, { page: 2, pageSize: 2 });
+    expect(page2.body.data?.tickets.page).toBe(2);
+    expect(page2.body.data?.tickets.nodes.map((node) => node.id)).toEqual(all.nodes.slice(2, 4).map((node) => node.id));
+  });
+
+  it('revokes a valid ticket with a reason and reinstates it: row locked, state checked, feed version bumped, audited', async () => {
+    const ticket = await importedTicket('EXT-001');
+    expect(await errorCode(REVOKE, { ticketId: ticket.id, reason: '  ' })).toBe('TICKET_REASON_REQUIRED');
+    expect(await errorCode(REINSTATE, { ticketId: ticket.id, reason: 'why' })).toBe('TICKET_NOT_REVOKED');
+    expect(await errorCode(REVOKE, { ticketId: NOBODY, reason: 'lost' })).toBe('TICKET_NOT_FOUND');
+
+    const { body } = await office.graphql<{ revokeTicket: OfficeTicket }>(REVOKE, { ticketId: ticket.id, reason: 'Reported lost' });
+    expect(body.data?.revokeTicket).toMatchObject({ status: 'REVOKED', revokeReason: 'Reported lost', revokedBy: officeName });
+    const revoked = await importedTicket('EXT-001');
+    expect(revoked.version).toBeGreaterThan(ticket.version);
+    expect(await errorCode(REVOKE, { ticketId: ticket.id, reason: 'again' })).toBe('TICKET_ALREADY_REVOKED');
+    expect(await errorCode(QR, { ticketId: ticket.id })).toBe('TICKET_NOT_VALID');
+    expect((await list({ status: 'REVOKED' })).nodes.map((node) => node.id)).toContain(ticket.id);
+
+    const reinstated = await office.graphql<{ reinstateTicket: OfficeTicket }>(REINSTATE, { ticketId: ticket.id, reason: 'Found again' });
+    expect(reinstated.body.data?.reinstateTicket).toMatchObject({ status: 'VALID', revokeReason: null });
+    expect((await importedTicket('EXT-001')).version).toBeGreaterThan(revoked.version);
+    const entries = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.subjectId, ticket.id)).orderBy(auditLog.id);
+    expect(entries.map((entry) => [entry.action, entry.detail])).toEqual([
+      ['ticket.revoke', { reason: 'Reported lost', before: 'VALID', after: 'REVOKED' }],
+      ['ticket.reinstate', { reason: 'Found again', revokeReason: 'Reported lost', before: 'REVOKED', after: 'VALID' }],
+    ]);
+
+    const inactive = await visitorTicket({ holderName: 'Not approved', holderApproved: false });
+    expect(await errorCode(REVOKE, { ticketId: inactive.id, reason: 'x' })).toBe('TICKET_NOT_REVOCABLE');
+    const erased = await visitorTicket({ holderName: '', erasedAt: new Date() });
+    expect(await errorCode(REVOKE, { ticketId: erased.id, reason: 'x' })).toBe('TICKET_NOT_REVOCABLE');
+    expect(await errorCode(MARK, { ticketId: erased.id })).toBe('TICKET_ERASED');
+  });
+
+  // A real race on PostgreSQL (DATABASE_URL, as in .ci/run); on PGlite the requests queue one by one.
+  it('revokes once when ten office workers revoke the same ticket at the same moment', async () => {
+    const ticket = await visitorTicket({ holderName: 'Raced Visitor' });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => office.graphql(REVOKE, { ticketId: ticket.id, reason: `race ${index}` })));
+    const codes = answers.map(({ body }) => (body.errors ? body.errors[0]?.extensions.code : 'OK'));
+    expect(codes.filter((code) => code === 'OK')).toHaveLength(1);
+    expect(codes.filter((code) => code === 'TICKET_ALREADY_REVOKED')).toHaveLength(9);
+    expect(await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, ticket.id), eq(auditLog.action, 'ticket.revoke')))).toHaveLength(1);
+  });
+
+  it('signs the QR of a valid ticket as the gates verify it (kind letter, subject id, days) and audits the view', async () => {
+    const imported = await importedTicket('EXT-001');
+    const visitor = await visitorTicket({ holderName: 'QR Visitor', days: ['2030-05-01', '2030-05-03'] });
+    for (const [ticket, letter] of [
+      [imported, 'C'],
+      [visitor, 'A'],
+    ] as const) {
+      const { body } = await office.graphql<{ ticketQr: { ticketId: string; token: string } }>(QR, { ticketId: ticket.id });
+      expect(app.portal.app.services.tickets.verify(body.data?.ticketQr.token ?? '')).toMatchObject({ v: 1, k: letter, id: ticket.subjectId, d: ticket.days });
+      const [audited] = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, ticket.id), eq(auditLog.action, 'ticket.qr_view')));
+      expect(audited).toBeDefined();
+    }
+  });
+
+  it('shows the entry photo beside the ID photo with their face match, audits every view, and records who checked', async () => {
+    const sample = demoSample(3);
+    const face = await cropAroundFace(sample, bestFace((await app.portal.app.services.faces.analyse(sample)).boxes), 0.3);
+    const holder = (await signedInClient(app, 'exhibitor')).client;
+    const [entry, id] = [await uploadPicture(holder, 'BADGE', face), await uploadPicture(holder, 'BADGE_ID', face)];
+    const ticket = await visitorTicket({ holderName: 'Face Visitor', entryPhotoId: entry.id, idPhotoId: id.id });
+
+    const { body } = await office.graphql<{ ticketFaceCheck: { ticket: { id: string }; entryPhoto: { id: string; url: string }; idPhoto: { id: string }; faceMatchScore: number } }>(FACE_CHECK, { ticketId: ticket.id });
+    expect(body.data?.ticketFaceCheck).toMatchObject({ ticket: { id: ticket.id }, entryPhoto: { id: entry.id }, idPhoto: { id: id.id } });
+    expect(body.data?.ticketFaceCheck.faceMatchScore).toBeGreaterThan(0.9);
+    const picture = await office.fetch(body.data?.ticketFaceCheck.entryPhoto.url ?? '');
+    expect(picture.status).toBe(200);
+    const db = app.portal.database.db;
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.subjectId, ticket.id), eq(auditLog.action, 'ticket.face_check_view')))).toHaveLength(1);
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.subjectId, entry.id), eq(auditLog.action, 'photo.view')))).toHaveLength(1);
+    // Without the role, the photo is not there at all.
+    const outsider = (await signedInClient(app, 'organizer', ['ROLE_PROJECT'])).client;
+    expect((await outsider.fetch(body.data?.ticketFaceCheck.entryPhoto.url ?? '')).status).toBe(404);
+
+    const marked = await office.graphql<{ markTicketFaceChecked: OfficeTicket }>(MARK, { ticketId: ticket.id });
+    expect(marked.body.data?.markTicketFaceChecked).toMatchObject({ faceCheckedBy: officeName, faceCheckedAt: expect.any(String) });
+    expect((await list({ faceChecked: true })).nodes.map((node) => node.id)).toEqual([ticket.id]);
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.subjectId, ticket.id), eq(auditLog.action, 'ticket.face_checked')))).toHaveLength(1);
+
+    const imported = await importedTicket('EXT-002');
+    const noPhotos = await office.graphql<{ ticketFaceCheck: { entryPhoto: null; faceMatchScore: null } }>(FACE_CHECK, { ticketId: imported.id });
+    expect(noPhotos.body.data?.ticketFaceCheck).toMatchObject({ entryPhoto: null, idPhoto: null, faceMatchScore: null });
+  }, 60_000);
+
+  it('exports the filtered list as a streamed workbook with its row count, audited', async () => {
+    const response = await office.fetch(`${TICKET_EXPORT_PATH}?kind=IMPORTED&keyword=speed`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-total-count')).toBe('2');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    const values = (index: number) => ((sheet?.getRow(index).values as unknown[]) ?? []).slice(1);
+    expect(values(1)).toEqual(expect.arrayContaining(['Kind', 'Status', 'Holder', 'External code', 'Admissions', 'Conflicts']));
+    expect(sheet?.rowCount).toBe(3);
+    const rows = [values(2), values(3)];
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.arrayContaining(['Imported', 'Valid', 'Lin Yi', 'Speed Co', 'Every show day', 'XL-2', 'Speed', '2', '1']),
+        expect.arrayContaining(['Imported', 'Valid', 'Chen Shi', 'Speed Co', '2030-05-03', 'XL-1', '0']),
+      ]),
+    );
+    const [audited] = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'ticket.export'));
+    expect(audited?.detail).toMatchObject({ rows: 2, filter: { kind: 'IMPORTED', keyword: 'speed' } });
+  });
+
+  it('refuses visitors, exhibitors, organizers without the role and strangers on every operation; the super admin may', async () => {
+    const ticket = await importedTicket('EXT-002');
+    const outsiders = [
+      (await signedInClient(app, 'organizer', ['ROLE_AUDIENCE', 'ROLE_EXHIBITOR', 'ROLE_PROJECT', 'ROLE_HARDWARE'])).client,
+      (await signedInClient(app, 'exhibitor')).client,
+      (await signedInClient(app, 'audience')).client,
+      app.client(),
+    ];
+    const operations: Array<[string, Record<string, unknown>]> = [
+      [LIST, {}],
+      [ADMISSIONS, { ticketId: ticket.id }],
+      [FACE_CHECK, { ticketId: ticket.id }],
+      [QR, { ticketId: ticket.id }],
+      [MARK, { ticketId: ticket.id }],
+      [REVOKE, { ticketId: ticket.id, reason: 'x' }],
+      [REINSTATE, { ticketId: ticket.id, reason: 'x' }],
+    ];
+    for (const client of outsiders) {
+      for (const [query, variables] of operations) {
+        const { body } = await client.graphql(query, variables);
+        expect(body.errors?.[0]?.extensions.classification, query).toMatch(/^(FORBIDDEN|UNAUTHORIZED)$/);
+      }
+      expect((await client.fetch(TICKET_EXPORT_PATH)).status).toBeGreaterThanOrEqual(401);
+      expect((await client.fetch(`${TICKET_IMPORT_PATH}?batch=x`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'Intruder,,INTRUDER-1,,\n' })).status).toBeGreaterThanOrEqual(401);
+    }
+    expect((await app.portal.database.db.select().from(tickets).where(eq(tickets.externalCode, 'INTRUDER-1'))).length).toBe(0);
+    expect(await importedTicket('EXT-002')).toMatchObject({ revokedAt: null, faceCheckedAt: null });
+
+    const superAdmin = (await signedInClient(app, 'organizer', ['ROLE_SUPER_ADMIN'])).client;
+    expect((await list({}, superAdmin)).total).toBeGreaterThan(0);
+    const exported = await superAdmin.fetch(TICKET_EXPORT_PATH);
+    expect(exported.status).toBe(200);
+    await exported.arrayBuffer();
+  });
+});
