@@ -158,5 +158,5 @@ describeE2E('exhibitor accounts', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     for (const opened of [company, phone, organizer, newcomer]) expect(opened.problems).toEqual([]);
-  }, 180_000); // two registrations, a created company with its logo, a forced password change: over the default 120 s on a busy machine
+  });
 });

@@ -276,7 +276,7 @@ describeE2E('exhibitor badges', () => {
 
     expect(exhibitor.problems).toEqual([]);
     expect(organizer.problems).toEqual([]);
-  }, 360_000); // a long journey: ten badges, five photos with the face check, two exports, ten screenshots
+  });
 
   it('shows the list with used / limit and the badge form on a phone, in both languages', async () => {
     const exhibitor = await open({ locale: 'en-US', device: 'mobile' });
@@ -297,5 +297,5 @@ describeE2E('exhibitor badges', () => {
     expect(await page.getByTestId('badge-submit').isEnabled()).toBe(true);
     await checkInBothLanguages(page, 'badge-mobile-02-form', 'zh-CN', 'badge:editTitle', 'mobile');
     expect(exhibitor.problems).toEqual([]);
-  }, 180_000);
+  });
 });

@@ -114,7 +114,7 @@ describeE2E('the organizer badge queue and /ticket', () => {
     const exhibitor = await signIn(baseUrl, { identity: 'catalog@example.com', password: 'Catalog12345', scope: 'exhibitor' });
     rejected = await applyForBadge(exhibitor, 1, '周晓', 'Zhou');
     approved = [await applyForBadge(exhibitor, 3, '吴海', 'Wu'), await applyForBadge(exhibitor, 6, '郑雨', 'Zheng')];
-  }, 120_000);
+  });
 
   it('filters the queue, reviews a badge in its detail, rejects it with a reason and approves two in bulk', async () => {
     const { page } = await open({ locale: 'zh-CN', device: 'desktop' });
@@ -259,5 +259,5 @@ describeE2E('the organizer badge queue and /ticket', () => {
     );
     expect(badge.status).toBe('PENDING');
     expect(badge.statusHistory.at(-1)).toEqual({ fromStatus: 'APPROVED', toStatus: 'PENDING' });
-  }, 180_000);
+  });
 });
