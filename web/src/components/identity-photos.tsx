@@ -70,7 +70,6 @@ export function IdentityPhotos({
   entryUrl,
   idUrl,
   score,
-  headingLevel = 3,
 }: {
   ns: PhotosNamespace;
   testId: string;
@@ -78,13 +77,11 @@ export function IdentityPhotos({
   entryUrl: string | null | undefined;
   idUrl: string | null | undefined;
   score: number | null | undefined;
-  /** The section's heading level under the page's own headings. */
-  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation(ns);
   return (
     <section aria-labelledby={`${testId}-photos`}>
-      <Typography.Title level={headingLevel} id={`${testId}-photos`} style={{ fontSize: 16 }}>
+      <Typography.Title level={2} id={`${testId}-photos`} style={{ fontSize: 16 }}>
         {t('detail.photos')}
       </Typography.Title>
       <Flex gap={16}>

@@ -78,7 +78,7 @@ export function BadgeDetailView({ id }: { id: string }) {
   const badge = query.data;
   return (
     <Flex vertical gap={24} data-testid="badge-detail" data-badge-id={badge.id}>
-      <IdentityPhotos headingLevel={2} ns="badge-review" testId="badge-detail" name={badge.name} entryUrl={badge.entryPhoto?.url} idUrl={badge.idPhoto?.url} score={badge.faceMatchScore} />
+      <IdentityPhotos ns="badge-review" testId="badge-detail" name={badge.name} entryUrl={badge.entryPhoto?.url} idUrl={badge.idPhoto?.url} score={badge.faceMatchScore} />
       <section aria-labelledby="badge-detail-personal">
         <Typography.Title level={2} id="badge-detail-personal" style={{ fontSize: 16 }}>
           {t('detail.personal')}

@@ -21,7 +21,7 @@ function DetailBody({ audience }: { audience: AudienceDetail }) {
       <IdentityPhotos ns="review" testId="audience-detail" name={name} entryUrl={audience.entryPhoto?.url} idUrl={audience.idPhoto?.url} score={audience.faceMatchScore} />
 
       <section aria-labelledby="audience-detail-personal">
-        <Typography.Title level={3} id="audience-detail-personal" style={{ fontSize: 16 }}>
+        <Typography.Title level={2} id="audience-detail-personal" style={{ fontSize: 16 }}>
           {t('detail.personal')}
         </Typography.Title>
         <Descriptions
@@ -73,7 +73,7 @@ function DetailBody({ audience }: { audience: AudienceDetail }) {
       </section>
 
       <section aria-labelledby="audience-detail-history" data-testid="audience-detail-history">
-        <Typography.Title level={3} id="audience-detail-history" style={{ fontSize: 16 }}>
+        <Typography.Title level={2} id="audience-detail-history" style={{ fontSize: 16 }}>
           {t('detail.history')}
         </Typography.Title>
         {history.length === 0 ? (

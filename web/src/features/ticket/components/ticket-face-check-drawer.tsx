@@ -31,7 +31,7 @@ export function TicketFaceCheckDrawer({ ticket, onClose }: { ticket: OfficeTicke
         {view.isPending && <Spin />}
         {view.isError && <Alert type="error" showIcon title={`${t('faceCheck.loadError')}: ${errorText(view.error)}`} />}
         {view.data && (
-          <IdentityPhotos ns="ticket-office" testId="ticket-face-check" headingLevel={2} name={view.data.ticket.holderName} entryUrl={view.data.entryPhoto?.url} idUrl={view.data.idPhoto?.url} score={view.data.faceMatchScore} />
+          <IdentityPhotos ns="ticket-office" testId="ticket-face-check" name={view.data.ticket.holderName} entryUrl={view.data.entryPhoto?.url} idUrl={view.data.idPhoto?.url} score={view.data.faceMatchScore} />
         )}
         {current && (
           <Flex align="center" gap={12} wrap>
