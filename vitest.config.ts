@@ -13,11 +13,12 @@ export default defineConfig({
           // Limits against a hang, not speed checks: a test waits for answers, and a busy machine is slow.
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       './web/vitest.config.ts',
       // The reference gate client against a real server (device/src/*.test.ts).
-      { test: { name: 'device', root: './device', include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },
+      { test: { name: 'device', root: './device', include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000, expect: { poll: { timeout: 30_000 } } } },
       {
         test: {
           name: 'e2e',
@@ -29,6 +30,8 @@ export default defineConfig({
           // hangs; a journey's length on a busy machine is not a failure, so it is far above any of them.
           testTimeout: 900_000,
           hookTimeout: 600_000,
+          // expect.poll waits for the page like an action does (vitest's default is 1 s).
+          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
         },
       },
