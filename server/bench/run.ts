@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { repoRoot } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from '../../e2e/support/api-session';
 import { baselineName, bulkDataOf, scenarios, type Scenario, type ScenarioContext, type TargetName } from './scenarios';
-import { BENCH_DATABASES, DATABASE_LABELS, startPortal, startScript, type BenchDatabase, type Target } from './targets';
+import { BENCH_DATABASES, cpuMsOf, DATABASE_LABELS, startPortal, startScript, type BenchDatabase, type Target } from './targets';
+import { serverProcess } from './memory';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
 import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
 import { CDK_IMPORT_SCENARIO, cdkImportMarkdown, runCdkImport, type CdkImportResult } from './activation-codes';
@@ -37,6 +38,8 @@ export interface ScenarioResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU time the target's server process spent per request during the load (noise of other work on the machine does not inflate it). */
+  cpuMicrosPerRequest: number | null;
   /** The scenario's own connections when not BENCH_CONNECTIONS. */
   connections?: number;
   /** What the scenario reported beside the figures (a size, what was recorded). */
@@ -87,14 +90,17 @@ async function runScenario(scenario: Scenario, target: Target, context: Scenario
     throw new Error(`${scenario.name}: ${request.method} ${request.path} answered ${probe.status}: ${probeBody.slice(0, 300)}`);
   }
   if (warmupSeconds > 0) await load(url, init, warmupSeconds);
+  const server = target.pid === undefined ? undefined : serverProcess(target.pid);
+  const cpuBefore = server === undefined ? 0 : cpuMsOf(server);
   const result = await load(url, init, durationSeconds);
-  return { result, note: request.note?.(probeBody) };
+  const cpuMs = server === undefined ? null : cpuMsOf(server) - cpuBefore;
+  return { result, cpuMicrosPerRequest: cpuMs === null || result.requests.total === 0 ? null : Math.round((cpuMs * 1000) / result.requests.total), note: request.note?.(probeBody) };
 }
 
 /** Loads one scenario and turns autocannon's answer into a row of the report. */
 async function measure(scenario: Scenario, database: BenchDatabase | undefined, target: Target, context: ScenarioContext): Promise<ScenarioResult> {
   await scenario.prepare?.({ ...context, origin: target.origin });
-  const { result, note } = await runScenario(scenario, target, context);
+  const { result, cpuMicrosPerRequest, note } = await runScenario(scenario, target, context);
   const afterLoad = await scenario.afterLoad?.({ ...context, origin: target.origin });
   const notes = [note, afterLoad].filter((line) => line !== undefined);
   const row: ScenarioResult = {
@@ -105,6 +111,7 @@ async function measure(scenario: Scenario, database: BenchDatabase | undefined, 
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     ratioToNodeHttp: null,
+    cpuMicrosPerRequest,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -114,7 +121,7 @@ async function measure(scenario: Scenario, database: BenchDatabase | undefined, 
   };
   for (const line of notes) console.log(`        ${line}`);
   console.log(
-    `        ${Math.round(row.requestsPerSecond)} req/s, p99 ${row.latencyP99Ms} ms` +
+    `        ${Math.round(row.requestsPerSecond)} req/s, p99 ${row.latencyP99Ms} ms, ${row.cpuMicrosPerRequest ?? '?'} µs CPU a request` +
       (row.non2xx + row.errors + row.timeouts > 0 ? `, ${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} time-outs` : ''),
   );
   return row;
@@ -139,14 +146,21 @@ const failures = (row: ScenarioResult) => row.non2xx + row.errors + row.timeouts
 
 /** requests/s, p50, p99, ratio and failures of one row, as table cells (dashes where the scenario did not run). */
 function figureCells(row: ScenarioResult | undefined): string[] {
-  if (!row) return ['—', '—', '—', '—', '—'];
-  return [Math.round(row.requestsPerSecond).toLocaleString('en-US'), String(row.latencyP50Ms), String(row.latencyP99Ms), formatRatio(row.ratioToNodeHttp), String(failures(row))];
+  if (!row) return ['—', '—', '—', '—', '—', '—'];
+  return [
+    Math.round(row.requestsPerSecond).toLocaleString('en-US'),
+    String(row.latencyP50Ms),
+    String(row.latencyP99Ms),
+    formatRatio(row.ratioToNodeHttp),
+    row.cpuMicrosPerRequest === null ? '—' : row.cpuMicrosPerRequest.toLocaleString('en-US'),
+    String(failures(row)),
+  ];
 }
 
 /** One line per scenario, each database's figures side by side. */
 function markdown(report: { at: string; commit: string | null; machine: string; settings: string; results: ScenarioResult[]; totalSeconds: number }): string {
   const names = [...new Set(report.results.map((row) => row.name))];
-  const header = ['scenario', ...databases.flatMap((database) => [`${DATABASE_LABELS[database]} req/s`, 'p50 ms', 'p99 ms', 'vs node:http', 'failed']), 'what'];
+  const header = ['scenario', ...databases.flatMap((database) => [`${DATABASE_LABELS[database]} req/s`, 'p50 ms', 'p99 ms', 'vs node:http', 'CPU µs/req', 'failed']), 'what'];
   const rows = names.map((name) => {
     const own = report.results.filter((row) => row.name === name);
     const first = own[0];
@@ -169,6 +183,8 @@ function markdown(report: { at: string; commit: string | null; machine: string; 
     'Load generator and target share the machine (loopback only). "failed" counts non-2xx answers,',
     'socket errors and time-outs; a scenario with failures measures the failure path, not the feature.',
     'The baselines (node:http, Fastify) have no database: their figures stand in the first columns.',
+    '"CPU µs/req" is the CPU time (user + system) the server process spent per answered request during the',
+    'load: other work on a shared machine lowers requests/s but hardly this figure, so compare runs by it.',
     'Produced by `npm run bench` (server/bench/run.ts); scenarios live in server/bench/scenarios.ts.',
     '',
   ].join('\n');

@@ -1,15 +1,25 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot, startServer } from '../../e2e/support/server-process';
+import { serverProcess } from './memory';
 
 export interface Target {
   /** Loopback origin, e.g. http://127.0.0.1:40000. */
   origin: string;
+  /** The spawned process (tsx, whose node child serves). */
+  pid: number | undefined;
   stop: () => Promise<void>;
+}
+
+/** CPU time (user + system, ms) the process has used so far: /proc/<pid>/stat counts clock ticks of 10 ms. */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const [utime = 0, stime = 0] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+  return (utime + stime) * 10;
 }
 
 /** The databases the portal target runs on; each run of the bench picks some (BENCH_DATABASES). */
@@ -49,10 +59,25 @@ export function startScript(script: string): Promise<Target> {
       if (port) {
         clearTimeout(timer);
         child.removeAllListeners('exit');
-        resolveTarget({ origin: `http://127.0.0.1:${port}`, stop });
+        resolveTarget({ origin: `http://127.0.0.1:${port}`, pid: child.pid, stop });
       }
     });
   });
+}
+
+/** Sends SIGTERM and waits (at most 15 s) until the process is gone. */
+async function endProcess(pid: number) {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; alive() && waited < 15_000; waited += 100) await new Promise((done) => setTimeout(done, 100));
 }
 
 /** Where the throw-away PostgreSQL databases are created (trust auth on loopback, as on this machine and in CI). */
@@ -108,7 +133,10 @@ export async function startPortal(database: BenchDatabase, bulk: Record<string, 
     const server = await startServer({ logFile: join(logDir, `portal-${database}.log`), env: { ...shared, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, nodeArguments: profile });
     return {
       origin: server.baseUrl,
+      pid: server.pid,
       async stop() {
+        // The server process first, alone, as an orchestrator stops it: it shuts down and writes its CPU profile.
+        await endProcess(serverProcess(server.pid));
         await server.stop();
         await storage.remove();
       },
