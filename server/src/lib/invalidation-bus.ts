@@ -57,7 +57,9 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly channel: string;
-  private subscribed = false;
+  private started = false;
+  /** True once Redis confirmed the subscription on the current connection. */
+  private listening = false;
 
   constructor(url: string, prefix = 'portal:') {
     super(true);
@@ -68,22 +70,31 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
       const [kind, ...key] = message.split(':');
       if (kind === 'session' || kind === 'account') this.notify({ kind, key: key.join(':') });
     });
-    // Reconnected (ioredis subscribes again by itself): what was published meanwhile is unknown.
-    this.subscriber.on('ready', () => {
-      if (this.subscribed) this.notify('everything');
+    this.subscriber.on('close', () => {
+      this.listening = false;
+      this.notify('everything');
     });
-    this.subscriber.on('close', () => this.notify('everything'));
+    // Reconnected: caches stand aside until Redis confirms the subscription again, then start empty.
+    this.subscriber.on('ready', () => {
+      if (this.started) void this.listen().catch(() => undefined);
+    });
     this.subscriber.on('error', () => undefined);
   }
 
   override get reachesEveryInstance() {
-    return this.subscribed && this.subscriber.status === 'ready';
+    return this.listening && this.subscriber.status === 'ready';
   }
 
   /** Resolves once the subscription is active: before that, caches stand aside. */
   async start() {
+    this.started = true;
+    await this.listen();
+  }
+
+  private async listen() {
     await this.subscriber.subscribe(this.channel);
-    this.subscribed = true;
+    this.listening = true;
+    this.notify('everything');
   }
 
   override async publish(change: Invalidation) {
