@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './support/chromium';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
+import { buildWeb, defaultWebDistDir, webBuildIsCurrent } from '../scripts/web-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,20 +17,6 @@ declare module 'vitest' {
 }
 
 export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
-const defaultDistDir = join(repoRoot, 'web', 'dist');
-
-/** Newest modification time (ms) of the files below `path` (a file or a folder). */
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
 
 /**
  * Builds the web app into `distDir` unless it is newer than everything it is built from.
@@ -38,24 +24,12 @@ function newestMtime(path: string): number {
  */
 function buildWebIfStale(distDir: string): void {
   const mode = process.env.E2E_BUILD ?? 'auto';
-  const distIndex = join(distDir, 'index.html');
   if (mode === 'never') return;
-  const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/package.json', 'shared/src', 'shared/locales'];
-  const newestSource = Math.max(...sources.map((path) => newestMtime(join(repoRoot, path))));
-  const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
-  if (mode !== 'always' && builtAt > newestSource) {
+  if (mode !== 'always' && webBuildIsCurrent(distDir)) {
     console.info(`[e2e] ${distDir} is up to date; not rebuilding`);
     return;
   }
-  const args = ['run', 'build', '-w', 'web'];
-  if (distDir !== defaultDistDir) args.push('--', '--outDir', distDir, '--emptyOutDir');
-  console.info(`[e2e] building the web app (npm ${args.join(' ')}) ...`);
-  const started = Date.now();
-  const result = spawnSync('npm', args, { cwd: repoRoot, encoding: 'utf8', env: process.env });
-  if (result.status !== 0) {
-    throw new Error(`[e2e] npm run build -w web failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
-  }
-  console.info(`[e2e] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  buildWeb(distDir, (line) => console.info(`[e2e] ${line}`));
 }
 
 let server: RunningServer | undefined;
@@ -75,7 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   // E2E_WEB_DIST_DIR: build and serve a private copy (keeps a run apart from someone else's build of web/dist).
-  const distDir = process.env.E2E_WEB_DIST_DIR ? resolve(process.env.E2E_WEB_DIST_DIR) : defaultDistDir;
+  const distDir = process.env.E2E_WEB_DIST_DIR ? resolve(process.env.E2E_WEB_DIST_DIR) : defaultWebDistDir;
   buildWebIfStale(distDir);
   const logFile = join(artifactsDir, 'server.log');
   console.info('[e2e] starting the server (tsx src/main.ts, fresh PGlite data folder, CAPTCHA_COMPLEXITY=1000) ...');

@@ -14,6 +14,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** How long to wait for GET /apis/health to answer 200. */
   startTimeoutMs?: number;
+  /** Node flags for the server process (e.g. --cpu-prof: not allowed in NODE_OPTIONS). */
+  nodeArguments?: string[];
 }
 
 export interface RunningServer {
@@ -82,7 +84,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 
   const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
-  const child: ChildProcess = spawn(tsx, ['src/main.ts'], {
+  const child: ChildProcess = spawn(tsx, [...(options.nodeArguments ?? []), 'src/main.ts'], {
     cwd: join(repoRoot, 'server'),
     env,
     // Own process group, so that stop() also ends the node process tsx starts.

@@ -8,8 +8,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from '../../e2e/support/api-session';
-import { baselineName, scenarios, type Scenario, type ScenarioContext, type TargetName } from './scenarios';
-import { startPortal, startScript, type Target } from './targets';
+import { baselineName, bulkDataOf, scenarios, type Scenario, type ScenarioContext, type TargetName } from './scenarios';
+import { BENCH_DATABASES, cpuMsOf, DATABASE_LABELS, startPortal, startScript, type BenchDatabase, type Target } from './targets';
+import { serverProcess } from './memory';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
 import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
 import { CDK_IMPORT_SCENARIO, cdkImportMarkdown, runCdkImport, type CdkImportResult } from './activation-codes';
@@ -18,10 +19,16 @@ const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const databases = (process.env.BENCH_DATABASES?.split(',').filter(Boolean) ?? [...BENCH_DATABASES]).map((name) => {
+  if (!(BENCH_DATABASES as readonly string[]).includes(name)) throw new Error(`BENCH_DATABASES: ${name} is not one of ${BENCH_DATABASES.join(', ')}`);
+  return name as BenchDatabase;
+});
 
 export interface ScenarioResult {
   name: string;
   description: string;
+  /** The portal's database; absent for the targets without one (node:http, Fastify). */
+  database?: BenchDatabase;
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
@@ -31,6 +38,8 @@ export interface ScenarioResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU time the target's server process spent per request during the load (noise of other work on the machine does not inflate it). */
+  cpuMicrosPerRequest: number | null;
   /** The scenario's own connections when not BENCH_CONNECTIONS. */
   connections?: number;
   /** What the scenario reported beside the figures (a size, what was recorded). */
@@ -43,14 +52,22 @@ async function load(url: string, init: LoadInit, seconds: number) {
   return autocannon({ url, connections, duration: seconds, pipelining: 1, timeout: 10, ...init });
 }
 
-async function startTarget(name: TargetName, logDir: string): Promise<Target> {
-  switch (name) {
+/** A target and, for the portal, the database it runs on: each is started once per run. */
+interface TargetRun {
+  target: TargetName;
+  database?: BenchDatabase;
+}
+
+function startTarget({ target, database }: TargetRun, selected: readonly Scenario[], logDir: string): Promise<Target> {
+  switch (target) {
     case 'node-http':
       return startScript('node-http.ts');
     case 'fastify':
       return startScript('fastify-hello.ts');
     case 'portal':
-      return startPortal(join(logDir, 'portal-server.log'));
+      if (!database) throw new Error('the portal target needs a database');
+      // Only the bulk data of the selected scenarios is filled: the 100,000-row fills take minutes.
+      return startPortal(database, bulkDataOf(selected), logDir);
   }
 }
 
@@ -73,8 +90,41 @@ async function runScenario(scenario: Scenario, target: Target, context: Scenario
     throw new Error(`${scenario.name}: ${request.method} ${request.path} answered ${probe.status}: ${probeBody.slice(0, 300)}`);
   }
   if (warmupSeconds > 0) await load(url, init, warmupSeconds);
+  const server = target.pid === undefined ? undefined : serverProcess(target.pid);
+  const cpuBefore = server === undefined ? 0 : cpuMsOf(server);
   const result = await load(url, init, durationSeconds);
-  return { result, note: request.note?.(probeBody) };
+  const cpuMs = server === undefined ? null : cpuMsOf(server) - cpuBefore;
+  return { result, cpuMicrosPerRequest: cpuMs === null || result.requests.total === 0 ? null : Math.round((cpuMs * 1000) / result.requests.total), note: request.note?.(probeBody) };
+}
+
+/** Loads one scenario and turns autocannon's answer into a row of the report. */
+async function measure(scenario: Scenario, database: BenchDatabase | undefined, target: Target, context: ScenarioContext): Promise<ScenarioResult> {
+  await scenario.prepare?.({ ...context, origin: target.origin });
+  const { result, cpuMicrosPerRequest, note } = await runScenario(scenario, target, context);
+  const afterLoad = await scenario.afterLoad?.({ ...context, origin: target.origin });
+  const notes = [note, afterLoad].filter((line) => line !== undefined);
+  const row: ScenarioResult = {
+    name: scenario.name,
+    description: scenario.description,
+    ...(database ? { database } : {}),
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    ratioToNodeHttp: null,
+    cpuMicrosPerRequest,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    ...(scenario.connections ? { connections: scenario.connections } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+  for (const line of notes) console.log(`        ${line}`);
+  console.log(
+    `        ${Math.round(row.requestsPerSecond)} req/s, p99 ${row.latencyP99Ms} ms, ${row.cpuMicrosPerRequest ?? '?'} µs CPU a request` +
+      (row.non2xx + row.errors + row.timeouts > 0 ? `, ${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} time-outs` : ''),
+  );
+  return row;
 }
 
 function gitCommit(): string | null {
@@ -92,90 +142,86 @@ function formatRatio(ratio: number | null): string {
   return `${percent >= 10 ? percent.toFixed(0) : percent.toPrecision(2)} %`;
 }
 
-function markdown(report: { at: string; commit: string | null; machine: string; settings: string; results: ScenarioResult[] }): string {
-  const rows = report.results.map(
-    (row) =>
-      `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.latencyP50Ms} | ${row.latencyP99Ms} | ` +
-      `${formatRatio(row.ratioToNodeHttp)} | ${row.non2xx + row.errors + row.timeouts} | ${row.description}` +
-      `${row.connections ? ` (${row.connections} connections)` : ''}${row.notes ? `: ${row.notes.join('; ')}` : ''} |`,
-  );
+const failures = (row: ScenarioResult) => row.non2xx + row.errors + row.timeouts;
+
+/** requests/s, p50, p99, ratio and failures of one row, as table cells (dashes where the scenario did not run). */
+function figureCells(row: ScenarioResult | undefined): string[] {
+  if (!row) return ['—', '—', '—', '—', '—', '—'];
+  return [
+    Math.round(row.requestsPerSecond).toLocaleString('en-US'),
+    String(row.latencyP50Ms),
+    String(row.latencyP99Ms),
+    formatRatio(row.ratioToNodeHttp),
+    row.cpuMicrosPerRequest === null ? '—' : row.cpuMicrosPerRequest.toLocaleString('en-US'),
+    String(failures(row)),
+  ];
+}
+
+/** One line per scenario, each database's figures side by side. */
+function markdown(report: { at: string; commit: string | null; machine: string; settings: string; results: ScenarioResult[]; totalSeconds: number }): string {
+  const names = [...new Set(report.results.map((row) => row.name))];
+  const header = ['scenario', ...databases.flatMap((database) => [`${DATABASE_LABELS[database]} req/s`, 'p50 ms', 'p99 ms', 'vs node:http', 'CPU µs/req', 'failed']), 'what'];
+  const rows = names.map((name) => {
+    const own = report.results.filter((row) => row.name === name);
+    const first = own[0];
+    // The baselines have no database: their figures fill the first database's columns.
+    const cells = databases.flatMap((database, index) => figureCells(own.find((row) => row.database === database) ?? (index === 0 ? own.find((row) => !row.database) : undefined)));
+    const notes = own.flatMap((row) => (row.notes ?? []).map((line) => (row.database ? `${DATABASE_LABELS[row.database]}: ${line}` : line)));
+    const what = `${first?.description ?? ''}${first?.connections ? ` (${first.connections} connections)` : ''}${notes.length ? `: ${notes.join('; ')}` : ''}`;
+    return `| ${[name, ...cells, what].join(' | ')} |`;
+  });
   return [
     '# Benchmark: latest run',
     '',
-    `Run ${report.at} at commit ${report.commit ?? 'unknown'} on ${report.machine}.`,
+    `Run ${report.at} at commit ${report.commit ?? 'unknown'} on ${report.machine}; the whole run took ${Math.round(report.totalSeconds / 60)} min.`,
     `${report.settings}`,
     '',
-    '| scenario | requests/s | p50 ms | p99 ms | vs node:http | failed | what |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    `| ${header.join(' | ')} |`,
+    `|---|${header.slice(1, -1).map(() => '---:').join('|')}|---|`,
     ...rows,
     '',
     'Load generator and target share the machine (loopback only). "failed" counts non-2xx answers,',
     'socket errors and time-outs; a scenario with failures measures the failure path, not the feature.',
+    'The baselines (node:http, Fastify) have no database: their figures stand in the first columns.',
+    '"CPU µs/req" is the CPU time (user + system) the server process spent per answered request during the',
+    'load: other work on a shared machine lowers requests/s but hardly this figure, so compare runs by it.',
     'Produced by `npm run bench` (server/bench/run.ts); scenarios live in server/bench/scenarios.ts.',
     '',
   ].join('\n');
 }
 
 async function main() {
+  const started = performance.now();
   const selected = scenarios.filter((scenario) => !only || only.includes(scenario.name) || scenario.name === baselineName);
   // Other work on the machine skews every number; the load average before the run says how much.
   const loadBefore = loadavg()[0] ?? 0;
   const logDir = join(tmpdir(), `portal-bench-${process.pid}`);
   mkdirSync(logDir, { recursive: true });
-  const targets = new Map<TargetName, Target>();
   const results: ScenarioResult[] = [];
-  let organizer: CookieJar | undefined;
-  console.log(`bench: ${selected.length} scenario(s), ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s each`);
-  try {
-    for (const scenario of selected) {
-      let target = targets.get(scenario.target);
-      if (!target) {
-        console.log(`bench: starting target ${scenario.target} ...`);
-        target = await startTarget(scenario.target, logDir);
-        targets.set(scenario.target, target);
-      }
-      if (scenario.target === 'portal' && !organizer) {
-        organizer = await signIn(target.origin, { identity: 'admin@example.com', password: 'Admin12345', scope: 'organizer' });
-      }
+  // The baselines first, then every portal scenario on each database in turn (one target at a time).
+  const runs: TargetRun[] = [
+    ...(['node-http', 'fastify'] as const).filter((target) => selected.some((scenario) => scenario.target === target)).map((target) => ({ target })),
+    ...(selected.some((scenario) => scenario.target === 'portal') ? databases.map((database) => ({ target: 'portal' as const, database })) : []),
+  ];
+  console.log(`bench: ${selected.length} scenario(s) on ${databases.map((database) => DATABASE_LABELS[database]).join(' and ')}, ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s each`);
+  for (const run of runs) {
+    console.log(`bench: starting target ${run.target}${run.database ? ` on ${DATABASE_LABELS[run.database]}` : ''} ...`);
+    const target = await startTarget(run, selected, logDir);
+    try {
+      const organizer = run.target === 'portal' ? await signIn(target.origin, { identity: 'admin@example.com', password: 'Admin12345', scope: 'organizer' }) : undefined;
       const context: ScenarioContext = {
         get organizer(): CookieJar {
           if (!organizer) throw new Error('no organizer session (the scenario does not target the portal)');
           return organizer;
         },
       };
-      console.log(`bench: ${scenario.name} — ${scenario.description}`);
-      await scenario.prepare?.({ ...context, origin: target.origin });
-      const { result, note } = await runScenario(scenario, target, context);
-      const afterLoad = await scenario.afterLoad?.({ ...context, origin: target.origin });
-      const notes = [note, afterLoad].filter((line) => line !== undefined);
-      const row: ScenarioResult = {
-        name: scenario.name,
-        description: scenario.description,
-        requestsPerSecond: result.requests.average,
-        latencyP50Ms: result.latency.p50,
-        latencyP99Ms: result.latency.p99,
-        ratioToNodeHttp: null,
-        requests: result.requests.total,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        ...(scenario.connections ? { connections: scenario.connections } : {}),
-        ...(notes.length > 0 ? { notes } : {}),
-      };
-      results.push(row);
-      for (const line of notes) console.log(`        ${line}`);
-      console.log(
-        `        ${Math.round(row.requestsPerSecond)} req/s, p99 ${row.latencyP99Ms} ms` +
-          (row.non2xx + row.errors + row.timeouts > 0 ? `, ${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} time-outs` : ''),
-      );
-      // A scenario's target stays up only while later scenarios still need it.
-      if (!selected.slice(selected.indexOf(scenario) + 1).some((next) => next.target === scenario.target)) {
-        await target.stop();
-        targets.delete(scenario.target);
+      for (const scenario of selected.filter((candidate) => candidate.target === run.target)) {
+        console.log(`bench: ${scenario.name}${run.database ? ` (${DATABASE_LABELS[run.database]})` : ''} — ${scenario.description}`);
+        results.push(await measure(scenario, run.database, target, context));
       }
+    } finally {
+      await target.stop();
     }
-  } finally {
-    await Promise.all([...targets.values()].map((target) => target.stop()));
   }
 
   let memory: PhotoUploadResult | undefined;
@@ -208,22 +254,23 @@ async function main() {
     at: new Date().toISOString(),
     commit: gitCommit(),
     machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}, load average ${loadBefore.toFixed(2)} before the run`,
-    settings: `autocannon: ${connections} connections, pipelining 1, ${warmupSeconds} s warm-up then ${durationSeconds} s per scenario; portal with ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, NODE_ENV=development, LOG_LEVEL=warn.`,
+    settings:
+      `autocannon: ${connections} connections unless a scenario says otherwise, pipelining 1, ${warmupSeconds} s warm-up then ${durationSeconds} s per scenario; ` +
+      `portal as production runs it (NODE_ENV=production, tsx, LOG_LEVEL=info with its access log) on ${databases.map((database) => DATABASE_LABELS[database]).join(' and ')} (a throw-away database each)` +
+      `${only ? `; only ${only.join(', ')} (BENCH_ONLY)` : ''}.`,
     results,
+    totalSeconds: Math.round((performance.now() - started) / 1000),
     ...(memory || zip ? { memory: [...(memory ? [memory] : []), ...(zip ? [zip] : [])] } : {}),
     ...(cdkImport ? { imports: [cdkImport] } : {}),
   };
   const outDir = join(repoRoot, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
-  // A BENCH_ONLY subset never replaces the committed full result.
-  const stem = only ? 'subset' : 'latest';
-  const suffix = only ? '.tmp' : '';
-  writeFileSync(join(outDir, `${stem}.json${suffix}`), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   const text =
     markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (cdkImport ? `\n${cdkImportMarkdown(cdkImport)}` : '');
-  writeFileSync(join(outDir, `${stem}.md${suffix}`), text);
-  console.log(`\n${text}\nbench: wrote bench/results/${stem}.json${suffix} and ${stem}.md${suffix}`);
-  const failed = results.filter((row) => row.non2xx + row.errors + row.timeouts > 0);
+  writeFileSync(join(outDir, 'latest.md'), text);
+  console.log(`\n${text}\nbench: wrote bench/results/latest.json and latest.md`);
+  const failed = results.filter((row) => failures(row) > 0);
   if (failed.length > 0) {
     console.error(`bench: ${failed.map((row) => row.name).join(', ')} had failed requests; see the table`);
     process.exitCode = 1;

@@ -14,9 +14,10 @@ import type { DatabaseHandle } from './db/client';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { FALLBACK_LOCALE } from '@portal/shared/i18n/locales';
 import { AppError } from './lib/app-error';
-import { developmentLogging } from './lib/dev-logging';
+import { requestLogging } from './lib/request-logging';
 import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
+import type { InvalidationBus } from './lib/invalidation-bus';
 import { attachCsrfGuard } from './lib/csrf-guard';
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
@@ -30,6 +31,8 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   store: ExpiringStore;
+  /** Tells the other instances what their caches must drop. */
+  bus: InvalidationBus;
   /** Where the log goes (tests read it); stdout by default. */
   logStream?: DestinationStream;
 }
@@ -84,10 +87,10 @@ function answerClientError(error: Error & { code?: string }, socket: Socket) {
   );
 }
 
-export async function buildApp({ config, database, store, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, store, bus, logStream }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
-    ...(await developmentLogging(config, {
+    ...(await requestLogging(config, {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       ...(logStream ? { stream: logStream } : {}),
@@ -99,7 +102,7 @@ export async function buildApp({ config, database, store, logStream }: AppDeps):
     clientErrorHandler: answerClientError,
   });
 
-  app.decorate('services', createServices({ config, db: database.db, store, logger: app.log }));
+  app.decorate('services', createServices({ config, db: database.db, store, bus, logger: app.log }));
   // Before any route is registered: each one gets the guard on itself.
   attachCsrfGuard(app, new Set(config.CORS_ORIGINS));
 

@@ -3,6 +3,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DatabaseExpiringStore, RedisExpiringStore, type ExpiringStore } from './lib/expiring-store';
+import { openInvalidationBus } from './lib/invalidation-bus';
 import { buildApp } from './app';
 
 export interface RunningPortal {
@@ -19,8 +20,13 @@ export async function startPortal(
 ): Promise<RunningPortal> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: options.inMemoryDatabase });
   const store = config.REDIS_URL ? new RedisExpiringStore(config.REDIS_URL, options.storePrefix) : new DatabaseExpiringStore(database.db);
+  const bus = await openInvalidationBus({ redisUrl: config.REDIS_URL, prefix: options.storePrefix, onlyInstance: database.kind === 'pglite' }).catch(async (error: unknown) => {
+    await store.close();
+    await database.close();
+    throw error;
+  });
   try {
-    const app = await buildApp({ config, database, store, logStream: options.logStream });
+    const app = await buildApp({ config, database, store, bus, logStream: options.logStream });
     await app.services.accounts.ensureRoles();
     const sealed = await app.services.personalData.sealIdNumbers();
     if (sealed > 0) app.log.info({ sealed }, 'ID numbers encrypted at rest');
@@ -35,11 +41,13 @@ export async function startPortal(
         // Notices of decisions that just committed are tried before the process goes (the rest wait in the outbox).
         await app.services.notices.drain();
         await app.services.faces.close();
+        await bus.close();
         await store.close();
         await database.close();
       },
     };
   } catch (error) {
+    await bus.close();
     await store.close();
     await database.close();
     throw error;

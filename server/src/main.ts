@@ -61,9 +61,10 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  // The demo box is printed once, on the run that created the data, last, so that it stays on screen.
-  if (created) console.log(formatDemoSummary(created, `http://localhost:${port}`));
   console.log(`Portal ready on http://localhost:${port} (database: ${portal.database.kind})`);
+  // The demo box is printed once, on the run that created the data, last, so that it stays on screen
+  // (successful requests are logged at debug outside production).
+  if (created) console.log(formatDemoSummary(created, `http://localhost:${port}`));
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,8 @@ import { AccountService } from './modules/account/account.service';
 import { StaffService } from './modules/account/staff.service';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionService } from './modules/auth/session.service';
+import { SignedInCache } from './modules/auth/signed-in-cache';
+import type { InvalidationBus } from './lib/invalidation-bus';
 import { resolveAppSecret } from './modules/auth/app-secret';
 import { CaptchaService } from './modules/auth/captcha.service';
 import { systemClock, type Clock } from './lib/clock';
@@ -48,8 +50,8 @@ import { ActivationCodeOfficeService } from './modules/project/activation-code-o
 import { EntranceService } from './modules/entrance/entrance.service';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
-export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; logger: FastifyBaseLogger }) {
-  const { config, db, store, logger } = deps;
+export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; bus: InvalidationBus; logger: FastifyBaseLogger }) {
+  const { config, db, store, bus, logger } = deps;
   // One mutable holder, so that tests can move the time every sign-in rule sees.
   const clock: Clock = { now: () => systemClock.now() };
   const appSecret = resolveAppSecret(config);
@@ -65,7 +67,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     lockSeconds: config.LOGIN_LOCK_MINUTES * 60,
   });
   const audit = new AuditService(db);
-  const accounts = new AccountService(db);
+  const accounts = new AccountService(db, bus);
   const show = new ShowService(db);
   const notices = new NoticeOutbox(db, messenger, logger);
   const activationCodes = new ActivationCodeService(db);
@@ -114,10 +116,14 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     if (!owner) return null;
     return isSubmissionReviewer(viewer) || (await submissions.exhibitorIdOf(viewer)) === owner ? { audited: false } : null;
   });
-  const sessions = new SessionService(store, {
-    idleSeconds: config.SESSION_IDLE_MINUTES * 60,
-    absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
-  });
+  const sessions = new SessionService(
+    store,
+    {
+      idleSeconds: config.SESSION_IDLE_MINUTES * 60,
+      absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
+    },
+    bus,
+  );
   return {
     clock,
     /** The file store (seeds write demo pictures through it). */
@@ -152,7 +158,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     entrance: new EntranceService(db, tickets, photos, audit, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
-    auth: new AuthService(config, sessions, accounts),
+    auth: new AuthService(config, sessions, accounts, new SignedInCache(bus)),
     captcha,
     verificationCodes,
     login: new LoginService(accounts, audit, captcha, loginThrottle, verificationCodes),

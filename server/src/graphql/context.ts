@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import type { AccountModel, AccountViewer } from '../modules/account/account.models';
 import type { RequestOrigin } from '../modules/audit/audit.models';
 import type { SessionRecord } from '../modules/auth/session.service';
+import type { SignedIn } from '../modules/auth/signed-in-cache';
 import type { Loaders } from '../modules/registry';
 
 export interface GraphQLContext {
@@ -27,5 +28,5 @@ export interface YogaServerContext {
   fastifyRequest: FastifyRequest;
   fastifyReply: FastifyReply;
   /** The caller's session, resolved once at the edge before Yoga runs. */
-  signedIn: { viewer: AccountModel; session: SessionRecord } | undefined;
+  signedIn: SignedIn | undefined;
 }

@@ -147,14 +147,14 @@ export function createGraphQLServer(services: Services, options: { production: b
       useExecutionGuards(options),
       useErrorClassification(options),
     ],
-    context: async ({ fastifyRequest: request, fastifyReply: reply, signedIn }) => ({
+    context: ({ fastifyRequest: request, fastifyReply: reply, signedIn }) => ({
       request,
       reply,
       requestId: request.id,
       origin: originOfRequest(request),
       locale: localeOfRequest(request),
       services,
-      viewer: signedIn ? await services.accounts.viewerOf(signedIn.viewer) : undefined,
+      viewer: signedIn?.viewer,
       session: signedIn?.session,
       loaders: createLoaders(services),
       startSession: async (account) => setSessionCookie(request, reply, await services.auth.startSession(sessionIdOf(request), account)),

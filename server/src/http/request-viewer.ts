@@ -6,12 +6,12 @@ import { mustChangePassword } from '../modules/account/account.policy';
 import type { RequestOrigin } from '../modules/audit/audit.models';
 
 /**
- * The signed-in viewer of an HTTP request (session cookie → account → roles), or undefined — also for an
+ * The signed-in viewer of an HTTP request (session cookie → account with its roles), or undefined — also for an
  * account that must change its initial password first (files and exports are not for it yet).
  */
 export async function viewerOfRequest(services: Services, request: FastifyRequest): Promise<AccountViewer | undefined> {
   const signedIn = await services.auth.viewerOf(sessionIdOf(request));
-  return signedIn && !mustChangePassword(signedIn.viewer) ? services.accounts.viewerOf(signedIn.viewer) : undefined;
+  return signedIn && !mustChangePassword(signedIn.viewer) ? signedIn.viewer : undefined;
 }
 
 /** Where a request came from, for the audit log. */

@@ -11,6 +11,8 @@ import { latestOutboxMessages } from '../modules/messaging/dev-outbox.repository
 export interface TestApp {
   portal: RunningPortal;
   baseUrl: string;
+  /** The Redis key prefix of its store and invalidation channel (a second instance shares it). */
+  storePrefix: string;
   /** A new browser-like client with its own cookie jar. */
   client(options?: { locale?: string }): TestClient;
   close(): Promise<void>;
@@ -20,7 +22,7 @@ export interface TestApp {
  * A real server on a random port over a fresh database: in-memory PGlite by default, or a
  * throw-away PostgreSQL database (and a Redis key prefix) when DATABASE_URL / REDIS_URL are set.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream; storePrefix?: string } = {}): Promise<TestApp> {
   const adminUrl = process.env.DATABASE_URL;
   const suffix = randomBytes(6).toString('hex');
   let databaseUrl: string | undefined;
@@ -36,7 +38,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const portal = await startPortal(config, { inMemoryDatabase: !databaseUrl, storePrefix: `portal-test-${suffix}:`, logStream: options.logStream });
+  const storePrefix = options.storePrefix ?? `portal-test-${suffix}:`;
+  const portal = await startPortal(config, { inMemoryDatabase: !databaseUrl, storePrefix, logStream: options.logStream });
   await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const address = portal.app.server.address();
   if (!address || typeof address === 'string') throw new Error('test server has no port');
@@ -44,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   return {
     portal,
     baseUrl,
+    storePrefix,
     client: (options) =>
       new TestClient(baseUrl, options?.locale, (recipient, limit) =>
         latestOutboxMessages(portal.database.db, toInternationalMobile(recipient).toLowerCase(), limit),
@@ -64,7 +68,7 @@ export async function createSecondInstance(first: TestApp): Promise<TestApp> {
   const result = (await first.portal.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
   const shared = new URL(process.env.DATABASE_URL ?? '');
   shared.pathname = `/${result.rows[0]?.name ?? ''}`;
-  return createTestApp({ DATABASE_URL: shared.toString() });
+  return createTestApp({ DATABASE_URL: shared.toString() }, { storePrefix: first.storePrefix });
 }
 
 async function createThrowAwayDatabase(adminUrl: string, name: string) {

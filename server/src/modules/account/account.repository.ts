@@ -12,6 +12,18 @@ export function findAccountById(db: Executor, id: string) {
   return db.query.accounts.findFirst({ where: eq(accounts.id, id) });
 }
 
+/** The account and the ids of its roles (sorted) in one statement: the signed-in viewer of a request. */
+export async function findAccountWithRoleIds(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      account: accounts,
+      roleIds: sql<string[]>`array(select ${accountRoles.roleId} from ${accountRoles} where ${accountRoles.accountId} = ${accounts.id} order by ${accountRoles.roleId})`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, id));
+  return row;
+}
+
 export function findAccountByIdentity(db: Executor, identity: { kind: IdentityKind; value: string }) {
   const column = identity.kind === 'email' ? accounts.email : accounts.mobile;
   return db.query.accounts.findFirst({ where: eq(column, identity.value) });

@@ -6,6 +6,7 @@ import { isStrongPassword } from '@portal/shared/auth/credentials';
 import { normaliseIdentity, type IdentityKind } from '@portal/shared/auth/identity';
 import { ROLES, type Role, type Scope } from '@portal/shared/auth/scopes';
 import type { TChangePasswordInput, TUpdateProfileInput } from '@portal/shared/account/account.schema';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { AccountModel, AccountViewer } from './account.models';
 import * as repository from './account.repository';
 
@@ -34,8 +35,23 @@ export interface NewAccountInput {
   initialPassword?: boolean;
 }
 
+/**
+ * Every change to an account that a signed-in session depends on (password, roles, disabled, profile,
+ * sign-in figures) is announced on the bus once it is committed, so that the caches of signed-in sessions
+ * on every instance drop the account at once. Methods that write in the caller's transaction leave the
+ * announcement to the caller, after its commit (`announceChanged`): announced earlier, another instance
+ * could read and keep the old row again before the commit.
+ */
 export class AccountService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly bus?: InvalidationBus,
+  ) {}
+
+  /** Tells every instance that these accounts changed; call it after the transaction that changed them committed. */
+  async announceChanged(accountIds: readonly string[]) {
+    for (const key of new Set(accountIds)) await this.bus?.publish({ kind: 'account', key });
+  }
 
   findById(id: string) {
     return repository.findAccountById(this.db, id);
@@ -60,14 +76,18 @@ export class AccountService {
     return repository.findAccountsOfExhibitors(tx, exhibitorIds);
   }
 
-  /** Enables or disables every account of a company in the caller's transaction; disabling ends their sessions. */
+  /**
+   * Enables or disables every account of a company in the caller's transaction; disabling ends their
+   * sessions. Returns the accounts' ids for `announceChanged` after the commit.
+   */
   setDisabledOfExhibitor(tx: Executor, exhibitorId: string, disabled: boolean) {
     return repository.setDisabledOfExhibitor(tx, exhibitorId, disabled);
   }
 
   /**
    * Gives the account a new initial password (returned once, stored only as a hash): the holder must change
-   * it at the next sign-in, and every session of the account ends. Runs in the caller's transaction.
+   * it at the next sign-in, and every session of the account ends. Runs in the caller's transaction
+   * (which announces the account's change after its commit).
    */
   async resetToInitialPassword(tx: Executor, accountId: string): Promise<{ account: AccountModel; initialPassword: string }> {
     const initialPassword = generateInitialPassword();
@@ -86,8 +106,9 @@ export class AccountService {
     return repository.findAccountByIdentity(this.db, identity);
   }
 
-  recordSuccessfulLogin(accountId: string) {
-    return repository.recordSuccessfulLogin(this.db, accountId);
+  async recordSuccessfulLogin(accountId: string) {
+    await repository.recordSuccessfulLogin(this.db, accountId);
+    await this.announceChanged([accountId]);
   }
 
   rolesOf(accountId: string) {
@@ -98,6 +119,13 @@ export class AccountService {
   async viewerOf(account: AccountModel): Promise<AccountViewer> {
     const roles = account.scope === 'organizer' ? (await this.rolesOf(account.id)).map((role) => role.id as Role) : [];
     return { ...account, roles };
+  }
+
+  /** The same from the account's id, account and roles read in one statement (the signed-in viewer of a request). */
+  async viewerById(id: string): Promise<AccountViewer | undefined> {
+    const row = await repository.findAccountWithRoleIds(this.db, id);
+    if (!row) return undefined;
+    return { ...row.account, roles: row.account.scope === 'organizer' ? (row.roleIds as Role[]) : [] };
   }
 
   count() {
@@ -148,12 +176,14 @@ export class AccountService {
   async setDisabled(accountId: string, disabled: boolean) {
     const row = await repository.updateAccount(this.db, accountId, { disabled });
     if (!row) throw new AppError('NOT_FOUND');
+    await this.announceChanged([accountId]);
     return row;
   }
 
   async updateProfile(accountId: string, input: TUpdateProfileInput) {
     const row = await repository.updateAccount(this.db, accountId, { name: input.name, nickname: input.nickname });
     if (!row) throw new AppError('NOT_FOUND');
+    await this.announceChanged([accountId]);
     return row;
   }
 
@@ -165,7 +195,8 @@ export class AccountService {
 
   /**
    * PIPL erasure of an account at its owner's request, inside the caller's transaction: its name,
-   * contacts and password go, it can no longer sign in, and its sessions end (the version bump).
+   * contacts and password go, it can no longer sign in, and its sessions end (the version bump; the
+   * caller announces the change after its commit).
    */
   async closeAccount(tx: Executor, accountId: string) {
     const account = await repository.findAccountById(tx, accountId);
@@ -196,6 +227,7 @@ export class AccountService {
       sessionVersion: account.sessionVersion + 1,
     });
     if (!updated) throw new AppError('NOT_FOUND');
+    await this.announceChanged([accountId]);
     return updated;
   }
 }

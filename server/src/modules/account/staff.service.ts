@@ -20,8 +20,8 @@ function auditView({ name, email, mobile, disabled, roles }: StaffModel) {
  * Organizer accounts and their roles (issue 10 item 3), managed by the super administrator. Each change
  * locks the target's and the actor's rows, re-checks under that lock that the actor still is an enabled
  * super administrator (two of them cannot strip each other at once and leave the portal without one),
- * and writes its audit row (before and after) in the same transaction. Roles are read per request, so a
- * change takes effect at the account's next request; disabling and resets end its sessions.
+ * and writes its audit row (before and after) in the same transaction. A change is announced once committed,
+ * so it takes effect at the account's next request on every instance; disabling and resets end its sessions.
  */
 export class StaffService {
   constructor(
@@ -70,7 +70,7 @@ export class StaffService {
 
   /** A new initial password (returned once); every session of the account ends. */
   async resetPassword(actorId: string, id: string, origin: RequestOrigin): Promise<StaffWithInitialPasswordModel> {
-    return this.db.transaction(async (tx) => {
+    const reset = await this.db.transaction(async (tx) => {
       await this.lockTargetAndActor(tx, id, actorId);
       const { account, initialPassword } = await this.accounts.resetToInitialPassword(tx, id);
       const [staff] = await this.withRoles(tx, [account]);
@@ -78,11 +78,13 @@ export class StaffService {
       await this.audit.record(origin, { actorId, action: 'staff.reset_password', subjectType: 'account', subjectId: id }, tx);
       return { staff, initialPassword };
     });
+    await this.accounts.announceChanged([id]);
+    return reset;
   }
 
-  /** Locks, applies the change, and audits before and after, in one transaction. */
-  private change(actorId: string, id: string, action: AuditAction, origin: RequestOrigin, apply: (tx: Executor, before: AccountModel) => Promise<void>) {
-    return this.db.transaction(async (tx) => {
+  /** Locks, applies the change, and audits before and after, in one transaction; announces it once committed. */
+  private async change(actorId: string, id: string, action: AuditAction, origin: RequestOrigin, apply: (tx: Executor, before: AccountModel) => Promise<void>) {
+    const changed = await this.db.transaction(async (tx) => {
       const target = await this.lockTargetAndActor(tx, id, actorId);
       const [before] = await this.withRoles(tx, [target]);
       if (!before) throw new AppError('STAFF_NOT_FOUND');
@@ -92,6 +94,8 @@ export class StaffService {
       await this.audit.record(origin, { actorId, action, subjectType: 'account', subjectId: id, detail: { before: auditView(before), after: auditView(after) } }, tx);
       return after;
     });
+    await this.accounts.announceChanged([id]);
+    return changed;
   }
 
   /** Locks both rows (in id order) and returns the target; the actor must still be an enabled super administrator. */

@@ -33,7 +33,7 @@ export class PersonalDataService {
     private readonly photos: PhotoService,
     private readonly tickets: Pick<TicketService, 'eraseHolders'>,
     private readonly audit: AuditService,
-    private readonly accounts: Pick<AccountService, 'passwordMatches' | 'closeAccount'>,
+    private readonly accounts: Pick<AccountService, 'passwordMatches' | 'closeAccount' | 'announceChanged'>,
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
   ) {}
@@ -71,6 +71,7 @@ export class PersonalDataService {
       await this.audit.record(origin, { actorId: visitorId, action: 'account.erase', subjectType: 'account', subjectId: visitorId, detail: { application: application?.id ?? null } }, tx);
       return photoKeys;
     });
+    await this.accounts.announceChanged([visitorId]);
     await this.photos.deleteFiles(keys);
   }
 

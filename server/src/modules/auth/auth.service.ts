@@ -1,8 +1,9 @@
 import type { Config } from '../../config';
 import type { AccountModel } from '../account/account.models';
 import type { AccountService } from '../account/account.service';
-import type { SessionRecord, SessionService } from './session.service';
+import type { SessionService } from './session.service';
 import type { StartedSession } from './session-cookie';
+import type { SignedIn, SignedInCache } from './signed-in-cache';
 
 /** Sign-in and sign-out on plain session ids; the edge (session-cookie.ts) reads and writes the cookie. */
 export class AuthService {
@@ -10,18 +11,32 @@ export class AuthService {
     private readonly config: Config,
     private readonly sessions: SessionService,
     private readonly accounts: AccountService,
+    private readonly cache: SignedInCache,
   ) {}
 
   /**
-   * The signed-in account of a session id: the session must be live, the account enabled, and
-   * the password unchanged since the session began.
+   * The signed-in account of a session id, with its roles: the session must be live (idle and absolute
+   * limits, checked on every request), the account enabled, and the password unchanged since the session
+   * began. A recent answer comes from the cache, which every instance empties for a session or an
+   * account at once when either changes.
    */
-  async viewerOf(rawSessionId: string | undefined): Promise<{ viewer: AccountModel; session: SessionRecord } | undefined> {
+  async viewerOf(rawSessionId: string | undefined): Promise<SignedIn | undefined> {
+    const key = this.sessions.keyOf(rawSessionId);
+    if (!key) return undefined;
+    const now = Date.now();
+    const cached = this.cache.get(key, now);
+    if (cached) {
+      const session = await this.sessions.keepAlive(key, cached.session, now);
+      if (session !== cached.session && session) this.cache.replaceSession(key, session);
+      return session && { viewer: cached.viewer, session };
+    }
+    const generation = this.cache.currentGeneration();
     const session = await this.sessions.resolve(rawSessionId);
     if (!session) return undefined;
-    const account = await this.accounts.findById(session.accountId);
-    if (!account || account.disabled || account.sessionVersion !== session.version) return undefined;
-    return { viewer: account, session };
+    const viewer = await this.accounts.viewerById(session.accountId);
+    if (!viewer || viewer.disabled || viewer.sessionVersion !== session.version) return undefined;
+    this.cache.set(key, { viewer, session }, generation, now);
+    return { viewer, session };
   }
 
   /** Starts a new session for the account, ending the one the caller held (rotation at login). */

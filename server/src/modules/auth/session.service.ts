@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Scope } from '@portal/shared/auth/scopes';
 import type { ExpiringStore } from '../../lib/expiring-store';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
 
 export interface SessionRecord {
   accountId: string;
@@ -16,15 +17,19 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * Server-side sessions: a random id in the cookie, only its hash in the store (a leaked store
- * does not hand out live cookies), idle expiry by TTL and an absolute expiry from creation.
+ * does not hand out live cookies), idle expiry by TTL and an absolute expiry from creation. An ended
+ * session is announced on the bus, so that every instance's cache of signed-in sessions drops it.
  */
 export class SessionService {
   constructor(
     private readonly store: ExpiringStore,
     private readonly limits: { idleSeconds: number; absoluteSeconds: number },
+    private readonly bus?: InvalidationBus,
   ) {}
 
-  private key(rawId: string) {
+  /** The store key of a cookie value (a hash), or undefined for a value no session could have. */
+  keyOf(rawId: string | undefined): string | undefined {
+    if (!rawId || rawId.length > 128) return undefined;
     return `session:${createHash('sha256').update(rawId).digest('base64url')}`;
   }
 
@@ -32,30 +37,40 @@ export class SessionService {
     const rawId = randomBytes(32).toString('base64url');
     const now = Date.now();
     const record: SessionRecord = { accountId, scope, version, createdAt: now, lastSeenAt: now };
-    await this.store.set(this.key(rawId), JSON.stringify(record), this.limits.idleSeconds);
+    await this.store.set(this.keyOf(rawId) as string, JSON.stringify(record), this.limits.idleSeconds);
     return rawId;
   }
 
   async resolve(rawId: string | undefined): Promise<SessionRecord | undefined> {
-    if (!rawId || rawId.length > 128) return undefined;
-    const key = this.key(rawId);
+    const key = this.keyOf(rawId);
+    if (!key) return undefined;
     const stored = await this.store.get(key);
-    if (!stored) return undefined;
-    const record = JSON.parse(stored) as SessionRecord;
-    const now = Date.now();
-    if (now - record.createdAt > this.limits.absoluteSeconds * 1000) {
-      await this.store.delete(key);
+    return stored ? this.keepAlive(key, JSON.parse(stored) as SessionRecord, Date.now()) : undefined;
+  }
+
+  /**
+   * The record if the session is still live at `now` (idle and absolute limits), its idle timer in the
+   * store restarted at most once a TOUCH_INTERVAL_MS; undefined once it has ended (then deleted).
+   */
+  async keepAlive(key: string, record: SessionRecord, now: number): Promise<SessionRecord | undefined> {
+    const endsAt = record.createdAt + this.limits.absoluteSeconds * 1000;
+    if (now > endsAt || now - record.lastSeenAt > this.limits.idleSeconds * 1000) {
+      await this.destroyKey(key);
       return undefined;
     }
-    if (now - record.lastSeenAt > TOUCH_INTERVAL_MS) {
-      record.lastSeenAt = now;
-      const remaining = Math.ceil((record.createdAt + this.limits.absoluteSeconds * 1000 - now) / 1000);
-      await this.store.set(key, JSON.stringify(record), Math.min(this.limits.idleSeconds, remaining));
-    }
-    return record;
+    if (now - record.lastSeenAt <= TOUCH_INTERVAL_MS) return record;
+    const touched = { ...record, lastSeenAt: now };
+    await this.store.set(key, JSON.stringify(touched), Math.min(this.limits.idleSeconds, Math.ceil((endsAt - now) / 1000)));
+    return touched;
   }
 
   async destroy(rawId: string | undefined) {
-    if (rawId) await this.store.delete(this.key(rawId));
+    const key = this.keyOf(rawId);
+    if (key) await this.destroyKey(key);
+  }
+
+  private async destroyKey(key: string) {
+    await this.store.delete(key);
+    await this.bus?.publish({ kind: 'session', key });
   }
 }

@@ -192,25 +192,31 @@ export class ExhibitorService {
   }
 
   /** Disabling ends the company's sessions and refuses its sign-in; enabling makes it ACTIVE again. */
-  setEnabled(actorId: string, id: string, enabled: boolean, origin: RequestOrigin) {
-    return this.change(actorId, id, enabled ? 'exhibitor.enable' : 'exhibitor.disable', origin, async (tx, before) => {
+  async setEnabled(actorId: string, id: string, enabled: boolean, origin: RequestOrigin) {
+    let accountIds: string[] = [];
+    const changed = await this.change(actorId, id, enabled ? 'exhibitor.enable' : 'exhibitor.disable', origin, async (tx, before) => {
       if ((before.status === 'DISABLED') !== enabled) throw new AppError('EXHIBITOR_STATUS_UNCHANGED');
-      await this.accounts.setDisabledOfExhibitor(tx, id, !enabled);
+      accountIds = (await this.accounts.setDisabledOfExhibitor(tx, id, !enabled)).map((account) => account.id);
       return repository.updateExhibitor(tx, id, { status: enabled ? 'ACTIVE' : 'DISABLED' });
     });
+    // After the commit: every instance's cache of signed-in sessions drops the accounts.
+    await this.accounts.announceChanged(accountIds);
+    return changed;
   }
 
   /** A new initial password for the company's account (returned once); every session of it ends. */
   async resetPassword(actorId: string, id: string, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
-    return this.db.transaction(async (tx) => {
+    const reset = await this.db.transaction(async (tx) => {
       const company = await repository.lockExhibitor(tx, id);
       if (!company) throw new AppError('NOT_FOUND');
       const [account] = await this.accounts.findByExhibitors([id], tx);
       if (!account) throw new AppError('NOT_FOUND');
       const { initialPassword } = await this.accounts.resetToInitialPassword(tx, account.id);
       await this.audit.record(origin, { actorId, action: 'exhibitor.reset_password', subjectType: 'account', subjectId: account.id, detail: { exhibitorId: id } }, tx);
-      return { exhibitor: company, initialPassword };
+      return { exhibitor: company, initialPassword, accountId: account.id };
     });
+    await this.accounts.announceChanged([reset.accountId]);
+    return { exhibitor: reset.exhibitor, initialPassword: reset.initialPassword };
   }
 
   /** Locks the company, applies the change, and audits before and after, in one transaction. */

@@ -1,0 +1,48 @@
+// `npm start` and `npm run bench` build the web app only when web/dist is older than what it is built
+// from (a build takes a minute on a busy two-core machine); the browser journeys use the same rule.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+export const defaultWebDistDir = join(repoRoot, 'web', 'dist');
+
+/** Everything the web build reads besides node_modules. */
+const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/package.json', 'shared/src', 'shared/locales'];
+
+/** Newest modification time (ms) of the files below `path` (a file or a folder). */
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Whether `distDir` holds a build newer than every source of the web app. */
+export function webBuildIsCurrent(distDir = defaultWebDistDir): boolean {
+  const distIndex = join(distDir, 'index.html');
+  const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
+  return builtAt > Math.max(...WEB_SOURCES.map((path) => newestMtime(join(repoRoot, path))));
+}
+
+/** Builds the web app into `distDir` (vite build); throws with its output when it fails. */
+export function buildWeb(distDir = defaultWebDistDir, log: (line: string) => void = console.info): void {
+  const args = ['run', 'build', '-w', 'web'];
+  if (distDir !== defaultWebDistDir) args.push('--', '--outDir', distDir, '--emptyOutDir');
+  log(`building the web app (npm ${args.join(' ')}) ...`);
+  const started = Date.now();
+  const result = spawnSync('npm', args, { cwd: repoRoot, encoding: 'utf8', env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) throw new Error(`npm run build -w web failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  log(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (webBuildIsCurrent()) console.info('web/dist is newer than the web sources: not rebuilding');
+  else buildWeb();
+}
