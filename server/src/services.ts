@@ -155,7 +155,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
     projectSettings: new ProjectSettingsService(db, show, applications, audit),
     activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
-    entrance: new EntranceService(db, tickets, photos, audit, clock),
+    entrance: new EntranceService(db, tickets, photos, audit, clock, bus),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts, new SignedInCache(bus)),

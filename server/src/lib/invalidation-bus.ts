@@ -1,9 +1,18 @@
 import { Redis } from 'ioredis';
 
-/** What changed: a session ended (its store key), or an account changed (its id: password, roles, disabled …). */
+/**
+ * What changed: a session ended (its store key), an account changed (its id: password, roles, disabled …),
+ * or an entrance device changed (its id: token, days, ticket kinds).
+ */
+const INVALIDATION_KINDS = ['session', 'account', 'device'] as const;
+
 export interface Invalidation {
-  kind: 'session' | 'account';
+  kind: (typeof INVALIDATION_KINDS)[number];
   key: string;
+}
+
+function isInvalidationKind(kind: string | undefined): kind is Invalidation['kind'] {
+  return (INVALIDATION_KINDS as readonly (string | undefined)[]).includes(kind);
 }
 
 export type InvalidationListener = (change: Invalidation | 'everything') => void;
@@ -68,7 +77,7 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
     this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel: string, message: string) => {
       const [kind, ...key] = message.split(':');
-      if (kind === 'session' || kind === 'account') this.notify({ kind, key: key.join(':') });
+      if (isInvalidationKind(kind)) this.notify({ kind, key: key.join(':') });
     });
     this.subscriber.on('close', () => {
       this.listening = false;

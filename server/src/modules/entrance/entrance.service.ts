@@ -3,9 +3,11 @@ import type { AuditAction } from '@portal/shared/audit/audit-log';
 import { shanghaiDate } from '@portal/shared/dates';
 import { DEVICE_OFFLINE_AFTER_SECONDS, type TDeviceInput } from '@portal/shared/entrance/entrance.schema';
 import type { Database, Executor } from '../../db/client';
+import { AnnouncedCache } from '../../lib/announced-cache';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/database-errors';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { AuditService } from '../audit/audit.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { PhotoService } from '../media/photo.service';
@@ -22,6 +24,8 @@ const TOKEN_BYTES = 32;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 3600_000;
 const MAX_OFFSET_MS = 2 ** 31 - 1;
+/** How long a token's device is trusted without the database: the bound for a change nobody announced. */
+const DEVICE_CACHE_TTL_MS = 5_000;
 
 function hashOfToken(token: string) {
   return createHash('sha256').update(token).digest('hex');
@@ -34,18 +38,28 @@ function auditView({ name, location, kind, days, ticketKinds, tokenIssuedAt }: D
 
 /**
  * Entrance devices (issue 11): registration and tokens for /wo/hardware/list, and the device API's
- * side of every call — which device a token names (looked up in the database on every call, so a
- * revocation holds at once on every instance), each scan answered once and logged with its answer
- * (the same scan id gets the stored answer), the heartbeat's clock offset, and the photo rule.
+ * side of every call — which device a token names (cached in the process; every change of a device is
+ * announced on the invalidation bus after it commits, so a revocation holds at once on every instance),
+ * each scan answered once and logged with its answer (the same scan id gets the stored answer), the
+ * heartbeat's clock offset, and the photo rule.
  */
 export class EntranceService {
+  private readonly devicesByTokenHash: AnnouncedCache<AuthenticatedDevice>;
+
   constructor(
     private readonly db: Database,
     private readonly tickets: GateTickets,
     private readonly photos: PhotoService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-  ) {}
+    private readonly bus: InvalidationBus,
+  ) {
+    this.devicesByTokenHash = new AnnouncedCache(bus, {
+      ttlMs: DEVICE_CACHE_TTL_MS,
+      maxEntries: 10_000,
+      concerns: (change, _tokenHash, device) => change.kind === 'device' && change.key === device.id,
+    });
+  }
 
   /** Every device, by name, with today's figures. */
   async list(): Promise<EntranceDeviceModel[]> {
@@ -87,19 +101,20 @@ export class EntranceService {
   /** The device an `Authorization: Bearer <token>` header names, or DEVICE_TOKEN_INVALID. */
   async authenticate(authorization: string | undefined): Promise<AuthenticatedDevice> {
     const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
-    const device = token && TOKEN_SHAPE.test(token) ? await repository.findDeviceByTokenHash(this.db, hashOfToken(token)) : undefined;
+    if (!token || !TOKEN_SHAPE.test(token)) throw new AppError('DEVICE_TOKEN_INVALID');
+    const tokenHash = hashOfToken(token);
+    const device = await this.devicesByTokenHash.through(tokenHash, Date.now(), () => repository.findDeviceByTokenHash(this.db, tokenHash));
     if (!device) throw new AppError('DEVICE_TOKEN_INVALID');
     return device;
   }
 
   /**
-   * Answers a scan once: a scan id this device sent before gets the stored answer; a new one is
-   * decided by the ticket module and logged in the same transaction. Two requests racing with the same
-   * scan id meet at the unique index; the loser reads the winner's answer.
+   * Answers a scan once: a new scan id is decided by the ticket module and logged in the same
+   * transaction; a scan id this device sent before (a retry, or two requests racing) meets the unique
+   * index, the transaction rolls back, and the stored answer is returned. Retries are rare, so the
+   * common scan pays no look-up first.
    */
   async scan(device: AuthenticatedDevice, scan: DeviceScanInput): Promise<ScanAnswer> {
-    const stored = await repository.findScanAnswer(this.db, device.id, scan.scanId);
-    if (stored) return stored;
     try {
       return await this.db.transaction(async (tx) => {
         const answer = await this.tickets.admitScan(tx, { device, ...scan });
@@ -117,9 +132,9 @@ export class EntranceService {
         return answer;
       });
     } catch (error) {
-      const raced = isUniqueViolation(error) ? await repository.findScanAnswer(this.db, device.id, scan.scanId) : undefined;
-      if (!raced) throw error;
-      return raced;
+      const stored = isUniqueViolation(error) ? await repository.findScanAnswer(this.db, device.id, scan.scanId) : undefined;
+      if (!stored) throw error;
+      return stored;
     }
   }
 
@@ -154,9 +169,12 @@ export class EntranceService {
     return file;
   }
 
-  /** Locks the device, applies the change and audits before and after, in one transaction. */
-  private change(actorId: string, id: string, action: AuditAction, origin: RequestOrigin, apply: (tx: Executor) => Promise<DeviceRow | undefined>) {
-    return this.db.transaction(async (tx) => {
+  /**
+   * Locks the device, applies the change and audits before and after, in one transaction; then tells
+   * every instance to forget the device (after the commit, so that none reloads the old row).
+   */
+  private async change(actorId: string, id: string, action: AuditAction, origin: RequestOrigin, apply: (tx: Executor) => Promise<DeviceRow | undefined>) {
+    const changed = await this.db.transaction(async (tx) => {
       const before = await repository.lockDevice(tx, id);
       if (!before) throw new AppError('DEVICE_NOT_FOUND');
       const after = await apply(tx);
@@ -164,6 +182,8 @@ export class EntranceService {
       await this.audit.record(origin, { actorId, action, subjectType: 'device', subjectId: id, detail: { before: auditView(before), after: auditView(after) } }, tx);
       return after;
     });
+    await this.bus.publish({ kind: 'device', key: id });
+    return changed;
   }
 
   private async withUniqueName<T>(write: () => Promise<T>): Promise<T> {
