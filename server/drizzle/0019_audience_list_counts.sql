@@ -7,7 +7,7 @@ CREATE TABLE "audience_count_deltas" (
 --> statement-breakpoint
 CREATE INDEX "audience_count_deltas_key_idx" ON "audience_count_deltas" USING btree ("approve_status","day");--> statement-breakpoint
 CREATE INDEX "audiences_name_order_idx" ON "audiences" USING btree ("name","id");--> statement-breakpoint
-CREATE INDEX "audiences_name_chars_idx" ON "audiences" USING gin (string_to_array(lower("name"), null));--> statement-breakpoint
+CREATE INDEX "audiences_search_tokens_idx" ON "audiences" USING gin (array_append(string_to_array(lower("name"), null), 'state:' || "approve_status"));--> statement-breakpoint
 CREATE INDEX "audiences_mobile_last4_idx" ON "audiences" USING btree (right("mobile", 4));--> statement-breakpoint
 -- The approval list's counts (application.tables.ts, audienceCountDeltas): every statement that changes
 -- which submitted applications are in which state, or on which visit day, appends its net change per key

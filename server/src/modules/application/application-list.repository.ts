@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { AudienceListSort } from '@portal/shared/review/audience-list';
 import { personalDataHash } from '../../lib/personal-data-cipher';
-import { audienceCountDeltas, audienceVisitDates, audiences } from './application.tables';
+import { audienceCountDeltas, audienceVisitDates, audiences, searchTokensOf } from './application.tables';
 
 export interface ListConditions {
   statuses?: readonly ApproveStatus[] | null;
@@ -53,8 +53,12 @@ function whereOf(filter: ListConditions): SQL | undefined {
       : undefined,
     keyword && normalised
       ? or(
-          // The characters of the keyword are looked up in audiences_name_chars_idx (the same expression), ILIKE decides.
-          and(sql`string_to_array(lower(${audiences.name}), null) @> string_to_array(lower(${keyword}), null)`, ilike(audiences.name, likeContains(keyword))),
+          // The keyword's characters (and the states asked for) are looked up in audiences_search_tokens_idx, ILIKE decides.
+          and(
+            sql`${searchTokensOf(audiences)} @> string_to_array(lower(${keyword}), null)`,
+            filter.statuses?.length ? sql`${searchTokensOf(audiences)} && array[${sql.join(filter.statuses.map((status) => sql`${`state:${status}`}`), sql`, `)}]::text[]` : undefined,
+            ilike(audiences.name, likeContains(keyword)),
+          ),
           eq(audiences.mobile, /^\d{11}$/.test(normalised) ? `+86${normalised}` : normalised),
           eq(audiences.idNumberHash, personalDataHash(normalised)),
           // The last digits of a mobile or an ID number, as organizers read them off a ticket.
@@ -102,26 +106,30 @@ export async function countAudiences(db: Executor, filter: ListConditions) {
   return Number(row?.total ?? 0);
 }
 
+/** Beyond this many rows skipped, a page reads its keys first (index only), then its rows. */
+const DEEP_OFFSET = 1000;
+
 /**
- * One page of `total` matching rows. The rows' keys come first from the order's index alone (index-only
- * scan), then the 20 rows; a page in the second half is read from the end in reversed order, so that the
- * last page costs what the first does.
+ * One page of `total` matching rows. A page in the second half is read from the end in reversed order,
+ * so that the last page costs what the first does; a page deep in the middle reads the keys it skips
+ * from the order's index alone (index-only scan) and only then its 20 rows. Near either end the plain
+ * query is cheaper to plan (PGlite plans every statement).
  */
 export async function listAudiences(db: Executor, filter: ListConditions, sort: AudienceListSort, page: number, pageSize: number, total: number) {
   const offset = (page - 1) * pageSize;
   if (offset >= total) return [];
   const size = Math.min(pageSize, total - offset);
   const fromEnd = offset + size / 2 > total / 2;
+  const skipped = fromEnd ? total - offset - size : offset;
   const order = orderBy(ORDER[sort], fromEnd);
-  const keys = db
-    .select({ id: audiences.id })
-    .from(audiences)
-    .where(whereOf(filter))
-    .orderBy(...order)
-    .limit(size)
-    .offset(fromEnd ? total - offset - size : offset)
-    .as('page_keys');
-  const rows = await db.select(getTableColumns(audiences)).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
+  const where = whereOf(filter);
+  let rows;
+  if (skipped <= DEEP_OFFSET) {
+    rows = await db.select().from(audiences).where(where).orderBy(...order).limit(size).offset(skipped);
+  } else {
+    const keys = db.select({ id: audiences.id }).from(audiences).where(where).orderBy(...order).limit(size).offset(skipped).as('page_keys');
+    rows = await db.select(getTableColumns(audiences)).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
+  }
   return fromEnd ? rows.reverse() : rows;
 }
 
