@@ -27,7 +27,7 @@ describe('the approval list at scale', () => {
     for (const day of days) await app.portal.app.services.show.upsertShowDay({ day, capacity: 1_000_000, deadline: new Date(`${day}T09:00:00+08:00`) });
     await fillBulkApplications(app.portal.database.db, APPLICATIONS);
     ({ account: organizer } = await createAccount(app, 'organizer', { roles: ['ROLE_AUDIENCE'] }));
-  }, 120_000);
+  }, 300_000);
   afterAll(() => app.close());
 
   const services = () => app.portal.app.services;
