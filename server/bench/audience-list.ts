@@ -37,6 +37,14 @@ function listRequest(organizer: CookieJar, variables: Record<string, unknown>, m
   };
 }
 
+/** The last page of the whole list, as the page's "last page" button asks for it: read from the list's total. */
+let lastPage = 1;
+async function findLastPage(origin: string, organizer: CookieJar) {
+  const { headers, body } = listRequest(organizer, { sort: 'SUBMITTED_DESC', page: 1, pageSize: 20 }, BULK_APPLICATIONS);
+  const response = await fetch(`${origin}/apis/core/graphql`, { method: 'POST', headers, body });
+  lastPage = Math.ceil(Number(/"total":(\d+)/.exec(await response.text())?.[1] ?? 0) / 20);
+}
+
 export const audienceListScenarios: Scenario[] = [
   {
     name: 'portal-audiences-first-page',
@@ -55,5 +63,12 @@ export const audienceListScenarios: Scenario[] = [
     description: 'the same list filtered: status WAIT and a keyword (name contains 王, or mobile / ID number ends with it)',
     target: 'portal',
     request: ({ organizer }) => listRequest(organizer, { filter: { statuses: ['WAIT'], keyword: '王' }, sort: 'SUBMITTED_DESC', page: 1, pageSize: 20 }, 100),
+  },
+  {
+    name: 'portal-audiences-last-page',
+    description: 'the whole list\'s last page (the oldest applications), newest first, as the "last page" button asks for it',
+    target: 'portal',
+    prepare: ({ origin, organizer }) => findLastPage(origin, organizer),
+    request: ({ organizer }) => listRequest(organizer, { sort: 'SUBMITTED_DESC', page: lastPage, pageSize: 20 }, BULK_APPLICATIONS),
   },
 ];

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { likeContains } from '../../lib/sql-like';
 import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { AudienceListSort } from '@portal/shared/review/audience-list';
 import { personalDataHash } from '../../lib/personal-data-cipher';
-import { audienceVisitDates, audiences } from './application.tables';
+import { audienceCountDeltas, audienceVisitDates, audiences, searchTokensOf } from './application.tables';
 
 export interface ListConditions {
   statuses?: readonly ApproveStatus[] | null;
@@ -16,20 +17,35 @@ export interface ListConditions {
   keyword?: string | null;
 }
 
-const ORDER: Record<AudienceListSort, SQL[]> = {
-  SUBMITTED_DESC: [sql`${audiences.submittedAt} desc nulls last`, desc(audiences.id)],
-  SUBMITTED_ASC: [sql`${audiences.submittedAt} asc nulls last`, asc(audiences.id)],
-  NAME_ASC: [asc(audiences.name), asc(audiences.id)],
-  STATUS_ASC: [asc(audiences.approveStatus), sql`${audiences.submittedAt} desc nulls last`, desc(audiences.id)],
+/** Directions as the indexes store them; reading an index backwards flips both the direction and the nulls. */
+const REVERSED = { 'asc nulls last': 'desc nulls first', 'desc nulls first': 'asc nulls last', 'desc nulls last': 'asc nulls first', 'asc nulls first': 'desc nulls last' } as const;
+type Direction = keyof typeof REVERSED;
+type OrderKey = readonly [PgColumn, Direction];
+
+// Each order ends with the id (a total order) and is the order of an index, forwards or backwards:
+// audiences_list_order_idx, audiences_status_list_order_idx, audiences_name_order_idx. Submitted rows
+// have a submission time, so "ascending, nulls first" is the screen's ascending list.
+const ORDER: Record<AudienceListSort, OrderKey[]> = {
+  SUBMITTED_DESC: [[audiences.submittedAt, 'desc nulls last'], [audiences.id, 'desc nulls first']],
+  SUBMITTED_ASC: [[audiences.submittedAt, 'asc nulls first'], [audiences.id, 'asc nulls last']],
+  NAME_ASC: [[audiences.name, 'asc nulls last'], [audiences.id, 'asc nulls last']],
+  STATUS_ASC: [[audiences.approveStatus, 'asc nulls last'], [audiences.submittedAt, 'desc nulls last'], [audiences.id, 'desc nulls first']],
 };
+
+function orderBy(keys: readonly OrderKey[], reversed: boolean): SQL[] {
+  return keys.map(([column, direction]) => sql`${column} ${sql.raw(reversed ? REVERSED[direction] : direction)}`);
+}
 
 function whereOf(filter: ListConditions): SQL | undefined {
   const keyword = filter.keyword?.trim();
   const normalised = keyword?.toUpperCase().replace(/\s+/g, '');
+  const statuses = filter.statuses?.length ? inArray(audiences.approveStatus, [...filter.statuses]) : undefined;
   return and(
     // Accounts that never submitted are not applications.
     sql`${audiences.submittedAt} is not null`,
-    filter.statuses?.length ? inArray(audiences.approveStatus, [...filter.statuses]) : undefined,
+    // With a keyword, each of its branches applies the states itself: the name's index holds them, and
+    // a bitmap of a whole state (350,000 rows at 1,000,000) would cost more than all the matches.
+    keyword && normalised ? keywordCondition(keyword, normalised, filter.statuses ?? []) : statuses,
     filter.submittedFrom ? gte(audiences.submittedAt, filter.submittedFrom) : undefined,
     filter.submittedBefore ? lt(audiences.submittedAt, filter.submittedBefore) : undefined,
     filter.channelId ? eq(audiences.channelId, filter.channelId) : undefined,
@@ -38,33 +54,95 @@ function whereOf(filter: ListConditions): SQL | undefined {
           sql`(select 1 from ${audienceVisitDates} where ${audienceVisitDates.audienceId} = ${audiences.id} and ${audienceVisitDates.day} = ${filter.visitDate})`,
         )
       : undefined,
-    keyword && normalised
-      ? or(
-          ilike(audiences.name, likeContains(keyword)),
-          eq(audiences.mobile, /^\d{11}$/.test(normalised) ? `+86${normalised}` : normalised),
-          eq(audiences.idNumberHash, personalDataHash(normalised)),
-          // The last digits of a mobile or an ID number, as organizers read them off a ticket.
-          // ID numbers are encrypted at rest: their last four characters are kept apart for this search.
-          normalised.length === 4 ? eq(audiences.idNumberLast4, normalised) : undefined,
-          normalised.length >= 4 ? sql`right(${audiences.mobile}, ${normalised.length}) = ${normalised}` : undefined,
-        )
-      : undefined,
   );
 }
 
-export async function listAudiences(db: Executor, filter: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
+/** Name (contains), mobile or ID number (exact or ending with), among the given states (all when none). */
+function keywordCondition(keyword: string, normalised: string, statuses: readonly ApproveStatus[]): SQL | undefined {
+  const inStates = statuses.length ? inArray(audiences.approveStatus, [...statuses]) : undefined;
+  const tokens = searchTokensOf(audiences);
+  return or(
+    // The keyword's characters and the states are looked up in audiences_search_tokens_idx; ILIKE decides.
+    and(
+      sql`${tokens} @> string_to_array(lower(${keyword}), null)`,
+      statuses.length ? sql`${tokens} && array[${sql.join(statuses.map((status) => sql`${`state:${status}`}`), sql`, `)}]::text[]` : undefined,
+      ilike(audiences.name, likeContains(keyword)),
+    ),
+    and(
+      inStates,
+      or(
+        eq(audiences.mobile, /^\d{11}$/.test(normalised) ? `+86${normalised}` : normalised),
+        eq(audiences.idNumberHash, personalDataHash(normalised)),
+        // The last digits of a mobile or an ID number, as organizers read them off a ticket.
+        // ID numbers are encrypted at rest: their last four characters are kept apart for this search.
+        normalised.length === 4 ? eq(audiences.idNumberLast4, normalised) : undefined,
+        normalised.length >= 4
+          ? and(sql`right(${audiences.mobile}, 4) = ${normalised.slice(-4)}`, sql`right(${audiences.mobile}, ${normalised.length}) = ${normalised}`)
+          : undefined,
+      ),
+    ),
+  );
+}
+
+/** The filter parts that the maintained counts answer (audience_count_deltas); null when another part is set. */
+export function countKeyOf(filter: ListConditions): { statuses: readonly ApproveStatus[]; visitDate: string | null } | null {
+  if (filter.submittedFrom || filter.submittedBefore || filter.channelId || filter.keyword?.trim()) return null;
+  return { statuses: filter.statuses ?? [], visitDate: filter.visitDate ?? null };
+}
+
+/** The exact count of a status / visit-day filter, summed from the maintained changes; `changes`: how many rows were summed. */
+export async function countFromDeltas(db: Executor, countKey: NonNullable<ReturnType<typeof countKeyOf>>) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${audienceCountDeltas.delta}), 0)::int`, changes: sql<number>`count(*)::int` })
+    .from(audienceCountDeltas)
+    .where(
+      and(
+        countKey.statuses.length ? inArray(audienceCountDeltas.approveStatus, [...countKey.statuses]) : undefined,
+        countKey.visitDate ? eq(audienceCountDeltas.day, countKey.visitDate) : isNull(audienceCountDeltas.day),
+      ),
+    );
+  return { total: Number(row?.total ?? 0), changes: Number(row?.changes ?? 0) };
+}
+
+/** Folds the counts' changes into one row per key. Safe beside writers and other folds: each row is deleted once. */
+export async function compactCountDeltas(db: Executor) {
+  await db.execute(sql`
+    with folded as (delete from ${audienceCountDeltas} returning approve_status, day, delta)
+    insert into ${audienceCountDeltas} (approve_status, day, delta)
+    select approve_status, day, sum(delta) from folded group by approve_status, day having sum(delta) <> 0`);
+}
+
+/** The exact number of applications a filter matches, by reading them (filters the maintained counts do not cover). */
+export async function countAudiences(db: Executor, filter: ListConditions) {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(audiences).where(whereOf(filter));
+  return Number(row?.total ?? 0);
+}
+
+/** Beyond this many rows skipped, a page reads its keys first (index only), then its rows. */
+const DEEP_OFFSET = 1000;
+
+/**
+ * One page of `total` matching rows. A page in the second half is read from the end in reversed order,
+ * so that the last page costs what the first does; a page deep in the middle reads the keys it skips
+ * from the order's index alone (index-only scan) and only then its 20 rows. Near either end the plain
+ * query is cheaper to plan (PGlite plans every statement).
+ */
+export async function listAudiences(db: Executor, filter: ListConditions, sort: AudienceListSort, page: number, pageSize: number, total: number) {
+  const offset = (page - 1) * pageSize;
+  if (offset >= total) return [];
+  const size = Math.min(pageSize, total - offset);
+  const fromEnd = offset + size / 2 > total / 2;
+  const skipped = fromEnd ? total - offset - size : offset;
+  const order = orderBy(ORDER[sort], fromEnd);
   const where = whereOf(filter);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(audiences)
-      .where(where)
-      .orderBy(...ORDER[sort])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(audiences).where(where),
-  ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  let rows;
+  if (skipped <= DEEP_OFFSET) {
+    rows = await db.select().from(audiences).where(where).orderBy(...order).limit(size).offset(skipped);
+  } else {
+    const keys = db.select({ id: audiences.id }).from(audiences).where(where).orderBy(...order).limit(size).offset(skipped).as('page_keys');
+    rows = await db.select(getTableColumns(audiences)).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
+  }
+  return fromEnd ? rows.reverse() : rows;
 }
 
 /** Every matching row in list order, in batches: exports never hold the whole list in memory. */
@@ -75,7 +153,7 @@ export async function* iterateAudiences(db: Executor, filter: ListConditions, so
       .select()
       .from(audiences)
       .where(where)
-      .orderBy(...ORDER[sort])
+      .orderBy(...orderBy(ORDER[sort], false))
       .limit(batchSize)
       .offset(offset);
     if (rows.length === 0) return;

@@ -16,7 +16,7 @@ import type { ShowDayModel } from '../show/show.models';
 import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
-import { iterateAudiences, listAudiences, type ListConditions } from './application-list.repository';
+import { compactCountDeltas, countAudiences, countFromDeltas, countKeyOf, iterateAudiences, listAudiences, type ListConditions } from './application-list.repository';
 import type { ApplicationRow, ReviewDecision } from './application.models';
 
 /** DESIGN §6: the states an organizer's decision moves an application from, and to. */
@@ -30,6 +30,9 @@ const DECISIONS: Record<ReviewDecision, { from: readonly ApproveStatus[]; to: Ap
  * Every rule that must hold under concurrency runs in one transaction that locks what it decides on:
  * the application row, the activation code row and the show-day rows (capacity).
  */
+/** How many summed count changes make a list read fold them (see audienceCountDeltas). */
+const COUNT_CHANGES_TO_FOLD = 200;
+
 export class ApplicationService {
   constructor(
     private readonly db: Database,
@@ -94,8 +97,20 @@ export class ApplicationService {
   async list(input: TAudienceListInput) {
     const page = input.page ?? 1;
     const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await listAudiences(this.db, listConditions(input.filter), input.sort ?? DEFAULT_SORT, page, pageSize);
+    const conditions = listConditions(input.filter);
+    const total = await this.countOf(conditions);
+    const rows = await listAudiences(this.db, conditions, input.sort ?? DEFAULT_SORT, page, pageSize, total);
     return { nodes: rows, total, page, pageSize };
+  }
+
+  /** Exact: from the maintained counts when the filter is states and a visit day, else by reading the matches. */
+  private async countOf(conditions: ListConditions) {
+    const countKey = countKeyOf(conditions);
+    if (!countKey) return countAudiences(this.db, conditions);
+    const { total, changes } = await countFromDeltas(this.db, countKey);
+    // The reader that finds many changes folds them (a few milliseconds), so that a sum stays short.
+    if (changes > COUNT_CHANGES_TO_FOLD) await compactCountDeltas(this.db);
+    return total;
   }
 
   /** Every application of the filter, in list order and in batches (exports). */

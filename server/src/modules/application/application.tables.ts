@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { type PgColumn, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { encryptedText } from '../../lib/personal-data-cipher';
 import { APPROVE_STATUSES } from '@portal/shared/application/application-status';
@@ -7,6 +7,11 @@ import { accounts } from '../account/account.tables';
 import { activationCodes } from '../activation-code/activation-code.tables';
 import { channels } from '../show/show.tables';
 import { photos } from '../media/media.tables';
+
+/** What the list's keyword index holds: each character of the lower-cased name, and `state:<status>`. */
+export function searchTokensOf(table: { name: PgColumn; approveStatus: PgColumn }): SQL {
+  return sql`array_append(string_to_array(lower(${table.name}), null), 'state:' || ${table.approveStatus})`;
+}
 
 /**
  * The visitor's application (SPEC 3 "Audience registration"), one per visitor account.
@@ -61,7 +66,33 @@ export const audiences = pgTable(
     index('audiences_status_list_order_idx').on(table.approveStatus, table.submittedAt.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('audiences_channel_idx').on(table.channelId),
     index('audiences_name_idx').on(sql`lower(${table.name})`),
+    // The list sorted by name: a page is an index walk too, either way.
+    index('audiences_name_order_idx').on(table.name.asc().nullsLast(), table.id.asc().nullsLast()),
+    // The keyword search of the list (docs/performance.md): the characters of the name and the state, so
+    // that "王" among pending applications finds its candidates in one index scan (pg_trgm needs three
+    // characters and a locale that knows CJK letters; a character set works for any script and on PGlite).
+    index('audiences_search_tokens_idx').using('gin', searchTokensOf(table)),
+    // The mobile's last four digits: "ends with" is looked up here, then the full ending is compared.
+    index('audiences_mobile_last4_idx').on(sql`right(${table.mobile}, 4)`),
   ],
+);
+
+/**
+ * The approval list's exact counts, per state (`day` null) and per state and visit day, of submitted
+ * applications: insert-only changes written by triggers on `audiences` and `audience_visit_dates` in the
+ * transaction of every change (drizzle/0019_audience_list_counts.sql), summed when the list is read and
+ * folded into one row per key from time to time. Insert-only, so that concurrent decisions never wait
+ * for each other on a counter row.
+ */
+export const audienceCountDeltas = pgTable(
+  'audience_count_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    approveStatus: text('approve_status', { enum: APPROVE_STATUSES }).notNull(),
+    day: date('day', { mode: 'string' }),
+    delta: integer('delta').notNull(),
+  },
+  (table) => [index('audience_count_deltas_key_idx').on(table.approveStatus, table.day)],
 );
 
 /** The days a visitor picked; `admittedAt` is set at the gate, after which the day cannot be dropped. */

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, isNotNull, like } from 'drizzle-orm';
+import { shanghaiDate } from '@portal/shared/dates';
+import { AUDIENCE_LIST_SORTS, REVIEW_STATUSES, type AudienceListSort } from '@portal/shared/review/audience-list';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount } from '../../test/factories';
+import { audienceVisitDates, audiences } from '../../db/schema/index';
+import { addDays } from '../seed/demo-seed';
+import { fillBulkApplications } from '../seed/bulk-applications';
+import { compactCountDeltas } from './application-list.repository';
+import type { AccountModel } from '../account/account.models';
+
+const ORIGIN = { ip: '127.0.0.1', requestId: 'test' };
+// Enough for pages in the middle that skip more rows than DEEP_OFFSET (keys read first), and a short last page.
+const APPLICATIONS = 2510;
+
+// The approval list reads its totals from counts that triggers maintain (audience_count_deltas) and its
+// deep pages from the far end: both must agree with the rows themselves, also after racing decisions
+// (real races where DATABASE_URL names a PostgreSQL server; PGlite runs them one after another).
+describe('the approval list at scale', () => {
+  let app: TestApp;
+  let organizer: AccountModel;
+  const days = [10, 11, 12].map((offset) => addDays(shanghaiDate(new Date()), offset));
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    for (const day of days) await app.portal.app.services.show.upsertShowDay({ day, capacity: 1_000_000, deadline: new Date(`${day}T09:00:00+08:00`) });
+    await fillBulkApplications(app.portal.database.db, APPLICATIONS);
+    ({ account: organizer } = await createAccount(app, 'organizer', { roles: ['ROLE_AUDIENCE'] }));
+  }, 300_000);
+  afterAll(() => app.close());
+
+  const services = () => app.portal.app.services;
+  const list = async (input: Record<string, unknown>) => services().review.list(await services().accounts.viewerOf(organizer), input);
+
+  async function allPages(sort: AudienceListSort, pageSize: number, filter: Record<string, unknown> = {}) {
+    const ids: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const result = await list({ filter, sort, page, pageSize });
+      ids.push(...result.nodes.map((node) => node.id));
+      if (page * pageSize >= result.total) return { ids, total: result.total };
+    }
+  }
+
+  /** What the list must say, counted from the rows: per state (day null) and per state and day. */
+  async function countedFromRows() {
+    const db = app.portal.database.db;
+    const submitted = isNotNull(audiences.submittedAt);
+    const perStatus = await db.select({ status: audiences.approveStatus, n: count() }).from(audiences).where(submitted).groupBy(audiences.approveStatus);
+    const perDay = await db
+      .select({ status: audiences.approveStatus, day: audienceVisitDates.day, n: count() })
+      .from(audiences)
+      .innerJoin(audienceVisitDates, eq(audienceVisitDates.audienceId, audiences.id))
+      .where(submitted)
+      .groupBy(audiences.approveStatus, audienceVisitDates.day);
+    return (status: string | null, day: string | null) =>
+      (day ? perDay.filter((row) => row.day === day) : perStatus).filter((row) => !status || row.status === status).reduce((sum, row) => sum + Number(row.n), 0);
+  }
+
+  async function expectExactCounts() {
+    const expected = await countedFromRows();
+    for (const status of [null, ...REVIEW_STATUSES]) {
+      for (const day of [null, ...days]) {
+        const { total } = await list({ filter: { statuses: status ? [status] : [], visitDate: day }, pageSize: 1 });
+        expect({ status, day, total }).toEqual({ status, day, total: expected(status, day) });
+      }
+    }
+  }
+
+  it('pages through every order the same way from either end, each row once', async () => {
+    for (const sort of AUDIENCE_LIST_SORTS) {
+      const small = await allPages(sort, 50);
+      const large = await allPages(sort, 100);
+      expect(small.total).toBe(APPLICATIONS);
+      expect(new Set(small.ids).size).toBe(APPLICATIONS);
+      expect(small.ids).toEqual(large.ids);
+    }
+    const newestFirst = await list({ sort: 'SUBMITTED_DESC', page: 1, pageSize: 100 });
+    const times = newestFirst.nodes.map((node) => node.submittedAt?.getTime() ?? 0);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const last = await list({ sort: 'SUBMITTED_DESC', page: 126, pageSize: 20 });
+    const oldest = await list({ sort: 'SUBMITTED_ASC', page: 1, pageSize: 20 });
+    expect(last.nodes.map((node) => node.id)).toEqual(oldest.nodes.slice(0, 10).map((node) => node.id).reverse());
+    expect((await list({ page: 127, pageSize: 20 })).nodes).toEqual([]);
+  }, 120_000);
+
+  it('pages a filtered list (state, visit day, keyword) from either end', async () => {
+    const filter = { statuses: ['WAIT', 'DONE'], visitDate: days[1] };
+    const small = await allPages('SUBMITTED_DESC', 20, filter);
+    expect(small.ids).toEqual((await allPages('SUBMITTED_DESC', 100, filter)).ids);
+    expect(new Set(small.ids).size).toBe(small.total);
+    const keyword = await allPages('NAME_ASC', 50, { keyword: '王' });
+    const named = await app.portal.database.db
+      .select({ id: audiences.id })
+      .from(audiences)
+      .where(and(isNotNull(audiences.submittedAt), like(audiences.name, '%王%')));
+    expect(keyword.total).toBeGreaterThan(0);
+    expect([...keyword.ids].sort()).toEqual(named.map((row) => row.id).sort());
+  }, 60_000);
+
+  it('keeps the counts exact through racing approvals, refusals, revocations, withdrawals and new applications', async () => {
+    await expectExactCounts();
+    const waiting = await app.portal.database.db
+      .select({ id: audiences.id, accountId: audiences.accountId })
+      .from(audiences)
+      .where(and(eq(audiences.approveStatus, 'WAIT'), isNotNull(audiences.submittedAt)))
+      .limit(40);
+    const done = await app.portal.database.db.select({ id: audiences.id }).from(audiences).where(eq(audiences.approveStatus, 'DONE')).limit(10);
+    const viewer = await services().accounts.viewerOf(organizer);
+    const ids = waiting.map((row) => row.id);
+    const racers: Array<Promise<unknown>> = [];
+    for (let index = 0; index < ids.length; index += 4) {
+      // Overlapping batches: the same application approved, refused and withdrawn at once; some fail, the counts never drift.
+      racers.push(services().review.approve(viewer, { ids: ids.slice(index, index + 4) }, ORIGIN));
+      racers.push(services().review.refuse(viewer, { ids: ids.slice(index + 2, index + 6), reason: 'blurred photo' }, ORIGIN));
+      racers.push(services().personalData.withdraw(waiting[index + 1]!.accountId, ORIGIN));
+    }
+    racers.push(services().review.refuse(viewer, { ids: done.map((row) => row.id), reason: 'revoked' }, ORIGIN));
+    racers.push(fillBulkApplications(app.portal.database.db, 20));
+    const settled = await Promise.allSettled(racers);
+    expect(settled.some((result) => result.status === 'fulfilled')).toBe(true);
+    await expectExactCounts();
+    await compactCountDeltas(app.portal.database.db);
+    await expectExactCounts();
+  }, 60_000);
+});
