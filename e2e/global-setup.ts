@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './support/chromium';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
-import { buildWeb, defaultWebDistDir, webBuildIsCurrent } from '../scripts/web-build';
+import { buildWebIfStale, defaultWebDistDir } from '../scripts/web-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,20 +17,6 @@ declare module 'vitest' {
 }
 
 export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
-
-/**
- * Builds the web app into `distDir` unless it is newer than everything it is built from.
- * E2E_BUILD=always forces a build, E2E_BUILD=never skips it (for a dist built by hand).
- */
-function buildWebIfStale(distDir: string): void {
-  const mode = process.env.E2E_BUILD ?? 'auto';
-  if (mode === 'never') return;
-  if (mode !== 'always' && webBuildIsCurrent(distDir)) {
-    console.info(`[e2e] ${distDir} is up to date; not rebuilding`);
-    return;
-  }
-  buildWeb(distDir, (line) => console.info(`[e2e] ${line}`));
-}
 
 let server: RunningServer | undefined;
 

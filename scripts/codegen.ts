@@ -67,7 +67,9 @@ const outputs: Array<{ file: string; content: Promise<string> }> = [
       filename: 'operations.generated.ts',
       schema: schemaAst,
       documents: documentFiles.map((document, index) => ({ document, location: `document-${index}` })),
-      config: { useTypeImports: true, scalars, enumsAsTypes: true, onlyOperationTypes: true, avoidOptionals: false },
+      // Documents as strings (issue 12): the web app sends the text as it is, so neither the AST objects nor
+      // graphql-js's printer ship to the browser.
+      config: { useTypeImports: true, scalars, enumsAsTypes: true, onlyOperationTypes: true, avoidOptionals: false, documentMode: 'string' },
       // typescript-operations writes the enum and input types it needs itself.
       plugins: [{ operations: {} }, { typedDocumentNode: {} }],
       pluginMap: { operations: operationsPlugin, typedDocumentNode: typedDocumentNodePlugin },

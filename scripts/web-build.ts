@@ -42,6 +42,21 @@ export function buildWeb(distDir = defaultWebDistDir, log: (line: string) => voi
   log(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * Builds the web app into `distDir` unless it is newer than everything it is built from (the browser
+ * journeys, the size budget and the Lighthouse bench). E2E_BUILD=always forces a build, E2E_BUILD=never
+ * skips it (for a dist built by hand).
+ */
+export function buildWebIfStale(distDir = defaultWebDistDir, log: (line: string) => void = (line) => console.info(`[web] ${line}`)): void {
+  const mode = process.env.E2E_BUILD ?? 'auto';
+  if (mode === 'never') return;
+  if (mode !== 'always' && webBuildIsCurrent(distDir)) {
+    log(`${distDir} is up to date; not rebuilding`);
+    return;
+  }
+  buildWeb(distDir, log);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (webBuildIsCurrent()) console.info('web/dist is newer than the web sources: not rebuilding');
   else buildWeb();

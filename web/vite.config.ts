@@ -39,7 +39,7 @@ function vendorChunk(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
   // dayjs's time-zone plugins serve only lazily loaded pages.
   if (/\/node_modules\/dayjs\/plugin\//.test(id)) return undefined;
-  if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|dayjs|graphql)\//.test(id)) return 'vendor-react';
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|dayjs)\//.test(id)) return 'vendor-react';
   return undefined;
 }
 

@@ -1,16 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import type { Locale } from '@portal/shared/i18n/locales';
+import { useAntdLocale } from '../lib/i18n/antd-locale';
 import { currentLocale } from '../lib/i18n/i18n';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
-
-const ANTD_LOCALE = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
 
 /** Brand red; link and secondary text colours darkened to meet WCAG AA contrast (axe runs on every page). */
 export const PORTAL_THEME = {
@@ -34,10 +30,10 @@ export const MESSAGE_CONFIG = { duration: 2.5 } as const;
 export function App() {
   const [queryClient] = useState(createQueryClient);
   useTranslation(); // re-render on language change
-  const locale = currentLocale();
+  const antdLocale = useAntdLocale(currentLocale());
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALE[locale]} theme={PORTAL_THEME}>
+      <ConfigProvider locale={antdLocale} theme={PORTAL_THEME}>
         <AntApp notification={NOTIFICATION_CONFIG} message={MESSAGE_CONFIG}>
           <BrowserRouter>
             <AppRoutes />

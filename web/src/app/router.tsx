@@ -8,7 +8,6 @@ import { SimpleLayout } from './layouts/simple-layout';
 import { PATHS } from './paths';
 import { ApplicationRoute } from './routes/application-route';
 import { BadgeTicketRoute } from '../features/badge/pages/badge-routes';
-import { LogoutRoute } from './routes/logout-route';
 import { ScrollToTop } from './scroll-to-top';
 
 // DESIGN §7: each area is its own chunk, loaded only once its guard allows it; the login page
@@ -19,6 +18,7 @@ const ExhibitorArea = lazy(() => import('./areas/exhibitor-area').then((module) 
 const LoginRoute = lazy(() => import('./routes/login-route').then((module) => ({ default: module.LoginRoute })));
 const RegisterRoute = lazy(() => import('./routes/register-route').then((module) => ({ default: module.RegisterRoute })));
 const ExhibitorRegisterRoute = lazy(() => import('./routes/exhibitor-register-route').then((module) => ({ default: module.ExhibitorRegisterRoute })));
+const LogoutRoute = lazy(() => import('./routes/logout-route').then((module) => ({ default: module.LogoutRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings-route').then((module) => ({ default: module.SettingsRoute })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -39,7 +39,14 @@ export function AppRoutes() {
             </Lazy>
           }
         />
-        <Route path={PATHS.logout} element={<LogoutRoute />} />
+        <Route
+          path={PATHS.logout}
+          element={
+            <Lazy>
+              <LogoutRoute />
+            </Lazy>
+          }
+        />
         <Route path={PATHS.root} element={<Guard decide={rootGuard}>{null}</Guard>} />
         <Route element={<SimpleLayout testId="public-layout" />}>
           <Route path={PATHS.ticket} element={<BadgeTicketRoute />} />

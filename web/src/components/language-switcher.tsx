@@ -1,5 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { LazyDropdown } from './lazy-dropdown';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@portal/shared/i18n/locales';
 import { currentLocale, setLanguage } from '../lib/i18n/i18n';
@@ -9,7 +10,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       menu={{
         selectable: true,
@@ -28,6 +29,6 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.switchFrom', { language: t(`language.${locale}`) })} data-testid="language-switcher">
         {compact ? null : t(`language.${locale}`)}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

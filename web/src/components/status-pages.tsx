@@ -1,60 +1,35 @@
-import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { PageLoading } from './page-loading';
 
-function BackHomeButton() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Button type="primary" onClick={() => void navigate('/')}>
-      {t('backHome')}
-    </Button>
-  );
-}
+// DESIGN §7: antd's Result and its pictures stay off the first load; few visits ever show a status page.
+const results = () => import('./status-results');
+const NotFoundResult = lazy(() => results().then((module) => ({ default: module.NotFoundPage })));
+const ForbiddenResult = lazy(() => results().then((module) => ({ default: module.ForbiddenPage })));
+const LoadErrorResult = lazy(() => results().then((module) => ({ default: module.LoadErrorPage })));
 
 /** The not-found page (SPEC 2: any other path; also the visitor pages that need an approved application). */
 export function NotFoundPage() {
-  const { t } = useTranslation();
   return (
-    <Result
-      status="404"
-      title={<h1 className="result-title">{t('notFound.title')}</h1>}
-      subTitle={t('notFound.description')}
-      extra={
-        <BackHomeButton />
-      }
-    />
+    <Suspense fallback={<PageLoading />}>
+      <NotFoundResult />
+    </Suspense>
   );
 }
 
 /** The forbidden page (a 403, a role the viewer does not have). */
 export function ForbiddenPage() {
-  const { t } = useTranslation();
   return (
-    <Result
-      status="403"
-      title={<h1 className="result-title">{t('forbidden.title')}</h1>}
-      subTitle={t('forbidden.description')}
-      extra={
-        <BackHomeButton />
-      }
-    />
+    <Suspense fallback={<PageLoading />}>
+      <ForbiddenResult />
+    </Suspense>
   );
 }
 
 /** The session could not be loaded (network, server error). */
 export function LoadErrorPage({ message }: { message: string }) {
-  const { t } = useTranslation();
   return (
-    <Result
-      status="error"
-      title={<h1 className="result-title">{t('loadError.title')}</h1>}
-      subTitle={message}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('loadError.retry')}
-        </Button>
-      }
-    />
+    <Suspense fallback={<PageLoading />}>
+      <LoadErrorResult message={message} />
+    </Suspense>
   );
 }

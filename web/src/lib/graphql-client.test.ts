@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parse } from 'graphql';
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { createGraphQLClient, extractFiles, GraphQLClientError } from './graphql-client';
+import { createGraphQLClient, extractFiles, GraphQLClientError, type GraphQLDocument } from './graphql-client';
 import { createRequestClient } from './request';
 
-const document = parse('query Viewer($id: ID) { viewer { __typename } }') as TypedDocumentNode<{ viewer: { __typename: string } }, { id?: string; file?: Blob }>;
+// As the generated code writes it: the operation first, then the fragments it spreads.
+const document = new String('\nquery Viewer($id: ID) { viewer { ...ViewerName } }\nfragment ViewerName on Ouser { __typename }') as GraphQLDocument<{ viewer: { __typename: string } }, { id?: string; file?: Blob }>;
 
 function client(response: () => Response) {
   const fetchImpl = vi.fn<typeof fetch>(async () => response());

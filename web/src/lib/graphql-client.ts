@@ -4,8 +4,7 @@
  * when the variables hold a File or Blob. Failures raise a GraphQLClientError whose message is the
  * first error message or `GraphQL Error (Code: {status})`.
  */
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { request as defaultRequest, readBody, type RequestClient } from './request';
 
 export const GRAPHQL_PATH = '/core/graphql';
@@ -26,9 +25,12 @@ export class GraphQLClientError extends Error {
   }
 }
 
-function operationName(document: DocumentNode): string | undefined {
-  const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition');
-  return operation?.name?.value;
+/** A typed operation document as the generated code writes it: its text, typed with its result and variables. */
+export type GraphQLDocument<TData, TVariables> = DocumentTypeDecoration<TData, TVariables> & { toString(): string };
+
+/** The name of the document's operation (fragments follow it in the generated text). */
+function operationName(query: string): string | undefined {
+  return /^\s*(?:query|mutation|subscription)\s+(\w+)/m.exec(query)?.[1];
 }
 
 function isFile(value: unknown): value is Blob {
@@ -67,11 +69,12 @@ function toBody(query: string, variables: unknown, name: string | undefined): { 
   return { body: form, json: false };
 }
 
-export type GraphQLRequest = <TData, TVariables>(document: TypedDocumentNode<TData, TVariables>, variables?: TVariables, signal?: AbortSignal) => Promise<TData>;
+export type GraphQLRequest = <TData, TVariables>(document: GraphQLDocument<TData, TVariables>, variables?: TVariables, signal?: AbortSignal) => Promise<TData>;
 
 export function createGraphQLClient(request: RequestClient = defaultRequest): GraphQLRequest {
-  return async function graphqlRequest<TData, TVariables>(document: TypedDocumentNode<TData, TVariables>, variables?: TVariables, signal?: AbortSignal): Promise<TData> {
-    const { body, json } = toBody(print(document), variables, operationName(document));
+  return async function graphqlRequest<TData, TVariables>(document: GraphQLDocument<TData, TVariables>, variables?: TVariables, signal?: AbortSignal): Promise<TData> {
+    const query = document.toString();
+    const { body, json } = toBody(query, variables, operationName(query));
     const headers: Record<string, string> = { accept: 'application/json' };
     if (json) headers['content-type'] = 'application/json';
     const response = await request(GRAPHQL_PATH, { method: 'POST', body, headers, raw: true, signal: signal ?? null });

@@ -6,7 +6,7 @@ import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
 import { StaffRoute } from '../../features/staff/pages/staff-route';
 import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
 import { BadgeQueueRoute } from '../../features/badge/pages/badge-routes';
-import { ExhibitorListPage } from '../../features/exhibitor/pages/exhibitor-list-page';
+import { lazyPage } from '../../components/lazy-page';
 import { ActivationCodesRoute, ProjectSettingsRoute } from '../../features/project/pages/project-routes';
 import { TicketOfficeRoute } from '../../features/ticket/pages/ticket-office-routes';
 import { Navigate, Route, Routes } from 'react-router';
@@ -18,8 +18,11 @@ import { Guard } from '../guard';
 import { allowedOrganizerSections, organizerSectionGuard, type OrganizerSection } from '../guards';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
-import { SettingsRoute } from '../routes/settings-route';
 import { DeviceListRoute } from '../../features/entrance/pages/device-list-route';
+
+// DESIGN §7: every organizer page is its own chunk, so that the area holds only the layout and the menu.
+const ExhibitorListRoute = lazyPage(() => import('../../features/exhibitor/pages/exhibitor-list-page').then((module) => module.ExhibitorListPage), ['exhibitor-account']);
+const SettingsRoute = lazyPage(() => import('../routes/settings-route').then((module) => module.SettingsRoute), []);
 
 /** The organizer menu (SPEC 2 /wo/); only the sections the viewer's roles allow are shown. */
 export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
@@ -79,7 +82,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/exhibitor/list" replace />} />
-          <Route path="list" element={<ExhibitorListPage />} />
+          <Route path="list" element={<ExhibitorListRoute />} />
           <Route path="application/list" element={<BadgeQueueRoute />} />
           <Route path="catalog/list" element={<CatalogQueueRoute />} />
           <Route path="banner/list" element={<BannerQueueRoute />} />

@@ -1,5 +1,6 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { LazyDropdown } from '../../components/lazy-dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../features/viewer/api/viewer';
@@ -12,7 +13,7 @@ export function UserMenu({ settingsPath, compact = false, onChangePassword }: { 
   const { session } = useSession();
   const name = session.status === 'loaded' ? session.viewer.nickname || session.viewer.name : '';
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       menu={{
         items: [
@@ -49,6 +50,6 @@ export function UserMenu({ settingsPath, compact = false, onChangePassword }: { 
           </>
         )}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

@@ -1,0 +1,165 @@
+/**
+ * What each route downloads before it shows, read from the build's Vite manifest (DESIGN §7): the entry's
+ * static imports, then each lazily loaded module the route waits for and its static imports, with the
+ * locale files of its namespaces. Sizes are of the files the server sends: brotli (.br) or gzip (.gz)
+ * written beside each asset by vite.config.ts, compressed here when a file is too small to have one.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const webRoot = resolve(import.meta.dirname, '..');
+export const defaultDistDir = join(webRoot, 'dist');
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export const PUBLIC_BUDGET_BROTLI = 170 * 1024;
+export const ORGANIZER_ROUTE_BUDGET_GZIP = 100 * 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+/** A public route: the modules it loads lazily before it can render, and the locale namespaces it reads. */
+export interface PublicRoute {
+  path: string;
+  modules: string[];
+  namespaces: string[];
+}
+
+/** The routes a visitor opens on a phone (issue 12). Namespaces beyond the ones loaded at start-up (lib/i18n). */
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  { path: '/login', modules: ['src/app/routes/login-route.tsx'], namespaces: [] },
+  { path: '/visitor/web/register', modules: ['src/app/routes/register-route.tsx'], namespaces: [] },
+  { path: '/visitor/web/application', modules: ['src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
+  { path: '/wa/visitor/ticket', modules: ['src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
+];
+
+/** The namespaces every page loads at start-up (web/src/lib/i18n/i18n.ts). */
+export const START_UP_NAMESPACES = ['common', 'auth', 'account'];
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+
+export function readManifest(distDir = defaultDistDir): Manifest {
+  const path = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(path)) throw new Error(`No Vite manifest at ${path}: build the web app first (npm run build)`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+/** The manifest key of a source module: its own entry, or the chunk Rollup named after it when it was merged. */
+export function chunkKeyOf(manifest: Manifest, module: string): string {
+  if (manifest[module]) return module;
+  const name = basename(module).replace(/\.[^.]+$/, '');
+  const named = Object.keys(manifest).filter((key) => manifest[key]?.name === name && manifest[key]?.isDynamicEntry);
+  if (named.length === 1 && named[0]) return named[0];
+  throw new Error(`${module} is not a chunk of the build (found ${named.length} chunks named ${name})`);
+}
+
+export function entryKey(manifest: Manifest): string {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The manifest has no entry');
+  return entry;
+}
+
+/** The keys of the given chunks and of everything they import statically (what the browser fetches with them). */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+function localeKeys(manifest: Manifest, language: string, namespaces: readonly string[]): string[] {
+  return namespaces.map((namespace) => `src/locales/${language}/${namespace}.json`).filter((key) => key in manifest);
+}
+
+const sizeCache = new Map<string, number>();
+
+/** The size of a built file as the server sends it with the given encoding. */
+export function encodedSize(distDir: string, file: string, encoding: Encoding): number {
+  const path = join(distDir, file);
+  const cacheKey = `${encoding}:${path}`;
+  const cached = sizeCache.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const precompressed = `${path}.${encoding === 'br' ? 'br' : 'gz'}`;
+  const size = existsSync(precompressed)
+    ? readFileSync(precompressed).length
+    : encoding === 'br'
+      ? brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+      : gzipSync(readFileSync(path), { level: 9 }).length;
+  sizeCache.set(cacheKey, size);
+  return size;
+}
+
+export interface Load {
+  files: { file: string; bytes: number }[];
+  total: number;
+}
+
+function loadOf(manifest: Manifest, distDir: string, keys: Iterable<string>, encoding: Encoding): Load {
+  const files = [...new Set([...keys].map((key) => manifest[key]?.file ?? ''))]
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, bytes: encodedSize(distDir, file, encoding) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  return { files, total: files.reduce((sum, { bytes }) => sum + bytes, 0) };
+}
+
+/** A public route's first-load JavaScript in one language: entry, route modules, locale files, all brotli. */
+export function publicFirstLoad(manifest: Manifest, route: PublicRoute, language: string, distDir = defaultDistDir): Load {
+  const keys = [
+    entryKey(manifest),
+    ...route.modules.map((module) => chunkKeyOf(manifest, module)),
+    ...localeKeys(manifest, language, [...START_UP_NAMESPACES, ...route.namespaces]),
+  ];
+  return loadOf(manifest, distDir, staticClosure(manifest, keys), 'br');
+}
+
+export interface OrganizerRouteLoad extends Load {
+  module: string;
+}
+
+/**
+ * Each lazily loaded organizer page with what it needs beyond the entry (the shared vendor-react chunk and
+ * the app shell), gzip: the organizer area (layout, menu) and the page's own chunks, as a first visit loads them.
+ */
+export function organizerRouteLoads(manifest: Manifest, distDir = defaultDistDir): OrganizerRouteLoad[] {
+  const entry = staticClosure(manifest, [entryKey(manifest)]);
+  const areaKey = chunkKeyOf(manifest, 'src/app/areas/organizer-area.tsx');
+  const area = staticClosure(manifest, [entryKey(manifest), areaKey]);
+  const beyondEntry = (keys: Set<string>) => [...keys].filter((key) => !entry.has(key));
+  // Every page the area (or a module it imports) loads lazily.
+  const pages = [...new Set(beyondEntry(area).flatMap((key) => manifest[key]?.dynamicImports ?? []))].filter((key) => !key.endsWith('.json')).sort();
+  return pages.map((page) => ({ module: page, ...loadOf(manifest, distDir, beyondEntry(staticClosure(manifest, [entryKey(manifest), areaKey, page])), 'gzip') }));
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The figures as a Markdown table (the CLI below and docs/performance.md). */
+export function budgetReport(distDir = defaultDistDir): string {
+  const manifest = readManifest(distDir);
+  const lines = ['| public route | first-load JS, brotli (zh-CN / en-US) | largest files |', '|---|---|---|'];
+  for (const route of PUBLIC_ROUTES) {
+    const loads = LANGUAGES.map((language) => publicFirstLoad(manifest, route, language, distDir));
+    const largest = (loads[0]?.files ?? []).slice(0, 3).map(({ file, bytes }) => `${basename(file)} ${kb(bytes)}`);
+    lines.push(`| ${route.path} | ${loads.map((load) => kb(load.total)).join(' / ')} | ${largest.join(', ')} |`);
+  }
+  lines.push('', '| organizer route (lazily loaded page) | area + page beyond the entry, gzip |', '|---|---|');
+  for (const load of organizerRouteLoads(manifest, distDir)) lines.push(`| ${load.module} | ${kb(load.total)} |`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  console.log(budgetReport(process.argv[2] ? resolve(process.argv[2]) : defaultDistDir));
+}

@@ -1,0 +1,60 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+function BackHomeButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button type="primary" onClick={() => void navigate('/')}>
+      {t('backHome')}
+    </Button>
+  );
+}
+
+/** The not-found page (SPEC 2: any other path; also the visitor pages that need an approved application). */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={<h1 className="result-title">{t('notFound.title')}</h1>}
+      subTitle={t('notFound.description')}
+      extra={
+        <BackHomeButton />
+      }
+    />
+  );
+}
+
+/** The forbidden page (a 403, a role the viewer does not have). */
+export function ForbiddenPage() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="403"
+      title={<h1 className="result-title">{t('forbidden.title')}</h1>}
+      subTitle={t('forbidden.description')}
+      extra={
+        <BackHomeButton />
+      }
+    />
+  );
+}
+
+/** The session could not be loaded (network, server error). */
+export function LoadErrorPage({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="error"
+      title={<h1 className="result-title">{t('loadError.title')}</h1>}
+      subTitle={message}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('loadError.retry')}
+        </Button>
+      }
+    />
+  );
+}
