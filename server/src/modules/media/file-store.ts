@@ -8,6 +8,7 @@
  *     get(key): Promise<StoredFile | null>          // body as a stream; null when missing
  *     getBuffer(key): Promise<Buffer | null>
  *     delete(key): Promise<void>                     // idempotent
+ *     check(): Promise<void>                         // the store is reachable and writable (readiness)
  *   }
  *   newFileKey(kind: string, extension = 'jpg'): string   // "photo/2025/04/<uuid>.jpg", random, no user data
  *   new LocalFileStore(join(config.DATA_DIR, 'files'))
@@ -18,8 +19,8 @@
  * so a key can never leave the store's directory.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type * as S3Module from '@aws-sdk/client-s3';
@@ -36,6 +37,7 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | null>;
   getBuffer(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  check(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9_-][a-z0-9_.-]*(\/[a-z0-9_-][a-z0-9_.-]*)*$/;
@@ -123,6 +125,11 @@ export class LocalFileStore implements FileStore {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await access(this.root, constants.W_OK);
+  }
 }
 
 function isMissing(error: unknown): boolean {
@@ -202,6 +209,12 @@ export class S3FileStore implements FileStore {
   async delete(key: string): Promise<void> {
     const { s3, client } = await this.connect();
     await client.send(new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** HeadBucket: the bucket exists and these credentials may use it. */
+  async check(): Promise<void> {
+    const { s3, client } = await this.connect();
+    await client.send(new s3.HeadBucketCommand({ Bucket: this.options.bucket }));
   }
 }
 
