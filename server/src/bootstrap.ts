@@ -52,7 +52,7 @@ export async function startPortal(
       lifecycle.draining = true;
       if (config.SHUTDOWN_DRAIN_SECONDS > 0) await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
-      app.services.personalData.stop();
+      app.services.schedule.stop();
       app.services.notices.stop();
       // Fastify stops listening, closes idle keep-alive connections and answers 503 on busy ones after their request.
       const closed = app.close();

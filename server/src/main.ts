@@ -44,7 +44,7 @@ async function main() {
     if (added.days > 0) app.log.info(added, 'seeded the show days of SPEC 9');
   }
 
-  app.services.personalData.startRetentionSweep();
+  app.services.personalData.startRetentionSweep(app.services.schedule);
   app.services.notices.start();
 
   let closing = false;
