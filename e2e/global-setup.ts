@@ -36,7 +36,7 @@ function newestMtime(path: string): number {
  * Builds the web app into `distDir` unless it is newer than everything it is built from.
  * E2E_BUILD=always forces a build, E2E_BUILD=never skips it (for a dist built by hand).
  */
-function buildWebIfStale(distDir: string): void {
+export function buildWebIfStale(distDir: string): void {
   const mode = process.env.E2E_BUILD ?? 'auto';
   const distIndex = join(distDir, 'index.html');
   if (mode === 'never') return;
