@@ -7,6 +7,7 @@ export default defineConfig({
     name: 'cluster',
     root: './e2e',
     include: ['cluster/**/*.cluster.ts'],
+    globalSetup: ['./cluster/global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 300_000,
     fileParallelism: false,

@@ -6,7 +6,7 @@ import { CookieJar, signIn, solveCaptcha, type Credentials } from '../support/ap
 import { facePicture } from '../support/pictures';
 import { demoUsers } from '../support/portal';
 import { repoRoot } from '../support/server-process';
-import { artifactsDir as e2eArtifactsDir, buildWebIfStale } from '../global-setup';
+import { artifactsDir as e2eArtifactsDir } from '../global-setup';
 import { startCluster, type Cluster } from './cluster-topology';
 
 const CLIENT = { 'x-portal-client': 'web' };
@@ -58,9 +58,7 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
   let origins: string[];
 
   beforeAll(async () => {
-    const webDistDir = join(repoRoot, 'web', 'dist');
-    buildWebIfStale(webDistDir);
-    cluster = await startCluster({ artifactsDir: join(e2eArtifactsDir, 'cluster'), bulkApplications: 3000, webDistDir });
+    cluster = await startCluster({ artifactsDir: join(e2eArtifactsDir, 'cluster'), bulkApplications: 3000, webDistDir: join(repoRoot, 'web', 'dist') });
     origins = cluster.instances.map((instance) => instance.baseUrl);
   });
   afterAll(() => cluster?.stop());
@@ -117,6 +115,7 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
     const jar = await signIn(origins[0]!, organizer);
     const current = (await graphql<{ projectSettings: Record<string, unknown> & { audienceRegOpen: boolean } }>(origins[0]!, jar, SETTINGS)).data!.projectSettings;
     const saved = await graphql<{ saveProjectSettings: { audienceRegOpen: boolean } }>(origins[0]!, jar, SAVE_SETTINGS, { input: { ...current, audienceRegOpen: !current.audienceRegOpen } });
+    expect(saved.errors).toBeUndefined();
     expect(saved.data?.saveProjectSettings.audienceRegOpen).toBe(!current.audienceRegOpen);
     for (const origin of origins.slice(1)) {
       const seen = await graphql<{ project: { setting: { audienceRegOpen: boolean } } }>(origin, new CookieJar(), PUBLIC_SETTING);
