@@ -62,12 +62,12 @@ async function waitForAnswer(url: string, what: string, log: () => string) {
 }
 
 /**
- * Three portal processes on one throw-away PostgreSQL database, one Redis database and an S3-compatible
+ * Three portal processes (or `instances`) on one throw-away PostgreSQL database, one Redis database and an S3-compatible
  * server (s3rver, its own process), behind nginx on loopback with the configuration of docs/deploy.md.
  * The first instance creates the schema and the demo data (with `bulkApplications` made-up applications),
  * the two others join it.
  */
-export async function startCluster(options: { artifactsDir: string; bulkApplications: number; webDistDir: string }): Promise<Cluster> {
+export async function startCluster(options: { artifactsDir: string; bulkApplications: number; webDistDir: string; instances?: number }): Promise<Cluster> {
   const { artifactsDir } = options;
   mkdirSync(artifactsDir, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'portal-cluster-'));
@@ -129,7 +129,8 @@ export async function startCluster(options: { artifactsDir: string; bulkApplicat
       cleanups.push(() => server.stop());
     };
     await startInstance(1, { SEED_DEMO: 'true', DEMO_BULK_AUDIENCES: String(options.bulkApplications) });
-    await Promise.all([startInstance(2, { SEED_DEMO: 'false' }), startInstance(3, { SEED_DEMO: 'false' })]);
+    const joining = Array.from({ length: (options.instances ?? 3) - 1 }, (_, index) => startInstance(index + 2, { SEED_DEMO: 'false' }));
+    await Promise.all(joining);
     instances.sort((a, b) => Number(a.logFile.match(/(\d+)\.log$/)?.[1]) - Number(b.logFile.match(/(\d+)\.log$/)?.[1]));
 
     const nginxPort = await freePort();

@@ -7,6 +7,7 @@ import { facePicture } from '../support/pictures';
 import { demoUsers } from '../support/portal';
 import { repoRoot } from '../support/server-process';
 import { artifactsDir as e2eArtifactsDir } from '../global-setup';
+import { MAX_DAY_CAPACITY } from '@portal/shared/show/project-settings.schema';
 import { startCluster, type Cluster } from './cluster-topology';
 
 const CLIENT = { 'x-portal-client': 'web' };
@@ -113,8 +114,11 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
 
   it('a settings change on one instance is seen at once by the others', async () => {
     const jar = await signIn(origins[0]!, organizer);
-    const current = (await graphql<{ projectSettings: Record<string, unknown> & { audienceRegOpen: boolean } }>(origins[0]!, jar, SETTINGS)).data!.projectSettings;
-    const saved = await graphql<{ saveProjectSettings: { audienceRegOpen: boolean } }>(origins[0]!, jar, SAVE_SETTINGS, { input: { ...current, audienceRegOpen: !current.audienceRegOpen } });
+    type Settings = Record<string, unknown> & { audienceRegOpen: boolean; days: Array<{ capacity: number }> };
+    const current = (await graphql<{ projectSettings: Settings }>(origins[0]!, jar, SETTINGS)).data!.projectSettings;
+    // The bulk applications hold more seats than the seeded capacities: the save raises them to the maximum.
+    const days = current.days.map((day) => ({ ...day, capacity: MAX_DAY_CAPACITY }));
+    const saved = await graphql<{ saveProjectSettings: { audienceRegOpen: boolean } }>(origins[0]!, jar, SAVE_SETTINGS, { input: { ...current, days, audienceRegOpen: !current.audienceRegOpen } });
     expect(saved.errors).toBeUndefined();
     expect(saved.data?.saveProjectSettings.audienceRegOpen).toBe(!current.audienceRegOpen);
     for (const origin of origins.slice(1)) {
