@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -23,7 +24,7 @@ import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { sessionIdOf } from './modules/auth/session-cookie';
-import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerHealthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { registerActivationCodeDevRoutes } from './modules/activation-code/activation-code-dev.routes';
 import { MODULES } from './modules/registry';
 
@@ -33,6 +34,8 @@ export interface AppDeps {
   store: ExpiringStore;
   /** Tells the other instances what their caches must drop. */
   bus: InvalidationBus;
+  /** Set to draining by the shutdown: readiness answers 503 from then on. */
+  lifecycle: Lifecycle;
   /** Where the log goes (tests read it); stdout by default. */
   logStream?: DestinationStream;
 }
@@ -87,7 +90,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket) {
   );
 }
 
-export async function buildApp({ config, database, store, bus, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, store, bus, lifecycle, logStream }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
     ...(await requestLogging(config, {
@@ -179,7 +182,16 @@ export async function buildApp({ config, database, store, bus, logStream }: AppD
     },
   });
 
-  await registerHealthRoutes(app, database);
+  const { files } = app.services;
+  await registerHealthRoutes(app, {
+    database,
+    lifecycle,
+    probes: {
+      database: async () => void (await database.db.execute(sql`select 1`)),
+      ...(config.REDIS_URL ? { redis: () => store.ping() } : {}),
+      files: () => files.check(),
+    },
+  });
   await registerAuthRoutes(app, config);
   for (const module of MODULES) if ('registerRoutes' in module) await module.registerRoutes(app);
   if (!production) await registerActivationCodeDevRoutes(app, app.services.activationCodes);

@@ -5,12 +5,34 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { DatabaseExpiringStore, RedisExpiringStore, type ExpiringStore } from './lib/expiring-store';
 import { openInvalidationBus } from './lib/invalidation-bus';
 import { buildApp } from './app';
+import type { Lifecycle } from './modules/health/health.routes';
 
 export interface RunningPortal {
   app: FastifyInstance;
   database: DatabaseHandle;
   store: ExpiringStore;
-  close(): Promise<void>;
+  lifecycle: Lifecycle;
+  /**
+   * The graceful shutdown: readiness turns 503 (kept for SHUTDOWN_DRAIN_SECONDS), the port closes, the
+   * requests in flight finish, the outbox delivers what they committed, the pools close — all within
+   * SHUTDOWN_TIMEOUT_SECONDS, after which the connections still open are cut. True when nothing was cut.
+   */
+  close(): Promise<boolean>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves to true when `work` settles before the deadline, false when the deadline comes first. */
+async function settlesBefore(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Opens the database (migrations run in-process), the shared store and the app; used by main.ts and the tests. */
@@ -25,25 +47,46 @@ export async function startPortal(
     await database.close();
     throw error;
   });
+  const lifecycle: Lifecycle = { draining: false };
   try {
-    const app = await buildApp({ config, database, store, bus, logStream: options.logStream });
+    const app = await buildApp({ config, database, store, bus, lifecycle, logStream: options.logStream });
     await app.services.accounts.ensureRoles();
     const sealed = await app.services.personalData.sealIdNumbers();
     if (sealed > 0) app.log.info({ sealed }, 'ID numbers encrypted at rest');
+    let closing: Promise<boolean> | undefined;
+    const shutdown = async () => {
+      lifecycle.draining = true;
+      if (config.SHUTDOWN_DRAIN_SECONDS > 0) await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
+      const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+      app.services.schedule.stop();
+      app.services.notices.stop();
+      // Fastify stops listening, closes idle keep-alive connections and answers 503 on busy ones after their request.
+      const closed = app.close();
+      let inTime = await settlesBefore(closed, deadline);
+      if (!inTime) {
+        app.log.warn({ timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown: requests still running at the deadline; connections cut');
+        app.server.closeAllConnections();
+        await closed;
+      }
+      // Notices of decisions that just committed are tried before the process goes (the rest wait in the outbox).
+      if (!(await settlesBefore(app.services.notices.drain(), deadline))) {
+        app.log.warn('shutdown: notice delivery still running at the deadline; the outbox keeps the rest');
+        inTime = false;
+      }
+      await app.services.faces.close();
+      await bus.close();
+      await store.close();
+      await database.close();
+      return inTime;
+    };
     return {
       app,
       database,
       store,
-      async close() {
-        app.services.personalData.stop();
-        app.services.notices.stop();
-        await app.close();
-        // Notices of decisions that just committed are tried before the process goes (the rest wait in the outbox).
-        await app.services.notices.drain();
-        await app.services.faces.close();
-        await bus.close();
-        await store.close();
-        await database.close();
+      lifecycle,
+      close() {
+        closing ??= shutdown();
+        return closing;
       },
     };
   } catch (error) {

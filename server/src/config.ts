@@ -103,6 +103,14 @@ const ZEnv = z.object({
   PERSONAL_DATA_KEYS: z.string().regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=]+)*$/).optional(),
   /** Ed25519 private key (PKCS#8 PEM) that signs ticket QR codes; required in production. */
   TICKET_SIGNING_KEY: z.string().min(40).optional(),
+  /**
+   * After SIGTERM: how long the instance keeps serving while /apis/health/ready answers 503, so that a
+   * load balancer that polls readiness takes it out before it stops listening (0 behind nginx, which
+   * notices a closed port by itself).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** After SIGTERM (and the drain): the bound on finishing requests in flight, the outbox and the pools; then they are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
   /** Verification-code requests one address may make in an hour (the per-recipient caps are fixed: DESIGN §6). */
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
 });

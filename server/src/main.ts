@@ -44,16 +44,19 @@ async function main() {
     if (added.days > 0) app.log.info(added, 'seeded the show days of SPEC 9');
   }
 
-  app.services.personalData.startRetentionSweep();
+  app.services.personalData.startRetentionSweep(app.services.schedule);
   app.services.notices.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await portal.close();
-    process.exit(0);
+    app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down');
+    // The last resort should a pool itself hang on close: the process goes anyway, a little after the bound.
+    setTimeout(() => process.exit(1), (config.SHUTDOWN_DRAIN_SECONDS + config.SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000).unref();
+    const inTime = await portal.close();
+    app.log.info({ inTime }, 'shut down');
+    process.exit(inTime ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

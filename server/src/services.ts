@@ -11,6 +11,7 @@ import type { InvalidationBus } from './lib/invalidation-bus';
 import { resolveAppSecret } from './modules/auth/app-secret';
 import { CaptchaService } from './modules/auth/captcha.service';
 import { systemClock, type Clock } from './lib/clock';
+import { SharedSchedule } from './lib/shared-schedule';
 import { configurePersonalDataKeys } from './lib/personal-data-cipher';
 import { LoginService } from './modules/auth/login.service';
 import { LoginThrottleService } from './modules/auth/login-throttle.service';
@@ -126,6 +127,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   );
   return {
     clock,
+    /** Periodic work run once per period across instances (the retention sweep). */
+    schedule: new SharedSchedule(store, logger),
     /** The file store (seeds write demo pictures through it). */
     files,
     audit,

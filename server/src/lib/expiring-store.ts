@@ -17,6 +17,8 @@ export interface ExpiringStore {
   /** Seconds until the key expires, or 0 when it is absent. */
   ttl(key: string): Promise<number>;
   delete(key: string): Promise<void>;
+  /** Resolves when the store answers (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,10 @@ export class DatabaseExpiringStore implements ExpiringStore {
     await this.db.delete(kvEntries).where(eq(kvEntries.key, key));
   }
 
+  async ping() {
+    await this.db.execute(sql`select 1`);
+  }
+
   async sweep() {
     await this.db.delete(kvEntries).where(lte(kvEntries.expiresAt, sql`now()`));
   }
@@ -124,6 +130,10 @@ export class RedisExpiringStore implements ExpiringStore {
 
   async delete(key: string) {
     await this.redis.del(this.prefix + key);
+  }
+
+  async ping() {
+    await this.redis.ping();
   }
 
   async close() {

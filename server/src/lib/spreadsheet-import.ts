@@ -133,7 +133,8 @@ export async function registerImportRoute<TOptions, TProblem extends string>(
       const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim();
       const format = (Object.keys(IMPORT_FORMATS) as ImportFormat[]).find((key) => IMPORT_FORMATS[key] === contentType);
       if (!format) throw new AppError(route.invalidFile);
-      reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      // x-accel-buffering: a proxy (nginx) passes each progress line on as it is written.
+      reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-accel-buffering': 'no' });
       const send = (line: unknown) => reply.raw.write(`${JSON.stringify(line)}\n`);
       const body = request.body as Readable;
       try {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { parseConfig } from '../config';
 import { startPortal, type RunningPortal } from '../bootstrap';
@@ -11,7 +10,8 @@ import { latestOutboxMessages } from '../modules/messaging/dev-outbox.repository
 export interface TestApp {
   portal: RunningPortal;
   baseUrl: string;
-  /** The Redis key prefix of its store and invalidation channel (a second instance shares it). */
+  /** The PostgreSQL database (undefined on PGlite) and the Redis key prefix: what a second instance shares. */
+  databaseUrl: string | undefined;
   storePrefix: string;
   /** A new browser-like client with its own cookie jar. */
   client(options?: { locale?: string }): TestClient;
@@ -20,15 +20,18 @@ export interface TestApp {
 
 /**
  * A real server on a random port over a fresh database: in-memory PGlite by default, or a
- * throw-away PostgreSQL database (and a Redis key prefix) when DATABASE_URL / REDIS_URL are set.
+ * throw-away PostgreSQL database (and a Redis key prefix) when DATABASE_URL / REDIS_URL are set;
+ * `shared` joins another instance's database and store instead.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: DestinationStream; storePrefix?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream; shared?: { databaseUrl: string; storePrefix: string } } = {},
+): Promise<TestApp> {
   const adminUrl = process.env.DATABASE_URL;
   const suffix = randomBytes(6).toString('hex');
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    databaseUrl = await createThrowAwayDatabase(adminUrl, `portal_test_${suffix}`);
-  }
+  const ownsDatabase = Boolean(adminUrl) && !options.shared;
+  const databaseUrl = options.shared?.databaseUrl ?? (adminUrl ? await createThrowAwayDatabase(adminUrl, `portal_test_${suffix}`) : undefined);
+  const storePrefix = options.shared?.storePrefix ?? `portal-test-${suffix}:`;
   const config = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -38,7 +41,6 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const storePrefix = options.storePrefix ?? `portal-test-${suffix}:`;
   const portal = await startPortal(config, { inMemoryDatabase: !databaseUrl, storePrefix, logStream: options.logStream });
   await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const address = portal.app.server.address();
@@ -47,6 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   return {
     portal,
     baseUrl,
+    databaseUrl,
     storePrefix,
     client: (options) =>
       new TestClient(baseUrl, options?.locale, (recipient, limit) =>
@@ -54,21 +57,19 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       ),
     async close() {
       await portal.close();
-      if (adminUrl && databaseUrl) await dropDatabase(adminUrl, `portal_test_${suffix}`);
+      if (adminUrl && ownsDatabase) await dropDatabase(adminUrl, `portal_test_${suffix}`);
     },
   };
 }
 
 /**
- * Another server instance over the same PostgreSQL database as `first` (and the same Redis when REDIS_URL
- * is set): for rules that must hold across instances. PGlite cannot be shared: only where DATABASE_URL is set.
+ * Another server instance over the same PostgreSQL database as `first` and the same Redis keys (when
+ * REDIS_URL is set): for rules that must hold across instances. PGlite cannot be shared: only where
+ * DATABASE_URL is set. The first instance must be closed last (it drops the database).
  */
-export async function createSecondInstance(first: TestApp): Promise<TestApp> {
-  // Both drivers answer `execute` with `{ rows }`.
-  const result = (await first.portal.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
-  const shared = new URL(process.env.DATABASE_URL ?? '');
-  shared.pathname = `/${result.rows[0]?.name ?? ''}`;
-  return createTestApp({ DATABASE_URL: shared.toString() }, { storePrefix: first.storePrefix });
+export function createSecondInstance(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  if (!first.databaseUrl) throw new Error('a second instance needs PostgreSQL (DATABASE_URL)');
+  return createTestApp(env, { shared: { databaseUrl: first.databaseUrl, storePrefix: first.storePrefix } });
 }
 
 async function createThrowAwayDatabase(adminUrl: string, name: string) {

@@ -1,3 +1,4 @@
+import type { SharedSchedule } from '../../lib/shared-schedule';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -24,8 +25,6 @@ const RETENTION_SWEEP_MS = 6 * 3600_000;
  * anonymous statistics. Each erasure and its audit row commit together.
  */
 export class PersonalDataService {
-  private sweeper: NodeJS.Timeout | undefined;
-
   constructor(
     private readonly db: Database,
     private readonly show: ShowService,
@@ -126,19 +125,15 @@ export class PersonalDataService {
     return repository.sealAllIdNumbers(this.db);
   }
 
-  /** Runs eraseExpired now and every few hours; a failure is logged, the next run tries again. */
-  startRetentionSweep() {
-    const run = () =>
-      this.eraseExpired()
-        .then((count) => count && this.logger.info({ count, today: shanghaiDate(new Date(this.clock.now())) }, 'retention: personal data erased'))
-        .catch((error: unknown) => this.logger.error({ err: error }, 'retention sweep failed'));
-    void run();
-    this.sweeper = setInterval(run, RETENTION_SWEEP_MS);
-    this.sweeper.unref();
-  }
-
-  stop() {
-    clearInterval(this.sweeper);
+  /**
+   * Runs eraseExpired now and every few hours, once per period for all instances together (the shared
+   * schedule's lease); a failure is logged, the next period tries again.
+   */
+  startRetentionSweep(schedule: Pick<SharedSchedule, 'every'>) {
+    schedule.every('retention-sweep', RETENTION_SWEEP_MS, async () => {
+      const count = await this.eraseExpired();
+      if (count) this.logger.info({ count, today: shanghaiDate(new Date(this.clock.now())) }, 'retention: personal data erased');
+    });
   }
 
   /** Erases the applications matching the condition (all when undefined) that still hold personal data. */

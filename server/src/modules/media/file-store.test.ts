@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalFileStore, S3FileStore, assertFileKey, createFileStore, newFileKey } from './file-store';
+import { LocalFileStore, RangeNotSatisfiableError, S3FileStore, assertFileKey, createFileStore, newFileKey } from './file-store';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'file-store-'));
 const store = new LocalFileStore(join(dataDir, 'files'));
@@ -23,6 +23,16 @@ describe('LocalFileStore', () => {
     expect(await store.get(key)).toBeNull();
     expect(await store.getBuffer(key)).toBeNull();
     await store.delete(key); // idempotent
+  });
+
+  it('reads a range, clamped to the end, and refuses one past it', async () => {
+    const key = newFileKey('export', 'csv');
+    await store.put(key, Buffer.from('0123456789'), 'text/csv');
+    const middle = await store.get(key, { start: 2, end: 5 });
+    expect(middle).toMatchObject({ size: 4, range: { start: 2, end: 5, total: 10 } });
+    expect(await text(middle!.body)).toBe('2345');
+    expect(await text((await store.get(key, { start: 7, end: 99 }))!.body)).toBe('789');
+    await expect(store.get(key, { start: 10, end: 20 })).rejects.toBeInstanceOf(RangeNotSatisfiableError);
   });
 
   it('replaces a file whole and leaves no partial files behind', async () => {

@@ -5,9 +5,10 @@
  *
  *   interface FileStore {
  *     put(key, body: Buffer, contentType): Promise<void>
- *     get(key): Promise<StoredFile | null>          // body as a stream; null when missing
+ *     get(key, range?): Promise<StoredFile | null>  // body as a stream (the bytes start..end when a range is given); null when missing
  *     getBuffer(key): Promise<Buffer | null>
  *     delete(key): Promise<void>                     // idempotent
+ *     check(): Promise<void>                         // the store is reachable and writable (readiness)
  *   }
  *   newFileKey(kind: string, extension = 'jpg'): string   // "photo/2025/04/<uuid>.jpg", random, no user data
  *   new LocalFileStore(join(config.DATA_DIR, 'files'))
@@ -18,8 +19,8 @@
  * so a key can never leave the store's directory.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type * as S3Module from '@aws-sdk/client-s3';
@@ -28,14 +29,27 @@ import type { S3Client } from '@aws-sdk/client-s3';
 export interface StoredFile {
   body: Readable;
   contentType: string;
+  /** Bytes in `body`. */
   size: number;
+  /** When a range was asked: the bytes sent (inclusive, clamped to the file) and the whole file's size. */
+  range?: { start: number; end: number; total: number };
 }
+
+/** Bytes `start` to `end` inclusive (HTTP's convention); `end` past the file's end means "to the end". */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A range that starts at or past the end of the file (HTTP 416). */
+export class RangeNotSatisfiableError extends Error {}
 
 export interface FileStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredFile | null>;
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   getBuffer(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  check(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9_-][a-z0-9_.-]*(\/[a-z0-9_-][a-z0-9_.-]*)*$/;
@@ -99,12 +113,16 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async get(key: string): Promise<StoredFile | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
     const path = this.pathOf(key);
     try {
       const info = await stat(path);
       if (!info.isFile()) return null;
-      return { body: createReadStream(path), contentType: contentTypeOfKey(key), size: info.size };
+      const contentType = contentTypeOfKey(key);
+      if (!range) return { body: createReadStream(path), contentType, size: info.size };
+      if (range.start >= info.size) throw new RangeNotSatisfiableError(`bytes ${range.start}- of ${info.size}`);
+      const end = Math.min(range.end, info.size - 1);
+      return { body: createReadStream(path, { start: range.start, end }), contentType, size: end - range.start + 1, range: { start: range.start, end, total: info.size } };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -122,6 +140,11 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await access(this.root, constants.W_OK);
   }
 }
 
@@ -146,7 +169,8 @@ type S3Sdk = typeof S3Module;
 
 /**
  * A private S3-compatible bucket (no public ACLs are ever set). The SDK is loaded on first use, so
- * that a deployment on the local store never loads it. Not covered by tests here: no bucket.
+ * that a deployment on the local store never loads it. Tested over the wire against s3rver
+ * (`file-store.s3.test.ts`).
  */
 export class S3FileStore implements FileStore {
   private sdk: Promise<{ s3: S3Sdk; client: S3Client }> | null = null;
@@ -179,14 +203,21 @@ export class S3FileStore implements FileStore {
     await client.send(new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType }));
   }
 
-  async get(key: string): Promise<StoredFile | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredFile | null> {
     const { s3, client } = await this.connect();
     try {
-      const object = await client.send(new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const object = await client.send(
+        new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       if (!(object.Body instanceof Readable)) throw new Error('S3 returned a body that is not a Node stream');
-      return { body: object.Body, contentType: object.ContentType ?? contentTypeOfKey(key), size: object.ContentLength ?? 0 };
+      const file: StoredFile = { body: object.Body, contentType: object.ContentType ?? contentTypeOfKey(key), size: object.ContentLength ?? 0 };
+      // "bytes 0-9/1234": what the bucket sent of how much.
+      const sent = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(object.ContentRange ?? '');
+      if (range && sent) file.range = { start: Number(sent[1]), end: Number(sent[2]), total: Number(sent[3]) };
+      return file;
     } catch (error) {
       if (error instanceof s3.NoSuchKey) return null;
+      if (error instanceof s3.S3ServiceException && error.name === 'InvalidRange') throw new RangeNotSatisfiableError(`${key}: ${error.message}`);
       throw error;
     }
   }
@@ -202,6 +233,12 @@ export class S3FileStore implements FileStore {
   async delete(key: string): Promise<void> {
     const { s3, client } = await this.connect();
     await client.send(new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** HeadBucket: the bucket exists and these credentials may use it. */
+  async check(): Promise<void> {
+    const { s3, client } = await this.connect();
+    await client.send(new s3.HeadBucketCommand({ Bucket: this.options.bucket }));
   }
 }
 

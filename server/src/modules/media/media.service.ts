@@ -5,7 +5,7 @@
  *   await media.storePhoto(upload: Buffer, { profile: 'audience', face: true, kind: 'entry-photo' })
  *     → { key, contentType: 'image/jpeg', width, height, bytes, descriptor?: number[] }
  *     throws AppError: PHOTO_* (photo-check.ts), FACE_MULTIPLE / FACE_NOT_CLEAR / FACE_CHECK_UNAVAILABLE
- *   await media.openPhoto(key)   → StoredFile | null   (serve only after the caller is authorised)
+ *   await media.openPhoto(key, range?) → StoredFile | null   (serve only after the caller is authorised)
  *   await media.deletePhoto(key)
  *   await media.faceMatch(keyA, keyB) → { score: number | null }  null when a picture or its face is missing
  *
@@ -15,7 +15,7 @@
  */
 import type { PhotoProfile } from '@portal/shared/media/photo-rules';
 import type { FaceService } from '../face/face.service';
-import { newFileKey, type FileStore, type StoredFile } from './file-store';
+import { newFileKey, type ByteRange, type FileStore, type StoredFile } from './file-store';
 import { checkPhoto } from './photo-check';
 
 export interface StoredPhoto {
@@ -51,8 +51,8 @@ export class MediaService {
     return stored;
   }
 
-  openPhoto(key: string): Promise<StoredFile | null> {
-    return this.files.get(key);
+  openPhoto(key: string, range?: ByteRange): Promise<StoredFile | null> {
+    return this.files.get(key, range);
   }
 
   deletePhoto(key: string): Promise<void> {

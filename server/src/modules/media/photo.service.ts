@@ -8,6 +8,7 @@ import { hasOrganizerRoles } from '../../lib/authorize';
 import { euclideanDistance } from '../face/face.service';
 import type { MediaService, StoredPhoto } from './media.service';
 import type { PhotoModel, PhotoPurpose } from './media.models';
+import type { ByteRange } from './file-store';
 import * as repository from './photo.repository';
 import { ZPhotoId } from './photo.policy';
 
@@ -102,8 +103,8 @@ export class PhotoService {
     throw new AppError('NOT_FOUND');
   }
 
-  open(photo: PhotoModel) {
-    return this.media.openPhoto(photo.storageKey);
+  open(photo: PhotoModel, range?: ByteRange) {
+    return this.media.openPhoto(photo.storageKey, range);
   }
 
   /** How alike the faces of two photos are, 0..1, from the descriptors kept at upload (null when unknown). */

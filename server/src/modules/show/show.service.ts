@@ -1,15 +1,11 @@
 import type { Database, Executor } from '../../db/client';
 import * as repository from './show.repository';
 
-const SHOW_DAYS_CACHE_MS = 10_000;
-
 /**
  * The show: its settings (single row), exhibition days with capacity and deadline, and the channels
  * visitors heard of it through. Other modules read them here and lock days through `lockDays`.
  */
 export class ShowService {
-  private cachedDays: { days: Promise<ReadonlySet<string>>; until: number } | undefined;
-
   constructor(private readonly db: Database) {}
 
   setting(tx: Executor = this.db) {
@@ -25,17 +21,11 @@ export class ShowService {
   }
 
   /**
-   * The show days, cached for a few seconds: every gate scan asks, and days change rarely (a change
-   * made here clears the cache at once; one made on another instance is seen within the TTL).
+   * The show days as a set (every gate scan asks). Not cached in the process: a change made on another
+   * instance must count at the next scan, and the read is a handful of rows by primary key.
    */
-  showDaySet(tx: Executor = this.db): Promise<ReadonlySet<string>> {
-    const now = performance.now();
-    if (!this.cachedDays || this.cachedDays.until < now) {
-      const days = repository.listShowDays(tx).then((rows) => new Set(rows.map((row) => row.day)));
-      this.cachedDays = { days, until: now + SHOW_DAYS_CACHE_MS };
-      days.catch(() => (this.cachedDays = undefined));
-    }
-    return this.cachedDays.days;
+  async showDaySet(tx: Executor = this.db): Promise<ReadonlySet<string>> {
+    return new Set((await repository.listShowDays(tx)).map((row) => row.day));
   }
 
   /** The first exhibition day (the age rule applies on it), or undefined before days are set. */
@@ -52,7 +42,6 @@ export class ShowService {
   }
 
   upsertShowDay(row: Parameters<typeof repository.upsertShowDay>[1], tx: Executor = this.db) {
-    this.cachedDays = undefined;
     return repository.upsertShowDay(tx, row);
   }
 
@@ -84,7 +73,6 @@ export class ShowService {
   }
 
   removeShowDays(tx: Executor, days: readonly string[]) {
-    this.cachedDays = undefined;
     return repository.deleteShowDays(tx, days);
   }
 

@@ -1,0 +1,249 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieJar, signIn, solveCaptcha, type Credentials } from '../support/api-session';
+import { facePicture } from '../support/pictures';
+import { demoUsers } from '../support/portal';
+import { repoRoot } from '../support/server-process';
+import { artifactsDir as e2eArtifactsDir } from '../global-setup';
+import { MAX_DAY_CAPACITY } from '@portal/shared/show/project-settings.schema';
+import { startCluster, type Cluster } from './cluster-topology';
+
+const CLIENT = { 'x-portal-client': 'web' };
+const VIEWER = '{ viewer { __typename ... on User { id } ... on Ouser { id } } }';
+const PUBLIC_SETTING = '{ project { setting { audienceRegOpen } } }';
+const SETTINGS = '{ projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays days { day capacity deadline } channels { id nameZh nameEn enabled } } }';
+const SAVE_SETTINGS = 'mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version audienceRegOpen } }';
+const APPROVE = 'mutation ($ids: [ID!]!) { approveAudiences(ids: $ids) { id approveStatus } }';
+
+interface GraphQLAnswer<T> {
+  status: number;
+  data?: T;
+  errors?: Array<{ extensions?: { classification?: string; code?: string } }>;
+}
+
+async function graphql<T = Record<string, unknown>>(origin: string, jar: CookieJar, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>> {
+  const response = await fetch(`${origin}/apis/core/graphql`, {
+    method: 'POST',
+    headers: { ...CLIENT, 'content-type': 'application/json', cookie: jar.header() },
+    body: JSON.stringify({ query, variables }),
+  });
+  jar.store(response);
+  return { status: response.status, ...((await response.json()) as Omit<GraphQLAnswer<T>, 'status'>) };
+}
+
+const classificationOf = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0]?.extensions?.classification;
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/** POST /apis/auth/login with a captcha solved on `captchaOrigin` (default: the same instance). */
+async function login(origin: string, credentials: Credentials, captcha?: { value: string; jar: CookieJar }) {
+  const jar = captcha?.jar ?? new CookieJar();
+  const solution = captcha?.value ?? (await solveCaptcha(origin, jar));
+  const response = await fetch(`${origin}/apis/auth/login`, {
+    method: 'POST',
+    headers: { ...CLIENT, 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+    body: new URLSearchParams({ identity: credentials.identity, password: b64(credentials.password), captcha: solution, scope: credentials.scope }),
+  });
+  jar.store(response);
+  const body = (await response.json()) as { code?: string };
+  return { status: response.status, code: body.code, jar };
+}
+
+const visitor: Credentials = { identity: demoUsers.visitor.identity, password: demoUsers.visitor.password, scope: 'audience' };
+const organizer: Credentials = { identity: demoUsers.organizer.identity, password: demoUsers.organizer.password, scope: 'organizer' };
+const exhibitor: Credentials = { identity: demoUsers.exhibitor.identity, password: demoUsers.exhibitor.password, scope: 'exhibitor' };
+
+describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
+  let cluster: Cluster;
+  let origins: string[];
+
+  beforeAll(async () => {
+    cluster = await startCluster({ artifactsDir: join(e2eArtifactsDir, 'cluster'), bulkApplications: 3000, webDistDir: join(repoRoot, 'web', 'dist') });
+    origins = cluster.instances.map((instance) => instance.baseUrl);
+  });
+  afterAll(() => cluster?.stop());
+
+  it('serves through nginx: ready, and the hashed assets cached for a year', async () => {
+    const ready = await fetch(`${cluster.origin}/apis/health/ready`);
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok', files: 'ok' } });
+    const index = await (await fetch(`${cluster.origin}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(index)?.[0];
+    expect(asset).toBeDefined();
+    const script = await fetch(`${cluster.origin}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a session begun through one instance is used on the others', async () => {
+    const jar = await signIn(origins[0]!, visitor);
+    for (const origin of origins) expect((await graphql<{ viewer: { __typename: string } }>(origin, jar, VIEWER)).data?.viewer.__typename).toBe('User');
+  });
+
+  it('a captcha solution used on one instance is refused on another', async () => {
+    const jar = new CookieJar();
+    const value = await solveCaptcha(origins[0]!, jar);
+    expect((await login(origins[0]!, visitor, { value, jar })).status).toBe(200);
+    const replay = await login(origins[1]!, visitor, { value, jar: new CookieJar() });
+    expect(replay).toMatchObject({ status: 400, code: 'AUTH_CAPTCHA_INVALID' });
+  });
+
+  it('a login lock earned across instances holds on all of them', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await login(origins[attempt % 3]!, { ...exhibitor, password: 'Wrong12345' });
+      expect(wrong.status).toBe(400);
+    }
+    for (const origin of origins) expect((await login(origin, exhibitor)).code).toBe('AUTH_TOO_MANY_ATTEMPTS');
+  });
+
+  it("a code's minute holds across instances", async () => {
+    const requestCode = async (origin: string) => {
+      const jar = new CookieJar();
+      const captcha = await solveCaptcha(origin, jar);
+      const response = await fetch(`${origin}/apis/auth/code`, {
+        method: 'POST',
+        headers: { ...CLIENT, 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+        body: new URLSearchParams({ identity: '13800000001', captcha, purpose: 'register' }),
+      });
+      return { status: response.status, code: ((await response.json()) as { code?: string }).code };
+    };
+    expect((await requestCode(origins[0]!)).status).toBe(200);
+    expect(await requestCode(origins[1]!)).toMatchObject({ status: 429, code: 'AUTH_CODE_TOO_SOON' });
+    expect(await requestCode(origins[2]!)).toMatchObject({ status: 429, code: 'AUTH_CODE_TOO_SOON' });
+  });
+
+  it('a settings change on one instance is seen at once by the others', async () => {
+    const jar = await signIn(origins[0]!, organizer);
+    type Settings = Record<string, unknown> & { audienceRegOpen: boolean; days: Array<{ capacity: number }> };
+    const current = (await graphql<{ projectSettings: Settings }>(origins[0]!, jar, SETTINGS)).data!.projectSettings;
+    // The bulk applications hold more seats than the seeded capacities: the save raises them to the maximum.
+    const days = current.days.map((day) => ({ ...day, capacity: MAX_DAY_CAPACITY }));
+    const saved = await graphql<{ saveProjectSettings: { audienceRegOpen: boolean } }>(origins[0]!, jar, SAVE_SETTINGS, { input: { ...current, days, audienceRegOpen: !current.audienceRegOpen } });
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data?.saveProjectSettings.audienceRegOpen).toBe(!current.audienceRegOpen);
+    for (const origin of origins.slice(1)) {
+      const seen = await graphql<{ project: { setting: { audienceRegOpen: boolean } } }>(origin, new CookieJar(), PUBLIC_SETTING);
+      expect(seen.data?.project.setting.audienceRegOpen).toBe(!current.audienceRegOpen);
+    }
+  });
+
+  it('a photo uploaded through one instance is served by the others (the S3 bucket)', async () => {
+    const jar = await signIn(origins[0]!, visitor);
+    const form = new FormData();
+    form.set('operations', JSON.stringify({ query: 'mutation ($file: Upload!, $purpose: PhotoPurpose!) { uploadPhoto(file: $file, purpose: $purpose) { id } }', variables: { file: null, purpose: 'ENTRY_CARD' } }));
+    form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.set('0', new Blob([new Uint8Array(await facePicture(1))], { type: 'image/jpeg' }), 'entry.jpg');
+    const uploaded = await fetch(`${origins[0]}/apis/core/graphql`, { method: 'POST', headers: { ...CLIENT, cookie: jar.header() }, body: form });
+    const { data } = (await uploaded.json()) as { data?: { uploadPhoto: { id: string } } };
+    expect(data?.uploadPhoto.id).toBeDefined();
+    const path = `/apis/files/photos/${data!.uploadPhoto.id}`;
+    const [second, third] = await Promise.all(origins.slice(1).map((origin) => fetch(`${origin}${path}`, { headers: { cookie: jar.header() } })));
+    expect(second!.status).toBe(200);
+    const bytes = Buffer.from(await second!.arrayBuffer());
+    expect(Buffer.from(await third!.arrayBuffer()).equals(bytes)).toBe(true);
+    const part = await fetch(`${cluster.origin}${path}`, { headers: { cookie: jar.header(), range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+  });
+
+  it('sign-out on one instance ends the session on all of them at once', async () => {
+    const jar = await signIn(origins[0]!, visitor);
+    expect(classificationOf(await graphql(origins[1]!, jar, VIEWER))).toBeUndefined();
+    const cookie = jar.header();
+    expect((await fetch(`${origins[2]}/apis/auth/logout`, { method: 'POST', headers: { ...CLIENT, cookie } })).status).toBeLessThan(400);
+    const stale = new CookieJar();
+    stale.store(new Response(null, { headers: { 'set-cookie': cookie } }));
+    for (const origin of origins) expect(classificationOf(await graphql(origin, stale, VIEWER))).toBe('UNAUTHORIZED');
+  });
+
+  it('a password change on one instance ends the other sessions on all of them at once', async () => {
+    const changing = await signIn(origins[0]!, visitor);
+    const other = await signIn(origins[1]!, visitor);
+    const changed = await graphql<{ changePassword: boolean }>(origins[2]!, changing, 'mutation ($input: ChangePasswordInput!) { changePassword(input: $input) }', {
+      input: { currentPassword: b64(visitor.password), newPassword: b64('Visitor54321') },
+    });
+    expect(changed.data?.changePassword).toBe(true);
+    for (const origin of origins) {
+      expect(classificationOf(await graphql(origin, other, VIEWER))).toBe('UNAUTHORIZED');
+      // The session that changed the password goes on (under a new id) everywhere.
+      expect(classificationOf(await graphql(origin, changing, VIEWER))).toBeUndefined();
+    }
+  });
+
+  it('under load, one instance killed: no acknowledged write is lost and the errors stay bounded', async () => {
+    const jar = await signIn(cluster.origin, organizer);
+    const pending = (await cluster.database.query<{ id: string }>("select id from audiences where approve_status = 'WAIT' order by id")).rows.map((row) => row.id);
+    expect(pending.length).toBeGreaterThan(500);
+    const headers = { ...CLIENT, 'content-type': 'application/json', cookie: jar.header() };
+    const acknowledged = new Set<string>();
+    const outcomes: Array<{ at: number; ok: boolean }> = [];
+    let next = 0;
+    const approvals = { connections: 4, viewer: 0 };
+    const viewers = { connections: 6 };
+    const run = (connections: number, request: autocannon.Request) =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon({ url: cluster.origin, connections, duration: 9, timeout: 10, requests: [request] }, (error, result) => (error ? reject(error) : resolve(result)));
+        instance.on('response', (_client, status) => outcomes.push({ at: Date.now(), ok: status < 400 }));
+        instance.on('reqError', () => outcomes.push({ at: Date.now(), ok: false }));
+      });
+    const started = Date.now();
+    const approving = run(approvals.connections, {
+      method: 'POST',
+      path: '/apis/core/graphql',
+      headers,
+      setupRequest: (request) => {
+        const id = pending[next++];
+        // Once every pending application is taken, the approvers read the viewer instead.
+        if (!id) approvals.viewer += 1;
+        return { ...request, body: JSON.stringify(id ? { query: APPROVE, variables: { ids: [id] } } : { query: VIEWER }) };
+      },
+      onResponse: (status, body) => {
+        if (status !== 200) return;
+        const answer = JSON.parse(body) as { data?: { approveAudiences?: Array<{ id: string; approveStatus: string }> } };
+        for (const approved of answer.data?.approveAudiences ?? []) if (approved.approveStatus === 'DONE') acknowledged.add(approved.id);
+      },
+    });
+    const reading = run(viewers.connections, { method: 'POST', path: '/apis/core/graphql', headers, body: JSON.stringify({ query: VIEWER }) });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const victim = cluster.instances[1]!;
+    const killedAt = Date.now();
+    process.kill(-victim.pid!, 'SIGKILL');
+    const [approvalResult, viewerResult] = await Promise.all([approving, reading]);
+
+    const stored = await cluster.database.query<{ id: string }>("select id from audiences where id = any($1::uuid[]) and approve_status = 'DONE'", [pending.slice(0, next)]);
+    const storedIds = new Set(stored.rows.map((row) => row.id));
+    const lost = [...acknowledged].filter((id) => !storedIds.has(id));
+    const before = outcomes.filter((outcome) => outcome.at < killedAt);
+    const after = outcomes.filter((outcome) => outcome.at >= killedAt);
+    const failedAfter = after.filter((outcome) => !outcome.ok).length;
+    const report = {
+      at: new Date().toISOString(),
+      secondsBeforeKill: (killedAt - started) / 1000,
+      connections: approvals.connections + viewers.connections,
+      approvalsAcknowledged: acknowledged.size,
+      approvalsStored: storedIds.size,
+      storedWithoutAcknowledgement: storedIds.size - (acknowledged.size - lost.length),
+      acknowledgedButLost: lost.length,
+      requestsBeforeKill: before.length,
+      failedBeforeKill: before.filter((outcome) => !outcome.ok).length,
+      requestsAfterKill: after.length,
+      failedAfterKill: failedAfter,
+      errorRateAfterKill: after.length ? failedAfter / after.length : 0,
+      approvalRequestsPerSecond: approvalResult.requests.average,
+      viewerRequestsPerSecond: viewerResult.requests.average,
+      viewerLatencyP99Ms: viewerResult.latency.p99,
+    };
+    writeFileSync(join(cluster.artifactsDir, 'failover-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.info('[cluster] failover under load:', report);
+
+    expect(acknowledged.size).toBeGreaterThan(0);
+    expect(lost).toEqual([]);
+    // nginx failed over: the surviving instances kept answering after the kill.
+    expect(after.filter((outcome) => outcome.ok).length).toBeGreaterThan(after.length / 2);
+    // Bounded: at most the requests in flight on the killed instance and one stale pooled upstream
+    // connection per client connection can fail; every later request goes to a surviving instance.
+    expect(failedAfter).toBeLessThanOrEqual(2 * report.connections);
+    expect((await fetch(`${cluster.origin}/apis/health/ready`)).status).toBe(200);
+  });
+});
