@@ -70,10 +70,22 @@ const journeys: Journey[] = [
   },
 ];
 
-/** The antd Select whose form label is `label`: opens it and picks the option with `optionText`. */
+/**
+ * The antd Select whose form label is `label`: opens it and picks the option with `optionText`, until the
+ * select shows it (a click that lands while the dropdown is still opening is lost on a busy machine).
+ */
 async function chooseOption(page: Page, label: string, optionText: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(optionText, { exact: true }).click();
+  const combobox = page.getByRole('combobox', { name: label });
+  const chosen = page.locator('.ant-select', { has: combobox }).getByTitle(optionText, { exact: true });
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(optionText, { exact: true });
+  await expect
+    .poll(async () => {
+      if ((await chosen.count()) > 0) return true;
+      if (!(await option.isVisible())) await combobox.click();
+      await option.click();
+      return (await chosen.count()) > 0;
+    })
+    .toBe(true);
 }
 
 /** The organizer's side: find the application by keyword, open its detail. */
