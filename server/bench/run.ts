@@ -14,6 +14,11 @@ import { serverProcess } from './memory';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
 import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
 import { CDK_IMPORT_SCENARIO, cdkImportMarkdown, runCdkImport, type CdkImportResult } from './activation-codes';
+import { CLUSTER_SCENARIO, clusterMarkdown, runClusterScenario, type ClusterFigures } from './cluster';
+import { lighthouseReport, measurePublicPages, RUNS_PER_PAGE, type PageFigures } from '../../e2e/bench/lighthouse';
+
+/** The public pages on a phone (Lighthouse); also `npm run bench:lighthouse` alone. */
+const LIGHTHOUSE_SCENARIO = 'public-pages-lighthouse';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 1);
@@ -245,6 +250,18 @@ async function main() {
     console.log(`        ${cdkImport.tookMs} ms, RSS +${cdkImport.rssAddedMb} MB (peak ${cdkImport.rssPeakMb} MB)`);
   }
 
+  let cluster: ClusterFigures[] | undefined;
+  if (!only || only.includes(CLUSTER_SCENARIO)) {
+    console.log(`bench: ${CLUSTER_SCENARIO} — the viewer and the approval list through nginx, 1 then 3 instances`);
+    cluster = await runClusterScenario({ seconds: durationSeconds });
+  }
+
+  let pages: PageFigures[] | undefined;
+  if (!only || only.includes(LIGHTHOUSE_SCENARIO)) {
+    console.log(`bench: ${LIGHTHOUSE_SCENARIO} — Lighthouse mobile on the public pages (also in bench/results/lighthouse.md)`);
+    pages = await measurePublicPages();
+  }
+
   const baseline = results.find((row) => row.name === baselineName);
   for (const row of results) {
     row.ratioToNodeHttp = baseline && baseline.requestsPerSecond > 0 ? Number((row.requestsPerSecond / baseline.requestsPerSecond).toPrecision(3)) : null;
@@ -262,12 +279,16 @@ async function main() {
     totalSeconds: Math.round((performance.now() - started) / 1000),
     ...(memory || zip ? { memory: [...(memory ? [memory] : []), ...(zip ? [zip] : [])] } : {}),
     ...(cdkImport ? { imports: [cdkImport] } : {}),
+    ...(cluster ? { cluster } : {}),
+    ...(pages ? { publicPages: pages } : {}),
   };
   const outDir = join(repoRoot, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   const text =
-    markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (cdkImport ? `\n${cdkImportMarkdown(cdkImport)}` : '');
+    markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (cdkImport ? `\n${cdkImportMarkdown(cdkImport)}` : '') +
+    (cluster ? `\n## Cluster: 1 and 3 instances behind nginx\n\n${clusterMarkdown(cluster)}\n` : '') +
+    (pages ? `\n${lighthouseReport(pages, RUNS_PER_PAGE)}` : '');
   writeFileSync(join(outDir, 'latest.md'), text);
   console.log(`\n${text}\nbench: wrote bench/results/latest.json and latest.md`);
   const failed = results.filter((row) => failures(row) > 0);
