@@ -16,6 +16,10 @@ const PUBLIC_SETTING = '{ project { setting { audienceRegOpen } } }';
 const SETTINGS = '{ projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays days { day capacity deadline } channels { id nameZh nameEn enabled } } }';
 const SAVE_SETTINGS = 'mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version audienceRegOpen } }';
 const APPROVE = 'mutation ($ids: [ID!]!) { approveAudiences(ids: $ids) { id approveStatus } }';
+const REGISTER_GATE = 'mutation ($input: EntranceDeviceInput!) { registerEntranceDevice(input: $input) { id } }';
+const ISSUE_TOKEN = 'mutation ($id: ID!) { issueDeviceToken(id: $id) { token } }';
+const TICKETS = '{ tickets(pageSize: 20) { nodes { id } } }';
+const TICKET_QR = 'query ($id: ID!) { ticketQr(ticketId: $id) { token } }';
 
 interface GraphQLAnswer<T> {
   status: number;
@@ -173,6 +177,18 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
 
   it('under load, one instance killed: no acknowledged write is lost and the errors stay bounded', async () => {
     const jar = await signIn(cluster.origin, organizer);
+    // A gate scanning the tickets' QR codes through nginx beside the organizers: every scan it was answered
+    // is a write (the scan log, and the admission when admitted) that must survive the kill.
+    const gate = await graphql<{ registerEntranceDevice: { id: string } }>(cluster.origin, jar, REGISTER_GATE, {
+      input: { name: 'Cluster gate', location: 'Hall 1', kind: 'GATE', days: [], ticketKinds: ['VISITOR', 'BADGE', 'IMPORTED'] },
+    });
+    const gateId = gate.data!.registerEntranceDevice.id;
+    const gateToken = (await graphql<{ issueDeviceToken: { token: string } }>(cluster.origin, jar, ISSUE_TOKEN, { id: gateId })).data!.issueDeviceToken.token;
+    const ticketIds = (await graphql<{ tickets: { nodes: Array<{ id: string }> } }>(cluster.origin, jar, TICKETS)).data!.tickets.nodes.map((ticket) => ticket.id);
+    expect(ticketIds.length).toBeGreaterThan(0);
+    const qrs = await Promise.all(ticketIds.map(async (id) => (await graphql<{ ticketQr: { token: string } }>(cluster.origin, jar, TICKET_QR, { id })).data!.ticketQr.token));
+    const scansAnswered = new Set<string>();
+    let scanNumber = 0;
     const pending = (await cluster.database.query<{ id: string }>("select id from audiences where approve_status = 'WAIT' order by id")).rows.map((row) => row.id);
     expect(pending.length).toBeGreaterThan(500);
     const headers = { ...CLIENT, 'content-type': 'application/json', cookie: jar.header() };
@@ -180,7 +196,8 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
     const outcomes: Array<{ at: number; ok: boolean }> = [];
     let next = 0;
     const approvals = { connections: 4, viewer: 0 };
-    const viewers = { connections: 6 };
+    const viewers = { connections: 4 };
+    const scanners = { connections: 2 };
     const run = (connections: number, request: autocannon.Request) =>
       new Promise<autocannon.Result>((resolve, reject) => {
         const instance = autocannon({ url: cluster.origin, connections, duration: 9, timeout: 10, requests: [request] }, (error, result) => (error ? reject(error) : resolve(result)));
@@ -205,11 +222,27 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
       },
     });
     const reading = run(viewers.connections, { method: 'POST', path: '/apis/core/graphql', headers, body: JSON.stringify({ query: VIEWER }) });
+    const scanning = run(scanners.connections, {
+      method: 'POST',
+      path: '/apis/hardware/v1/scan',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${gateToken}` },
+      setupRequest: (request) => {
+        scanNumber += 1;
+        return { ...request, body: JSON.stringify({ scanId: `cluster-${scanNumber}`, qr: qrs[scanNumber % qrs.length] }) };
+      },
+      onResponse: (status, body) => {
+        if (status === 200) scansAnswered.add((JSON.parse(body) as { scanId: string }).scanId);
+      },
+    });
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const victim = cluster.instances[1]!;
     const killedAt = Date.now();
     process.kill(-victim.pid!, 'SIGKILL');
-    const [approvalResult, viewerResult] = await Promise.all([approving, reading]);
+    const [approvalResult, viewerResult, scanResult] = await Promise.all([approving, reading, scanning]);
+    const scansLogged = new Set(
+      (await cluster.database.query<{ scan_id: string }>('select scan_id from device_scans where device_id = $1', [gateId])).rows.map((row) => row.scan_id),
+    );
+    const scansLost = [...scansAnswered].filter((scanId) => !scansLogged.has(scanId));
 
     const stored = await cluster.database.query<{ id: string }>("select id from audiences where id = any($1::uuid[]) and approve_status = 'DONE'", [pending.slice(0, next)]);
     const storedIds = new Set(stored.rows.map((row) => row.id));
@@ -220,11 +253,13 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
     const report = {
       at: new Date().toISOString(),
       secondsBeforeKill: (killedAt - started) / 1000,
-      connections: approvals.connections + viewers.connections,
+      connections: approvals.connections + viewers.connections + scanners.connections,
       approvalsAcknowledged: acknowledged.size,
       approvalsStored: storedIds.size,
       storedWithoutAcknowledgement: storedIds.size - (acknowledged.size - lost.length),
       acknowledgedButLost: lost.length,
+      scansAnswered: scansAnswered.size,
+      scansAnsweredButLost: scansLost.length,
       requestsBeforeKill: before.length,
       failedBeforeKill: before.filter((outcome) => !outcome.ok).length,
       requestsAfterKill: after.length,
@@ -232,6 +267,7 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
       errorRateAfterKill: after.length ? failedAfter / after.length : 0,
       approvalRequestsPerSecond: approvalResult.requests.average,
       viewerRequestsPerSecond: viewerResult.requests.average,
+      scanRequestsPerSecond: scanResult.requests.average,
       viewerLatencyP99Ms: viewerResult.latency.p99,
     };
     writeFileSync(join(cluster.artifactsDir, 'failover-report.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -239,6 +275,8 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
 
     expect(acknowledged.size).toBeGreaterThan(0);
     expect(lost).toEqual([]);
+    expect(scansAnswered.size).toBeGreaterThan(0);
+    expect(scansLost).toEqual([]);
     // nginx failed over: the surviving instances kept answering after the kill.
     expect(after.filter((outcome) => outcome.ok).length).toBeGreaterThan(after.length / 2);
     // Bounded: at most the requests in flight on the killed instance and one stale pooled upstream
