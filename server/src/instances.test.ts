@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
-import { createSecondInstance, createTestApp, type TestApp } from './test/test-app';
+import { useTwoInstances } from './test/test-app';
 import { outboxMessages } from './db/schema/index';
 import { createAccount } from './test/factories';
 import { signInDirectly } from './test/sessions';
@@ -11,17 +11,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // Two server instances over one PostgreSQL database and one Redis (DESIGN §2: nothing shared lives in one
 // process). The three-process proof behind nginx is `npm run test:cluster`; these run in CI's PostgreSQL phase.
 describe.skipIf(!process.env.DATABASE_URL)('state shared by server instances', () => {
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    first = await createTestApp();
-    second = await createSecondInstance(first);
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const instances = useTwoInstances();
 
   it('delivers each notice exactly once while both instances run the outbox', async () => {
     const batch = randomBytes(4).toString('hex');
@@ -29,9 +19,9 @@ describe.skipIf(!process.env.DATABASE_URL)('state shared by server instances', (
       dedupeKey: `instances-test:${batch}:${index}`,
       message: { kind: 'email' as const, to: `n${index}.${batch}@example.com`, subject: 'notice', text: `notice ${index}` },
     }));
-    await first.portal.app.services.notices.enqueue(first.portal.database.db, items);
-    await Promise.all([first, second, first, second].map((instance) => instance.portal.app.services.notices.drain()));
-    const delivered = await first.portal.database.db.select({ recipient: outboxMessages.recipient }).from(outboxMessages).where(like(outboxMessages.recipient, `%.${batch}@example.com`));
+    await instances.first.portal.app.services.notices.enqueue(instances.first.portal.database.db, items);
+    await Promise.all([instances.first, instances.second, instances.first, instances.second].map((instance) => instance.portal.app.services.notices.drain()));
+    const delivered = await instances.first.portal.database.db.select({ recipient: outboxMessages.recipient }).from(outboxMessages).where(like(outboxMessages.recipient, `%.${batch}@example.com`));
     expect(delivered).toHaveLength(items.length);
     expect(new Set(delivered.map((row) => row.recipient)).size).toBe(items.length);
   });
@@ -40,23 +30,23 @@ describe.skipIf(!process.env.DATABASE_URL)('state shared by server instances', (
     const name = `instances-test-${randomBytes(4).toString('hex')}`;
     let runs = 0;
     const task = async () => void (runs += 1);
-    first.portal.app.services.schedule.every(name, 60_000, task, { tickMs: 20 });
-    second.portal.app.services.schedule.every(name, 60_000, task, { tickMs: 20 });
+    instances.first.portal.app.services.schedule.every(name, 60_000, task, { tickMs: 20 });
+    instances.second.portal.app.services.schedule.every(name, 60_000, task, { tickMs: 20 });
     await sleep(400);
     expect(runs).toBe(1);
   });
 
   it('sees a show day added on the other instance at the next scan', async () => {
-    expect(await second.portal.app.services.show.showDaySet()).not.toContain('2031-05-02');
-    await first.portal.app.services.show.upsertShowDay({ day: '2031-05-02', capacity: 10, deadline: new Date('2031-05-02T09:00:00+08:00') });
-    expect(await second.portal.app.services.show.showDaySet()).toContain('2031-05-02');
+    expect(await instances.second.portal.app.services.show.showDaySet()).not.toContain('2031-05-02');
+    await instances.first.portal.app.services.show.upsertShowDay({ day: '2031-05-02', capacity: 10, deadline: new Date('2031-05-02T09:00:00+08:00') });
+    expect(await instances.second.portal.app.services.show.showDaySet()).toContain('2031-05-02');
   });
 
   it('a session begun on one instance is used on the other and ends on both at sign-out', async () => {
-    const { account } = await createAccount(first, 'audience');
-    const onFirst = first.client();
-    await signInDirectly(first, onFirst, account);
-    const onSecond = second.client();
+    const { account } = await createAccount(instances.first, 'audience');
+    const onFirst = instances.first.client();
+    await signInDirectly(instances.first, onFirst, account);
+    const onSecond = instances.second.client();
     for (const [name, value] of onFirst.cookies) onSecond.cookies.set(name, value);
     const viewer = '{ viewer { ... on User { id } } }';
     const before = await onSecond.graphql(viewer);

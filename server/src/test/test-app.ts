@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { DestinationStream } from 'pino';
 import { parseConfig } from '../config';
 import { startPortal, type RunningPortal } from '../bootstrap';
@@ -70,6 +71,28 @@ export async function createTestApp(
 export function createSecondInstance(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   if (!first.databaseUrl) throw new Error('a second instance needs PostgreSQL (DATABASE_URL)');
   return createTestApp(env, { shared: { databaseUrl: first.databaseUrl, storePrefix: first.storePrefix } });
+}
+
+export interface TwoInstances {
+  first: TestApp;
+  second: TestApp;
+}
+
+/**
+ * Two instances on one PostgreSQL database (and Redis), started before the enclosing block's tests and
+ * closed after them; read `first` and `second` inside the tests.
+ */
+export function useTwoInstances(): TwoInstances {
+  const instances = {} as TwoInstances;
+  beforeAll(async () => {
+    instances.first = await createTestApp();
+    instances.second = await createSecondInstance(instances.first);
+  }, 60_000);
+  afterAll(async () => {
+    await instances.second?.close();
+    await instances.first?.close();
+  });
+  return instances;
 }
 
 async function createThrowAwayDatabase(adminUrl: string, name: string) {

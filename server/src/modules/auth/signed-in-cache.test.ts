@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@portal/shared/auth/scopes';
-import { createSecondInstance, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { createTestApp, useTwoInstances, type TestApp, type TestClient } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { signInDirectly } from '../../test/sessions';
 import { SESSION_COOKIE } from './session-cookie';
@@ -111,16 +111,7 @@ describe('signed-in sessions, cached in the process', () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('signed-in sessions across two instances sharing Redis', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await createTestApp();
-    second = await createSecondInstance(first);
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const instances = useTwoInstances();
 
-  ruleTests(() => ({ first, second }));
+  ruleTests(() => instances);
 });

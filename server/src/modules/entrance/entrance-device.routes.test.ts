@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createSecondInstance, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { createTestApp, useTwoInstances, type TestApp, type TestClient } from '../../test/test-app';
 import { signedInClient } from '../../test/submissions';
 import { devices } from '../../db/schema/index';
 import { deviceCall, ISSUE_TOKEN, registerDeviceWithToken, REVOKE_TOKEN } from './entrance-test-support';
@@ -93,26 +93,16 @@ describe('device API: tokens, heartbeat, photos', () => {
 // Two server instances over one PostgreSQL database: a token revoked through one is refused by the
 // other on its very next call (PGlite cannot be shared by two instances: this runs where DATABASE_URL is set).
 describe.skipIf(!process.env.DATABASE_URL)('device tokens across server instances', () => {
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    first = await createTestApp();
-    second = await createSecondInstance(first);
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const instances = useTwoInstances();
 
   it('a revocation on one instance is refused at once by the other', async () => {
-    const manager = (await signedInClient(first, 'organizer', ['ROLE_HARDWARE'])).client;
+    const manager = (await signedInClient(instances.first, 'organizer', ['ROLE_HARDWARE'])).client;
     const { device, token } = await registerDeviceWithToken(manager);
     const beat = { clock: new Date().toISOString() };
-    expect((await deviceCall(second, token, 'heartbeat', beat)).status).toBe(200);
+    expect((await deviceCall(instances.second, token, 'heartbeat', beat)).status).toBe(200);
     await manager.graphql(REVOKE_TOKEN, { id: device.id });
-    expect((await deviceCall(second, token, 'heartbeat', beat)).status).toBe(401);
+    expect((await deviceCall(instances.second, token, 'heartbeat', beat)).status).toBe(401);
     const reissued = (await manager.graphql<{ issueDeviceToken: { token: string } }>(ISSUE_TOKEN, { id: device.id })).body.data?.issueDeviceToken.token ?? '';
-    expect((await deviceCall(second, reissued, 'heartbeat', beat)).status).toBe(200);
+    expect((await deviceCall(instances.second, reissued, 'heartbeat', beat)).status).toBe(200);
   });
 });

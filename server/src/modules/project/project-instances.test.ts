@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecondInstance, createTestApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTwoInstances } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { signInDirectly } from '../../test/sessions';
 import { showDays } from '../../db/schema/index';
@@ -38,32 +38,24 @@ function saveInput(current: Settings, changes: Record<string, unknown>) {
 // what the other answers at once, and its version check sees the other's saves. PGlite cannot be shared
 // by two instances, so this runs where DATABASE_URL is set (CI).
 describe.skipIf(!process.env.DATABASE_URL)('project settings across server instances', () => {
-  let first: TestApp;
-  let second: TestApp;
-
+  const instances = useTwoInstances();
   beforeAll(async () => {
-    first = await createTestApp();
-    second = await createSecondInstance(first);
-    await first.portal.database.db.insert(showDays).values({ day: '2030-05-01', capacity: 10, deadline: new Date('2030-05-01T09:00:00+08:00') });
-  }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    await instances.first.portal.database.db.insert(showDays).values({ day: '2030-05-01', capacity: 10, deadline: new Date('2030-05-01T09:00:00+08:00') });
   });
 
   it('a save on one instance is seen by the other at once, and a stale save there is refused', async () => {
-    const { account } = await createAccount(first, 'organizer', { roles: ['ROLE_PROJECT'] });
-    const onFirst = first.client();
-    await signInDirectly(first, onFirst, account);
-    const onSecond = second.client();
-    await signInDirectly(second, onSecond, account);
+    const { account } = await createAccount(instances.first, 'organizer', { roles: ['ROLE_PROJECT'] });
+    const onFirst = instances.first.client();
+    await signInDirectly(instances.first, onFirst, account);
+    const onSecond = instances.second.client();
+    await signInDirectly(instances.second, onSecond, account);
 
     const opened = (await onSecond.graphql<{ projectSettings: Settings }>(SETTINGS)).body.data?.projectSettings;
     if (!opened) throw new Error('no settings');
     const saved = await onFirst.graphql(SAVE, { input: saveInput(opened, { audienceRegOpen: false, days: [{ day: '2030-05-01', capacity: 25, deadline: '2030-05-01T12:00:00+08:00' }] }) });
     expect(saved.body.errors).toBeUndefined();
 
-    const { body } = await second.client().graphql<{ project: { setting: { audienceRegOpen: boolean; showWebsiteUrl: string }; showDays: Array<{ capacity: number }> } }>(PUBLIC);
+    const { body } = await instances.second.client().graphql<{ project: { setting: { audienceRegOpen: boolean; showWebsiteUrl: string }; showDays: Array<{ capacity: number }> } }>(PUBLIC);
     expect(body.data?.project.setting).toEqual({ audienceRegOpen: false, showWebsiteUrl: 'https://www.motoexpo.example.cn/' });
     expect(body.data?.project.showDays).toEqual([{ day: '2030-05-01', capacity: 25 }]);
 
