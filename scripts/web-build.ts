@@ -31,20 +31,16 @@ export function webBuildIsCurrent(distDir = defaultWebDistDir): boolean {
   return builtAt > Math.max(...WEB_SOURCES.map((path) => newestMtime(join(repoRoot, path))));
 }
 
-export interface BuildOptions {
-  /** NODE_ENV=production whatever the caller's (the size budget measures what ships). */
-  production?: boolean;
-}
-
 /** Builds the web app into `distDir` (vite build); throws with its output when it fails. */
-export function buildWeb(distDir = defaultWebDistDir, log: (line: string) => void = console.info, options: BuildOptions = {}): void {
+export function buildWeb(distDir = defaultWebDistDir, log: (line: string) => void = console.info): void {
   const args = ['run', 'build', '-w', 'web'];
   if (distDir !== defaultWebDistDir) args.push('--', '--outDir', distDir, '--emptyOutDir');
   log(`building the web app (npm ${args.join(' ')}) ...`);
   const started = Date.now();
-  // `production` forces the bundle that ships: under vitest NODE_ENV is `test`, and Vite passes it on to
-  // React, whose development build is 50 KB (brotli) larger.
-  const env = options.production ? { ...process.env, NODE_ENV: 'production' } : process.env;
+  // Always the bundle that ships, whoever builds it: under vitest NODE_ENV is `test`, Vite would pass it on to
+  // React, and the journeys, the size budget and a later `npm start` (which reuses a current web/dist) would get
+  // React's development build, 50 KB (brotli) larger and slower.
+  const env = { ...process.env, NODE_ENV: 'production' };
   const result = spawnSync('npm', args, { cwd: repoRoot, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.status !== 0) throw new Error(`npm run build -w web failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   log(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -55,14 +51,14 @@ export function buildWeb(distDir = defaultWebDistDir, log: (line: string) => voi
  * journeys, the size budget and the Lighthouse bench). E2E_BUILD=always forces a build, E2E_BUILD=never
  * skips it (for a dist built by hand).
  */
-export function buildWebIfStale(distDir = defaultWebDistDir, log: (line: string) => void = (line) => console.info(`[web] ${line}`), options: BuildOptions = {}): void {
+export function buildWebIfStale(distDir = defaultWebDistDir, log: (line: string) => void = (line) => console.info(`[web] ${line}`)): void {
   const mode = process.env.E2E_BUILD ?? 'auto';
   if (mode === 'never') return;
   if (mode !== 'always' && webBuildIsCurrent(distDir)) {
     log(`${distDir} is up to date; not rebuilding`);
     return;
   }
-  buildWeb(distDir, log, options);
+  buildWeb(distDir, log);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
