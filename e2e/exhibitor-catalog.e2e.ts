@@ -13,6 +13,7 @@ import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } fr
 import { passForcedPasswordChange, signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
 import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { chooseOption } from './support/select';
 import { uiText } from './support/texts';
 import { writeNoisePicture } from './support/pictures';
 import { checkInBothLanguages, uploadPicture } from './support/visitor-journey';
@@ -25,11 +26,6 @@ const BANNER = '雷霆 800 新品发布';
 
 let dir: string;
 const pictures: Record<'logo' | 'banner' | 'product', string> = { logo: '', banner: '', product: '' };
-
-async function choose(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-}
 
 /** Opens the queue row holding `text`, approves it from the detail drawer, and waits for the drawer to close. */
 async function approveFromQueue(page: Page, queue: string, path: string, text: string) {
@@ -85,7 +81,7 @@ describeE2E('catalog, banners and products', () => {
     await page.goto(PATHS.exhibitorBanner);
     await unlessPageFails(page, page.getByTestId('banner-form').waitFor({ state: 'visible' }));
     await page.getByTestId('banner-title').fill(BANNER);
-    await choose(page, 'banner-placement', '官网首页轮播图');
+    await chooseOption(page, page.getByTestId('banner-placement'), '官网首页轮播图');
     await page.getByTestId('banner-linkUrl').fill('https://www.motu.example.com/thunder');
     await uploadPicture(page, 'BANNER', pictures.banner);
     await page.getByTestId('banner-submit').click();
@@ -97,7 +93,7 @@ describeE2E('catalog, banners and products', () => {
     await waitForPath(page, exactPath(PATHS.exhibitorProduct));
     await page.getByTestId('product-nameZh').fill(PRODUCT);
     await page.getByTestId('product-nameEn').fill('Thunder 800 Cruiser');
-    await choose(page, 'product-category', '摩托车');
+    await chooseOption(page, page.getByTestId('product-category'), '摩托车');
     await page.getByTestId('product-descriptionZh').fill('800cc 双缸水冷发动机，ABS 与牵引力控制。');
     await page.getByTestId('product-descriptionEn').fill('800 cc liquid-cooled twin with ABS and traction control.');
     await uploadPicture(page, 'PRODUCT', pictures.product);

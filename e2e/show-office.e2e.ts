@@ -10,6 +10,7 @@ import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } fr
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
 import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { chooseOption } from './support/select';
 import { uiText } from './support/texts';
 import { checkInBothLanguages } from './support/visitor-journey';
 
@@ -37,11 +38,6 @@ async function setVisitorRegistration(page: Page, open: boolean) {
   await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(open));
   // The channels keep their ids: a save renames or disables them, never adds copies.
   expect(await channels.count()).toBe(channelsBefore);
-}
-
-async function choose(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
 }
 
 async function totalShown(page: Page) {
@@ -77,7 +73,7 @@ describeE2E('show office: project settings and activation codes', () => {
     const generated = page.waitForResponse((response) => (response.request().postData() ?? '').includes('GenerateActivationCodes'));
     await page.getByTestId('cdk-generate-submit').click();
     expect(((await (await generated).json()) as { errors?: unknown }).errors).toBeUndefined();
-    await choose(page, 'cdk-filter-batch', BATCH);
+    await chooseOption(page, page.getByTestId('cdk-filter-batch'), BATCH);
     await expect.poll(() => totalShown(page)).toBe(uiText('zh-CN', 'cdk:list.total').replace('{{count}}', '50'));
     const firstCode = (await page.getByTestId('cdk-code').first().textContent()) ?? '';
     expect(firstCode).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
@@ -117,7 +113,7 @@ describeE2E('show office: project settings and activation codes', () => {
     // Export the imported batch: the workbook holds its three codes, one of them void.
     await keyword.fill('');
     await keyword.press('Enter');
-    await choose(page, 'cdk-filter-batch', IMPORT_BATCH);
+    await chooseOption(page, page.getByTestId('cdk-filter-batch'), IMPORT_BATCH);
     await expect.poll(() => totalShown(page)).toBe(uiText('zh-CN', 'cdk:list.total').replace('{{count}}', '3'));
     const download = page.waitForEvent('download');
     await page.getByTestId('cdk-export').click();

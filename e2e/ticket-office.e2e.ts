@@ -10,6 +10,7 @@ import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath } from './support/paths';
 import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { chooseOption } from './support/select';
 import { uiText } from './support/texts';
 import { checkInBothLanguages } from './support/visitor-journey';
 
@@ -28,11 +29,6 @@ async function workbookOf(rows: string[][]): Promise<Buffer> {
   const sheet = workbook.addWorksheet('tickets');
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function choose(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
 }
 
 async function clear(page: Page, testId: string) {
@@ -82,7 +78,7 @@ describeE2E('ticket office: the organizer ticket list', () => {
     await page.getByTestId('ticket-import').locator('.ant-modal-close').click();
 
     // Filter: imported tickets of the club; the URL keeps the filter.
-    await choose(page, 'ticket-filter-kind', uiText('zh-CN', 'ticket-office:kind.IMPORTED'));
+    await chooseOption(page, page.getByTestId('ticket-filter-kind'), uiText('zh-CN', 'ticket-office:kind.IMPORTED'));
     await search(page, 'E2E 摩托车俱乐部');
     await poll(() => totalShown(page)).toBe(total(2));
     expect(new URL(page.url()).searchParams.get('kind')).toBe('IMPORTED');
@@ -102,7 +98,7 @@ describeE2E('ticket office: the organizer ticket list', () => {
     await page.getByTestId('ticket-reason').fill('E2E 挂失');
     await page.getByTestId('ticket-reason-submit').click();
     await poll(() => page.getByTestId('ticket-status').first().textContent()).toBe(uiText('zh-CN', 'ticket-office:status.REVOKED'));
-    await choose(page, 'ticket-filter-status', uiText('zh-CN', 'ticket-office:status.REVOKED'));
+    await chooseOption(page, page.getByTestId('ticket-filter-status'), uiText('zh-CN', 'ticket-office:status.REVOKED'));
     await poll(() => totalShown(page)).toBe(total(1));
     await page.getByTestId('ticket-reinstate').first().click();
     await page.getByTestId('ticket-reason').fill('E2E 已找回');
@@ -127,9 +123,9 @@ describeE2E('ticket office: the organizer ticket list', () => {
 
     // The face check of an approved demo visitor's ticket: two photos, the match, "checked".
     await search(page, '');
-    await choose(page, 'ticket-filter-kind', uiText('zh-CN', 'ticket-office:kind.VISITOR'));
-    await choose(page, 'ticket-filter-status', uiText('zh-CN', 'ticket-office:status.VALID'));
-    await choose(page, 'ticket-filter-face-checked', uiText('zh-CN', 'ticket-office:filters.unchecked'));
+    await chooseOption(page, page.getByTestId('ticket-filter-kind'), uiText('zh-CN', 'ticket-office:kind.VISITOR'));
+    await chooseOption(page, page.getByTestId('ticket-filter-status'), uiText('zh-CN', 'ticket-office:status.VALID'));
+    await chooseOption(page, page.getByTestId('ticket-filter-face-checked'), uiText('zh-CN', 'ticket-office:filters.unchecked'));
     await waitForSettled(page);
     // Other journeys approve visitors on the same server meanwhile, so the first row may change: the
     // holder is read from the drawer that opened, not from the list.
@@ -146,7 +142,7 @@ describeE2E('ticket office: the organizer ticket list', () => {
     await poll(() => drawer.getByTestId('ticket-face-check-state').textContent()).not.toBe(uiText('zh-CN', 'ticket-office:faceCheck.notChecked'));
     await checkPage(page, 'ticket-office-face-check-zh-CN');
     await page.locator('.ant-drawer-close').click();
-    await choose(page, 'ticket-filter-face-checked', uiText('zh-CN', 'ticket-office:filters.checked'));
+    await chooseOption(page, page.getByTestId('ticket-filter-face-checked'), uiText('zh-CN', 'ticket-office:filters.checked'));
     await poll(async () => page.getByTestId('ticket-holder').allTextContents()).toContain(holder);
     expect(problems).toEqual([]);
     // A long journey: on a machine shared by several builds it needs more than the default two minutes.

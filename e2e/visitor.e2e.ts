@@ -27,6 +27,7 @@ import {
 import { exactPath, loginPath, PATHS } from './support/paths';
 import { formatDayRange } from '../web/src/lib/format/date-time';
 import { accessibleNames } from './support/accessible-names';
+import { chooseOption, selectLabelled } from './support/select';
 
 interface Journey {
   device: Device;
@@ -69,24 +70,6 @@ const journeys: Journey[] = [
     refuseReason: 'The ID photo does not show the same person. Please upload your own ID photo.',
   },
 ];
-
-/**
- * The antd Select whose form label is `label`: opens it and picks the option with `optionText`, until the
- * select shows it (a click that lands while the dropdown is still opening is lost on a busy machine).
- */
-async function chooseOption(page: Page, label: string, optionText: string): Promise<void> {
-  const combobox = page.getByRole('combobox', { name: label });
-  const chosen = page.locator('.ant-select', { has: combobox }).getByTitle(optionText, { exact: true });
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(optionText, { exact: true });
-  await expect
-    .poll(async () => {
-      if ((await chosen.count()) > 0) return true;
-      if (!(await option.isVisible())) await combobox.click();
-      await option.click();
-      return (await chosen.count()) > 0;
-    })
-    .toBe(true);
-}
 
 /** The organizer's side: find the application by keyword, open its detail. */
 async function openApplication(page: Page, name: string, locale: Locale): Promise<void> {
@@ -189,7 +172,7 @@ describeE2E('visitor journey', () => {
       }
       expect((await accessibleNames(page, ['textbox'])).map((box) => box.name)).toContain(t('application:fields.name'));
       await emailInput.fill(visitor.email);
-      await chooseOption(page, t('application:fields.idType'), t('application:idTypes.MAINLAND_ID'));
+      await chooseOption(page, selectLabelled(page, t('application:fields.idType')), t('application:idTypes.MAINLAND_ID'));
       await page.getByTestId('application-id-number').fill(visitor.idNumber);
       const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile);
       lap(`entry photo uploaded (browser face check: ${entryFaces || 'unavailable'})`);
