@@ -5,7 +5,7 @@ import globals from 'globals';
 import moduleBoundaries from './eslint-rules/module-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.generated.ts', 'web/src/graphql/**', 'server/drizzle/**', 'data/**', 'e2e/artifacts/**'] },
+  { ignores: ['**/dist/**', '**/dist-budget/**', '**/node_modules/**', '**/*.generated.ts', 'web/src/graphql/**', 'server/drizzle/**', 'data/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

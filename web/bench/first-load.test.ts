@@ -7,7 +7,6 @@
  * when it meets the goal while still listed (then the line goes). Measures its own production build,
  * made first when it is older than the web sources.
  */
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../../scripts/web-build';
@@ -19,6 +18,7 @@ import {
   organizerRouteLoads,
   publicFirstLoad,
   readManifest,
+  webRoot,
   type Manifest,
 } from './first-load';
 
@@ -37,8 +37,9 @@ const ORGANIZER_CEILING = 307 * KB;
 describe('bundle budgets', () => {
   let manifest: Manifest;
   // Its own build, apart from web/dist: the journeys build and serve that one at the same time, and skip it when
-  // there is no Chromium.
-  const distDir = join(tmpdir(), 'portal-web-budget-dist');
+  // there is no Chromium. Inside this checkout (ignored by git): a folder in /tmp would be shared by every
+  // checkout on the machine, and one's build, newer than another's sources, would be measured for it.
+  const distDir = join(webRoot, 'dist-budget');
   beforeAll(() => {
     buildWebIfStale(distDir);
     manifest = readManifest(distDir);
