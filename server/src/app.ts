@@ -22,6 +22,7 @@ import type { InvalidationBus } from './lib/invalidation-bus';
 import { attachCsrfGuard } from './lib/csrf-guard';
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
+import { createJsonPostPath } from './graphql/json-post';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { sessionIdOf } from './modules/auth/session-cookie';
 import { registerHealthRoutes, type Lifecycle } from './modules/health/health.routes';
@@ -158,8 +159,9 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
     return reply.code(500).send({ ...new AppError('INTERNAL').toBody(locale), requestId: request.id });
   });
 
-  // GraphQL: Yoga reads the raw multipart stream itself (upload spec); JSON arrives parsed.
+  // GraphQL: a JSON POST is answered directly (json-post.ts); Yoga reads the raw multipart stream itself (upload spec).
   const yoga = createGraphQLServer(app.services, { production, corsOrigins: config.CORS_ORIGINS });
+  const jsonPost = createJsonPostPath(yoga, { production, corsOrigins: config.CORS_ORIGINS });
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
   app.route({
     url: yoga.graphqlEndpoint,
@@ -167,6 +169,7 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
     config: { csrf: 'graphql' },
     handler: async (request, reply) => {
       const signedIn = await app.services.auth.viewerOf(sessionIdOf(request));
+      if (await jsonPost.answer(request, reply, signedIn)) return reply;
       const response = await yoga.handleNodeRequestAndResponse(request, reply, { fastifyRequest: request, fastifyReply: reply, signedIn });
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
