@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
@@ -20,6 +19,7 @@ import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
 import type { InvalidationBus } from './lib/invalidation-bus';
 import { attachCsrfGuard } from './lib/csrf-guard';
+import { securityHeaders } from './lib/security-headers';
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
 import { createJsonPostPath } from './graphql/json-post';
@@ -112,7 +112,7 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
-  await app.register(fastifyHelmet, {
+  const helmetHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -137,6 +137,8 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    // On the raw response, as helmet did: the streams written with writeHead (spreadsheet imports) carry them too.
+    for (const [name, value] of helmetHeaders) reply.raw.setHeader(name, value);
     reply.header('x-request-id', request.id);
     if (isOversizedMultipart(request)) {
       const error = new AppError('REQUEST_TOO_LARGE');
