@@ -65,6 +65,7 @@ export function createJsonPostPath(yoga: GraphQLServer, options: { production: b
       const errors = enveloped.validate(enveloped.schema, document);
       if (errors.length) return { errors };
       const contextValue = await enveloped.contextFactory();
+      // One result: the schema has no subscriptions and no @defer / @stream.
       return (await enveloped.execute({
         schema: enveloped.schema,
         document,
@@ -91,7 +92,7 @@ export function createJsonPostPath(yoga: GraphQLServer, options: { production: b
       const result = classifyErrors(await resultOf(params, { fastifyRequest: request, fastifyReply: reply, signedIn }), request, options);
       const response = processRegularResult(result, yoga.fetchAPI, mediaType);
       response.headers.forEach((value, key) => void reply.header(key, value));
-      await reply.code(response.status).send(await response.text());
+      reply.code(response.status).send(await response.text());
       return true;
     },
   };
