@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
@@ -20,8 +19,10 @@ import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
 import type { InvalidationBus } from './lib/invalidation-bus';
 import { attachCsrfGuard } from './lib/csrf-guard';
+import { securityHeaders } from './lib/security-headers';
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
+import { createJsonPostPath } from './graphql/json-post';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { sessionIdOf } from './modules/auth/session-cookie';
 import { registerHealthRoutes, type Lifecycle } from './modules/health/health.routes';
@@ -111,7 +112,7 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
-  await app.register(fastifyHelmet, {
+  const helmetHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -136,6 +137,8 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    // On the raw response, as helmet did: the streams written with writeHead (spreadsheet imports) carry them too.
+    for (const [name, value] of helmetHeaders) reply.raw.setHeader(name, value);
     reply.header('x-request-id', request.id);
     if (isOversizedMultipart(request)) {
       const error = new AppError('REQUEST_TOO_LARGE');
@@ -158,8 +161,9 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
     return reply.code(500).send({ ...new AppError('INTERNAL').toBody(locale), requestId: request.id });
   });
 
-  // GraphQL: Yoga reads the raw multipart stream itself (upload spec); JSON arrives parsed.
+  // GraphQL: a JSON POST is answered directly (json-post.ts); Yoga reads the raw multipart stream itself (upload spec).
   const yoga = createGraphQLServer(app.services, { production, corsOrigins: config.CORS_ORIGINS });
+  const jsonPost = createJsonPostPath(yoga, { production, corsOrigins: config.CORS_ORIGINS });
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
   app.route({
     url: yoga.graphqlEndpoint,
@@ -167,6 +171,7 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
     config: { csrf: 'graphql' },
     handler: async (request, reply) => {
       const signedIn = await app.services.auth.viewerOf(sessionIdOf(request));
+      if (await jsonPost.answer(request, reply, signedIn)) return reply;
       const response = await yoga.handleNodeRequestAndResponse(request, reply, { fastifyRequest: request, fastifyReply: reply, signedIn });
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);

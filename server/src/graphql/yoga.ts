@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { BREAK, GraphQLError, Kind, visit, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
@@ -22,36 +23,41 @@ function isExecutionResult(value: unknown): value is ExecutionResult {
  * Errors are data: an AppError becomes its translated message with classification and code;
  * a zod failure becomes VALIDATION_FAILED with the offending fields; a GraphQL parse or validation
  * error (no original error) is BAD_REQUEST; anything else is logged with the request id and masked.
+ * One rule for both ways in: Yoga's result hook below and the direct JSON path (json-post.ts).
  */
+export function classifyErrors(result: ExecutionResult, request: FastifyRequest, options: { production: boolean }): ExecutionResult {
+  if (!result.errors?.length) return result;
+  const locale = localeOfRequest(request);
+  const errors = result.errors.map((error) => {
+    const original = error.originalError;
+    if (original instanceof AppError) return withPath(original.toGraphQLError(locale), error);
+    if (original instanceof ZodError) {
+      const translated = new AppError('VALIDATION_FAILED').toGraphQLError(locale);
+      translated.extensions.fields = original.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      return withPath(translated, error);
+    }
+    // By name as well: graphql-js may be loaded twice (CJS for Yoga, ESM for us under Vitest).
+    if (!original || original instanceof GraphQLError || original.name === 'GraphQLError') {
+      // Parse, validation and armor (depth, cost, aliases) errors: the technical text stays as detail.
+      const code = ARMOR_LIMIT.test(error.message) ? 'QUERY_TOO_COMPLEX' : 'VALIDATION_FAILED';
+      const translated = new AppError(code).toGraphQLError(locale);
+      // Production names nothing the caller did not write ("Did you mean NAME_ASC?" maps the schema).
+      translated.extensions.detail = options.production ? error.message.replace(SUGGESTION, '') : error.message;
+      return withPath(translated, error);
+    }
+    request.log.error({ err: original, path: error.path }, 'unexpected GraphQL error');
+    const masked = new AppError('INTERNAL').toGraphQLError(locale);
+    masked.extensions.requestId = request.id;
+    return withPath(masked, error);
+  });
+  return { ...result, errors };
+}
+
+/** Yoga runs `onResultProcess` in its HTTP layer only: the direct JSON path calls classifyErrors itself. */
 function useErrorClassification(options: { production: boolean }): Plugin<GraphQLContext, YogaServerContext> {
   return {
     onResultProcess({ result, setResult, serverContext }) {
-      if (!isExecutionResult(result) || !result.errors?.length) return;
-      const request = serverContext.fastifyRequest;
-      const locale = localeOfRequest(request);
-      const errors = result.errors.map((error) => {
-        const original = error.originalError;
-        if (original instanceof AppError) return withPath(original.toGraphQLError(locale), error);
-        if (original instanceof ZodError) {
-          const translated = new AppError('VALIDATION_FAILED').toGraphQLError(locale);
-          translated.extensions.fields = original.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-          return withPath(translated, error);
-        }
-        // By name as well: graphql-js may be loaded twice (CJS for Yoga, ESM for us under Vitest).
-        if (!original || original instanceof GraphQLError || original.name === 'GraphQLError') {
-          // Parse, validation and armor (depth, cost, aliases) errors: the technical text stays as detail.
-          const code = ARMOR_LIMIT.test(error.message) ? 'QUERY_TOO_COMPLEX' : 'VALIDATION_FAILED';
-          const translated = new AppError(code).toGraphQLError(locale);
-          // Production names nothing the caller did not write ("Did you mean NAME_ASC?" maps the schema).
-          translated.extensions.detail = options.production ? error.message.replace(SUGGESTION, '') : error.message;
-          return withPath(translated, error);
-        }
-        request.log.error({ err: original, path: error.path }, 'unexpected GraphQL error');
-        const masked = new AppError('INTERNAL').toGraphQLError(locale);
-        masked.extensions.requestId = request.id;
-        return withPath(masked, error);
-      });
-      setResult({ ...result, errors });
+      if (isExecutionResult(result)) setResult(classifyErrors(result, serverContext.fastifyRequest, options));
     },
   };
 }
@@ -125,6 +131,8 @@ function corsFor(allowed: readonly string[]) {
     return { origin: [origin], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'x-portal-client'], maxAge: 600 };
   };
 }
+
+export type GraphQLServer = ReturnType<typeof createGraphQLServer>;
 
 export function createGraphQLServer(services: Services, options: { production: boolean; corsOrigins: readonly string[] }) {
   return createYoga<YogaServerContext, GraphQLContext>({
