@@ -16,7 +16,7 @@ import type { ShowDayModel } from '../show/show.models';
 import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
-import { compactCountDeltas, countAudiences, countFromDeltas, countKeyOf, iterateAudiences, listAudiences, type ListConditions } from './application-list.repository';
+import { compactCountDeltas, countAudiences, countFromDeltas, countKeyOf, iterateAudiences, listAudiences, NEAR_END_ROWS, type ListConditions } from './application-list.repository';
 import type { ApplicationRow, ReviewDecision } from './application.models';
 
 /** DESIGN §6: the states an organizer's decision moves an application from, and to. */
@@ -98,8 +98,14 @@ export class ApplicationService {
     const page = input.page ?? 1;
     const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
     const conditions = listConditions(input.filter);
+    const sort = input.sort ?? DEFAULT_SORT;
+    // A page near the start reads forwards whatever the total is: both statements go at once.
+    if ((page - 1) * pageSize <= NEAR_END_ROWS) {
+      const [total, rows] = await Promise.all([this.countOf(conditions), listAudiences(this.db, conditions, sort, page, pageSize)]);
+      return { nodes: rows, total, page, pageSize };
+    }
     const total = await this.countOf(conditions);
-    const rows = await listAudiences(this.db, conditions, input.sort ?? DEFAULT_SORT, page, pageSize, total);
+    const rows = await listAudiences(this.db, conditions, sort, page, pageSize, total);
     return { nodes: rows, total, page, pageSize };
   }
 
