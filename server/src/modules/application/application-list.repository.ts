@@ -5,9 +5,7 @@ import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { AudienceListSort } from '@portal/shared/review/audience-list';
 import { personalDataHash } from '../../lib/personal-data-cipher';
-import { channels } from '../show/show.tables';
-import type { ChannelModel } from '../show/show.models';
-import type { AudienceModel } from './application.models';
+import type { ApplicationRow, VisitDateModel } from './application.models';
 import { audienceCountDeltas, audienceVisitDates, audiences, searchTokensOf } from './application.tables';
 
 export interface ListConditions {
@@ -125,21 +123,19 @@ export async function countAudiences(db: Executor, filter: ListConditions) {
 export const NEAR_END_ROWS = 1000;
 
 /**
- * What a page reads beside each row, in the same statement, so that the list's fields need no further
- * query (one statement a page instead of three: PGlite runs them one at a time, and on PostgreSQL each
- * is a round trip): the visit days (by the primary key, in day order) and the channel.
+ * A page reads each row's visit days (by the primary key, in day order) in the same statement, so that
+ * the list's `visitDates` needs no further query: PGlite runs statements one at a time, and on
+ * PostgreSQL each is a round trip.
  */
 const pageColumns = {
   ...getTableColumns(audiences),
   visitDays: sql<Array<{ day: string; admittedAt: string | null }>>`coalesce((select json_agg(json_build_object('day', ${audienceVisitDates.day}, 'admittedAt', ${audienceVisitDates.admittedAt}) order by ${audienceVisitDates.day}) from ${audienceVisitDates} where ${audienceVisitDates.audienceId} = ${audiences.id}), '[]')`,
-  channel: channels,
 };
 
-type PageRow = Omit<AudienceModel, 'alongside'> & { visitDays: Array<{ day: string; admittedAt: string | null }>; channel: ChannelModel | null };
+type PageRow = ApplicationRow & { visitDays: Array<{ day: string; admittedAt: string | null }> };
 
-function listed({ visitDays, channel, ...row }: PageRow): AudienceModel {
-  const visitDates = visitDays.map(({ day, admittedAt }) => ({ audienceId: row.id, day, admittedAt: admittedAt === null ? null : new Date(admittedAt) }));
-  return { ...row, alongside: { visitDates, channel } };
+function withVisitDates({ visitDays, ...row }: PageRow): ApplicationRow & { visitDates: VisitDateModel[] } {
+  return { ...row, visitDates: visitDays.map(({ day, admittedAt }) => ({ audienceId: row.id, day, admittedAt: admittedAt === null ? null : new Date(admittedAt) })) };
 }
 
 /**
@@ -159,12 +155,12 @@ export async function listAudiences(db: Executor, filter: ListConditions, sort: 
   const where = whereOf(filter);
   let rows: PageRow[];
   if (skipped <= NEAR_END_ROWS) {
-    rows = await db.select(pageColumns).from(audiences).leftJoin(channels, eq(channels.id, audiences.channelId)).where(where).orderBy(...order).limit(size).offset(skipped);
+    rows = await db.select(pageColumns).from(audiences).where(where).orderBy(...order).limit(size).offset(skipped);
   } else {
     const keys = db.select({ id: audiences.id }).from(audiences).where(where).orderBy(...order).limit(size).offset(skipped).as('page_keys');
-    rows = await db.select(pageColumns).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).leftJoin(channels, eq(channels.id, audiences.channelId)).orderBy(...order);
+    rows = await db.select(pageColumns).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
   }
-  const models = rows.map(listed);
+  const models = rows.map(withVisitDates);
   return fromEnd ? models.reverse() : models;
 }
 

@@ -17,7 +17,7 @@ import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
 import { compactCountDeltas, countAudiences, countFromDeltas, countKeyOf, iterateAudiences, listAudiences, NEAR_END_ROWS, type ListConditions } from './application-list.repository';
-import type { ApplicationRow, ReviewDecision } from './application.models';
+import type { ApplicationRow, AudienceModel, ReviewDecision } from './application.models';
 
 /** DESIGN §6: the states an organizer's decision moves an application from, and to. */
 const DECISIONS: Record<ReviewDecision, { from: readonly ApproveStatus[]; to: ApproveStatus }> = {
@@ -99,14 +99,16 @@ export class ApplicationService {
     const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
     const conditions = listConditions(input.filter);
     const sort = input.sort ?? DEFAULT_SORT;
-    // A page near the start reads forwards whatever the total is: both statements go at once.
-    if ((page - 1) * pageSize <= NEAR_END_ROWS) {
-      const [total, rows] = await Promise.all([this.countOf(conditions), listAudiences(this.db, conditions, sort, page, pageSize)]);
-      return { nodes: rows, total, page, pageSize };
-    }
-    const total = await this.countOf(conditions);
-    const rows = await listAudiences(this.db, conditions, sort, page, pageSize, total);
-    return { nodes: rows, total, page, pageSize };
+    // Every statement of a page goes at once where it can: a page near the start reads forwards whatever
+    // the total is; the channels (a handful of rows) are read whole rather than after the page.
+    const counted =
+      (page - 1) * pageSize <= NEAR_END_ROWS
+        ? Promise.all([this.countOf(conditions), listAudiences(this.db, conditions, sort, page, pageSize)])
+        : this.countOf(conditions).then(async (total) => [total, await listAudiences(this.db, conditions, sort, page, pageSize, total)] as const);
+    const [[total, rows], channels] = await Promise.all([counted, this.show.allChannels()]);
+    const channelById = new Map(channels.map((channel) => [channel.id, channel]));
+    const nodes: AudienceModel[] = rows.map(({ visitDates, ...row }) => ({ ...row, alongside: { visitDates, channel: (row.channelId && channelById.get(row.channelId)) || null } }));
+    return { nodes, total, page, pageSize };
   }
 
   /** Exact: from the maintained counts when the filter is states and a visit day, else by reading the matches. */
