@@ -164,6 +164,26 @@ export async function listAudiences(db: Executor, filter: ListConditions, sort: 
   return fromEnd ? models.reverse() : models;
 }
 
+/**
+ * A page near the start and the exact total of a filter the maintained counts do not cover (keyword,
+ * dates, channel), in one statement: the keys subquery counts its matches with a window while it picks
+ * the page's keys, so the matches are read once instead of once for the count and again for the page.
+ * `total` is null when the page is past the end (no row carries it).
+ */
+export async function countedPage(db: Executor, filter: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
+  const order = orderBy(ORDER[sort], false);
+  const keys = db
+    .select({ id: audiences.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+    .from(audiences)
+    .where(whereOf(filter))
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('page_keys');
+  const rows = await db.select({ ...pageColumns, total: keys.total }).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
+  return { total: rows[0]?.total ?? null, rows: rows.map(({ total: _pageTotal, ...row }) => withVisitDates(row)) };
+}
+
 /** Every matching row in list order, in batches: exports never hold the whole list in memory. */
 export async function* iterateAudiences(db: Executor, filter: ListConditions, sort: AudienceListSort, batchSize = 1000) {
   const where = whereOf(filter);
