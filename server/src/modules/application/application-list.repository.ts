@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { AudienceListSort } from '@portal/shared/review/audience-list';
 import { personalDataHash } from '../../lib/personal-data-cipher';
+import type { ApplicationRow, VisitDateModel } from './application.models';
 import { audienceCountDeltas, audienceVisitDates, audiences, searchTokensOf } from './application.tables';
 
 export interface ListConditions {
@@ -118,31 +119,69 @@ export async function countAudiences(db: Executor, filter: ListConditions) {
   return Number(row?.total ?? 0);
 }
 
-/** Beyond this many rows skipped, a page reads its keys first (index only), then its rows. */
-const DEEP_OFFSET = 1000;
+/** Within this many rows of an end a page is read with a plain OFFSET; beyond it, keys first (index only), then rows. */
+export const NEAR_END_ROWS = 1000;
 
 /**
- * One page of `total` matching rows. A page in the second half is read from the end in reversed order,
- * so that the last page costs what the first does; a page deep in the middle reads the keys it skips
- * from the order's index alone (index-only scan) and only then its 20 rows. Near either end the plain
+ * A page reads each row's visit days (by the primary key, in day order) in the same statement, so that
+ * the list's `visitDates` needs no further query: PGlite runs statements one at a time, and on
+ * PostgreSQL each is a round trip.
+ */
+const pageColumns = {
+  ...getTableColumns(audiences),
+  visitDays: sql<Array<{ day: string; admittedAt: string | null }>>`coalesce((select json_agg(json_build_object('day', ${audienceVisitDates.day}, 'admittedAt', ${audienceVisitDates.admittedAt}) order by ${audienceVisitDates.day}) from ${audienceVisitDates} where ${audienceVisitDates.audienceId} = ${audiences.id}), '[]')`,
+};
+
+type PageRow = ApplicationRow & { visitDays: Array<{ day: string; admittedAt: string | null }> };
+
+function withVisitDates({ visitDays, ...row }: PageRow): ApplicationRow & { visitDates: VisitDateModel[] } {
+  return { ...row, visitDates: visitDays.map(({ day, admittedAt }) => ({ audienceId: row.id, day, admittedAt: admittedAt === null ? null : new Date(admittedAt) })) };
+}
+
+/**
+ * One page of the matching rows. With `total` known, a page in the second half is read from the end in
+ * reversed order, so that the last page costs what the first does; without it (a page near the start,
+ * read while the total is counted) it is read forwards. A page deep in the middle reads the keys it
+ * skips from the order's index alone (index-only scan) and only then its rows. Near either end the plain
  * query is cheaper to plan (PGlite plans every statement).
  */
-export async function listAudiences(db: Executor, filter: ListConditions, sort: AudienceListSort, page: number, pageSize: number, total: number) {
+export async function listAudiences(db: Executor, filter: ListConditions, sort: AudienceListSort, page: number, pageSize: number, total?: number) {
   const offset = (page - 1) * pageSize;
-  if (offset >= total) return [];
-  const size = Math.min(pageSize, total - offset);
-  const fromEnd = offset + size / 2 > total / 2;
-  const skipped = fromEnd ? total - offset - size : offset;
+  if (total !== undefined && offset >= total) return [];
+  const size = total === undefined ? pageSize : Math.min(pageSize, total - offset);
+  const fromEnd = total !== undefined && offset + size / 2 > total / 2;
+  const skipped = fromEnd && total !== undefined ? total - offset - size : offset;
   const order = orderBy(ORDER[sort], fromEnd);
   const where = whereOf(filter);
-  let rows;
-  if (skipped <= DEEP_OFFSET) {
-    rows = await db.select().from(audiences).where(where).orderBy(...order).limit(size).offset(skipped);
+  let rows: PageRow[];
+  if (skipped <= NEAR_END_ROWS) {
+    rows = await db.select(pageColumns).from(audiences).where(where).orderBy(...order).limit(size).offset(skipped);
   } else {
     const keys = db.select({ id: audiences.id }).from(audiences).where(where).orderBy(...order).limit(size).offset(skipped).as('page_keys');
-    rows = await db.select(getTableColumns(audiences)).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
+    rows = await db.select(pageColumns).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
   }
-  return fromEnd ? rows.reverse() : rows;
+  const models = rows.map(withVisitDates);
+  return fromEnd ? models.reverse() : models;
+}
+
+/**
+ * A page near the start and the exact total of a filter the maintained counts do not cover (keyword,
+ * dates, channel), in one statement: the keys subquery counts its matches with a window while it picks
+ * the page's keys, so the matches are read once instead of once for the count and again for the page.
+ * `total` is null when the page is past the end (no row carries it).
+ */
+export async function countedPage(db: Executor, filter: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
+  const order = orderBy(ORDER[sort], false);
+  const keys = db
+    .select({ id: audiences.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+    .from(audiences)
+    .where(whereOf(filter))
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('page_keys');
+  const rows = await db.select({ ...pageColumns, total: keys.total }).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
+  return { total: rows[0]?.total ?? null, rows: rows.map(({ total: _pageTotal, ...row }) => withVisitDates(row)) };
 }
 
 /** Every matching row in list order, in batches: exports never hold the whole list in memory. */

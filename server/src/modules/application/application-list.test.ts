@@ -96,6 +96,15 @@ describe('the approval list at scale', () => {
       .where(and(isNotNull(audiences.submittedAt), like(audiences.name, '%王%')));
     expect(keyword.total).toBeGreaterThan(0);
     expect([...keyword.ids].sort()).toEqual(named.map((row) => row.id).sort());
+    // Past the end, a page that counts its own matches still states the total.
+    const pastTheEnd = await list({ filter: { keyword: '王' }, sort: 'NAME_ASC', page: Math.ceil(keyword.total / 50) + 1, pageSize: 50 });
+    expect({ nodes: pastTheEnd.nodes, total: pastTheEnd.total }).toEqual({ nodes: [], total: keyword.total });
+    // The visit days a page reads with its rows are the stored ones.
+    const page = await list({ filter, page: 2, pageSize: 20 });
+    const byKey = (row: { audienceId: string; day: string }) => `${row.audienceId} ${row.day}`;
+    const carried = page.nodes.flatMap((node) => node.alongside?.visitDates ?? []);
+    const stored = await services().applications.visitDatesOfMany(page.nodes.map((node) => node.id));
+    expect(carried.sort((a, b) => byKey(a).localeCompare(byKey(b)))).toEqual([...stored].sort((a, b) => byKey(a).localeCompare(byKey(b))));
   }, 60_000);
 
   it('keeps the counts exact through racing approvals, refusals, revocations, withdrawals and new applications', async () => {

@@ -22,12 +22,15 @@ export const applicationResolvers: Resolvers = {
     idNumber: (application, _args, context) => (isOwnApplication(context.viewer, application) || application.revealed ? application.idNumber : null),
     entryPhoto: (application, _args, context) => (application.entryPhotoId ? context.loaders.photo.load(application.entryPhotoId) : null),
     idPhoto: (application, _args, context) => (application.idPhotoId ? context.loaders.photo.load(application.idPhotoId) : null),
-    visitDates: (application, _args, context) => context.loaders.visitDates.load(application.id),
+    visitDates: (application, _args, context) => application.alongside?.visitDates ?? context.loaders.visitDates.load(application.id),
     activationCode: (application, _args, context) => {
       requireOwnerOrReviewer(context.viewer, application);
       return context.services.applications.activationCodeOf(application);
     },
-    channel: (application, _args, context) => (application.channelId ? context.loaders.channel.load(application.channelId) : null),
+    channel: (application, _args, context) => {
+      if (application.alongside) return application.alongside.channel;
+      return application.channelId ? context.loaders.channel.load(application.channelId) : null;
+    },
   },
   ShowDay: {
     remaining: async (showDay, _args, context) => Math.max(0, showDay.capacity - (await context.loaders.seatHolders.load(showDay.day))),

@@ -9,15 +9,15 @@ import type { Viewer } from '../../lib/viewer';
 import { submitApplicationSchema, ZSelectVisitDatesInput } from '@portal/shared/application/application.schema';
 import { submitRefusal, type ApproveStatus } from '@portal/shared/application/application-status';
 import { shanghaiDate } from '@portal/shared/dates';
-import { filterOf, DEFAULT_PAGE_SIZE, DEFAULT_SORT, type TAudienceListInput } from '@portal/shared/review/audience-list';
+import { filterOf, DEFAULT_PAGE_SIZE, DEFAULT_SORT, type AudienceListSort, type TAudienceListInput } from '@portal/shared/review/audience-list';
 import type { ActivationCodeService } from '../activation-code/activation-code.service';
 import type { PhotoService } from '../media/photo.service';
 import type { ShowDayModel } from '../show/show.models';
 import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
-import { compactCountDeltas, countAudiences, countFromDeltas, countKeyOf, iterateAudiences, listAudiences, type ListConditions } from './application-list.repository';
-import type { ApplicationRow, ReviewDecision } from './application.models';
+import { compactCountDeltas, countAudiences, countedPage, countFromDeltas, countKeyOf, iterateAudiences, listAudiences, NEAR_END_ROWS, type ListConditions } from './application-list.repository';
+import type { ApplicationRow, AudienceModel, ReviewDecision } from './application.models';
 
 /** DESIGN §6: the states an organizer's decision moves an application from, and to. */
 const DECISIONS: Record<ReviewDecision, { from: readonly ApproveStatus[]; to: ApproveStatus }> = {
@@ -98,9 +98,25 @@ export class ApplicationService {
     const page = input.page ?? 1;
     const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
     const conditions = listConditions(input.filter);
-    const total = await this.countOf(conditions);
-    const rows = await listAudiences(this.db, conditions, input.sort ?? DEFAULT_SORT, page, pageSize, total);
-    return { nodes: rows, total, page, pageSize };
+    const sort = input.sort ?? DEFAULT_SORT;
+    // The channels (a handful of rows) are read whole, beside the page rather than after it.
+    const [[total, rows], channels] = await Promise.all([this.pageAndTotal(conditions, sort, page, pageSize), this.show.allChannels()]);
+    const channelById = new Map(channels.map((channel) => [channel.id, channel]));
+    const nodes: AudienceModel[] = rows.map(({ visitDates, ...row }) => ({ ...row, alongside: { visitDates, channel: (row.channelId && channelById.get(row.channelId)) || null } }));
+    return { nodes, total, page, pageSize };
+  }
+
+  /** A page and the exact total of its filter, in as few statements, one after the other, as the page allows. */
+  private async pageAndTotal(conditions: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
+    if ((page - 1) * pageSize > NEAR_END_ROWS) {
+      const total = await this.countOf(conditions);
+      return [total, await listAudiences(this.db, conditions, sort, page, pageSize, total)] as const;
+    }
+    // Near the start the page is read forwards whatever the total: a maintained count goes beside it, …
+    if (countKeyOf(conditions)) return Promise.all([this.countOf(conditions), listAudiences(this.db, conditions, sort, page, pageSize)]);
+    // … and a count that reads the matches is taken by the page's own statement (past the end, by itself).
+    const { total, rows } = await countedPage(this.db, conditions, sort, page, pageSize);
+    return [total ?? (await countAudiences(this.db, conditions)), rows] as const;
   }
 
   /** Exact: from the maintained counts when the filter is states and a visit day, else by reading the matches. */
