@@ -3,7 +3,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OuserModel, UserModel, XuserModel } from '../modules/account/account.models';
 import type { StaffModel, StaffPageModel, StaffWithInitialPasswordModel } from '../modules/account/staff.models';
-import type { AudienceModel, VisitDateModel, AudienceStatusChangeModel } from '../modules/application/application.models';
+import type { VisitDateModel, AudienceModel, AudienceStatusChangeModel } from '../modules/application/application.models';
 import type { AuditLogEntryModel } from '../modules/audit/audit.models';
 import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../modules/badge/badge.models';
 import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
