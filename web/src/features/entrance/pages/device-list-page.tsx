@@ -14,6 +14,7 @@ import { DeviceFormDialog } from '../components/device-form-dialog';
 import { DeviceTokenDialog } from '../components/device-token-dialog';
 import { HourlyScansFigure } from '../components/hourly-scans';
 import { PageHeader } from '../../../components/page-header';
+import { useOpeningKey } from '../../../lib/use-opening-key';
 
 type Device = EntranceDeviceFieldsFragment;
 /** Beyond this the device's offline scan times are off by more than a turnstile's cycle: worth a look. */
@@ -45,6 +46,7 @@ export function DeviceListPage() {
   const errorText = useErrorText();
   const list = useEntranceDevices();
   const [editing, setEditing] = useState<{ device?: Device } | undefined>();
+  const dialogKey = useOpeningKey(!!editing);
   const [issued, setIssued] = useState<{ deviceName: string; token: string } | undefined>();
   const issue = useIssueDeviceToken();
   const revoke = useRevokeDeviceToken();
@@ -174,7 +176,7 @@ export function DeviceListPage() {
           />
         </ScrollRegion>
       )}
-      <DeviceFormDialog open={!!editing} device={editing?.device} onClose={() => setEditing(undefined)} />
+      <DeviceFormDialog key={dialogKey} open={!!editing} device={editing?.device} onClose={() => setEditing(undefined)} />
       <DeviceTokenDialog issued={issued} onClose={() => setIssued(undefined)} />
     </Flex>
   );

@@ -17,6 +17,7 @@ import { useSetExhibitorEnabled } from '../api/set-exhibitor-enabled';
 import { ExhibitorFormDialog } from '../components/exhibitor-form-dialog';
 import { ExhibitorStatusTag } from '../components/exhibitor-status-tag';
 import { PageHeader } from '../../../components/page-header';
+import { useOpeningKey } from '../../../lib/use-opening-key';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -57,6 +58,7 @@ export function ExhibitorListPage() {
   const [state, update] = useListState();
   const list = useExhibitors(state);
   const [editing, setEditing] = useState<{ exhibitor?: ExhibitorFieldsFragment } | undefined>();
+  const dialogKey = useOpeningKey(!!editing);
   const [notice, setNotice] = useState<InitialPasswordNotice | undefined>();
   const approve = useApproveExhibitor();
   const setEnabled = useSetExhibitorEnabled();
@@ -190,7 +192,7 @@ export function ExhibitorListPage() {
           }}
         />
       )}
-      <ExhibitorFormDialog open={!!editing} exhibitor={editing?.exhibitor} onClose={() => setEditing(undefined)} onCreated={showPassword} />
+      <ExhibitorFormDialog key={dialogKey} open={!!editing} exhibitor={editing?.exhibitor} onClose={() => setEditing(undefined)} onCreated={showPassword} />
       <InitialPasswordDialog notice={notice} onClose={() => setNotice(undefined)} />
     </Flex>
   );

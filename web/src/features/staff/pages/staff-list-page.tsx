@@ -15,6 +15,7 @@ import { useSetStaffDisabled } from '../api/set-staff-disabled';
 import { useStaff } from '../api/staff';
 import { StaffFormDialog } from '../components/staff-form-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { useOpeningKey } from '../../../lib/use-opening-key';
 
 const PAGE_SIZES = [20, 50, 100];
 type StateFilter = 'enabled' | 'disabled' | '';
@@ -55,6 +56,7 @@ export function StaffListPage() {
   const [state, update] = useListState();
   const list = useStaff(state);
   const [editing, setEditing] = useState<{ staff?: StaffFieldsFragment } | undefined>();
+  const dialogKey = useOpeningKey(!!editing);
   const [notice, setNotice] = useState<InitialPasswordNotice | undefined>();
   const setDisabled = useSetStaffDisabled();
   const reset = useResetStaffPassword();
@@ -179,7 +181,7 @@ export function StaffListPage() {
           }}
         />
       )}
-      <StaffFormDialog open={!!editing} staff={editing?.staff} onClose={() => setEditing(undefined)} onCreated={showPassword} />
+      <StaffFormDialog key={dialogKey} open={!!editing} staff={editing?.staff} onClose={() => setEditing(undefined)} onCreated={showPassword} />
       <InitialPasswordDialog notice={notice} onClose={() => setNotice(undefined)} />
     </Flex>
   );
