@@ -5,6 +5,7 @@ import { baseUrl, describeE2E, useBrowser, type Locale } from './support/browser
 import { waitForVerificationCode } from './support/outbox';
 import {
   checkPage,
+  clickWhenOpened,
   chooseScope,
   demoUsers,
   expectHeading,
@@ -105,7 +106,7 @@ describeE2E('guards and sessions', () => {
 
     // The header's user menu → log out (/logout ends the session, then leaves for the show's website).
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout-menu-item').click();
+    await clickWhenOpened(page.getByTestId('logout-menu-item'));
     await page.waitForURL((url) => url.origin !== new URL(baseUrl).origin, { timeout: 20_000 });
     expect(await viewerTypename(page)).toBeNull();
 

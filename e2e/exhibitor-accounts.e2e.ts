@@ -9,7 +9,7 @@ import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } fr
 import { signInDirect } from './support/exhibitor-session';
 import { waitForVerificationCode } from './support/outbox';
 import { exactPath, loginPath, pathUnder, PATHS } from './support/paths';
-import { checkPage, demoUsers, expectHeading, signInWithPassword, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './support/portal';
+import { checkPage, clickWhenOpened, demoUsers, expectHeading, signInWithPassword, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
 import { picturesDir, writeNoisePicture } from './support/pictures';
 import { checkInBothLanguages, switchLanguage, uploadPicture } from './support/visitor-journey';
@@ -151,7 +151,7 @@ describeE2E('exhibitor accounts', () => {
 
     // Afterwards the dialog is offered from the user menu, and it closes as usual.
     await hand.getByTestId('user-menu').click();
-    await hand.getByTestId('change-password-menu-item').click();
+    await clickWhenOpened(hand.getByTestId('change-password-menu-item'));
     await unlessPageFails(hand, hand.getByTestId('password-current').waitFor({ state: 'visible' }));
     expect(await hand.getByTestId('change-password-forced').count()).toBe(0);
     await hand.locator('.ant-modal-close').click();

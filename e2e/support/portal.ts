@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { expectNoSeriousA11yViolations } from './axe';
 import { unlessPageFails, type Locale } from './browser';
 import { saveScreenshot } from './screenshots';
@@ -175,4 +176,20 @@ export async function viewerTypename(page: Page): Promise<string | null> {
   });
   const body = (await response.json()) as { data?: { viewer?: { __typename?: string } | null } | null };
   return body.data?.viewer?.__typename ?? null;
+}
+
+/**
+ * Clicks `target` inside an antd popup (a menu, a dialog) once the popup has finished its opening motion: a
+ * click aimed while the popup still zooms or slides can land beside the target on a busy machine
+ * (Playwright's stability check passes when animation frames are scarce), and is lost.
+ */
+export async function clickWhenOpened(target: Locator): Promise<void> {
+  await target.waitFor({ state: 'visible' });
+  const opening = () =>
+    target.evaluate((element) => {
+      const popup = element.closest('.ant-dropdown, .ant-modal, .ant-select-dropdown, .ant-popover') ?? element;
+      return /-(appear|enter|leave)\b/.test(popup.className) || popup.getAnimations({ subtree: true }).some((animation) => animation.playState === 'running');
+    });
+  await expect.poll(opening, { timeout: 15_000 }).toBe(false);
+  await target.click();
 }

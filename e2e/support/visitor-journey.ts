@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { namesWithRequiredMark } from './accessible-names';
 import { baseUrl, unlessPageFails, type Device, type Locale } from './browser';
 import { waitForVerificationCode } from './outbox';
-import { checkPage, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './portal';
+import { checkPage, clickWhenOpened, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './portal';
 import { repoRoot } from './server-process';
 import { squash, uiText } from './texts';
 import { exactPath, PATHS, visitorPaths } from './paths';
@@ -152,10 +152,7 @@ async function pickAndCrop(page: Page, purpose: string, file: string) {
   const confirm = page.getByTestId('photo-crop-confirm');
   await unlessPageFails(page, confirm.waitFor({ state: 'visible' }));
   await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
-  // The dialog zooms in: a click aimed while it still grows can land beside the button on a busy machine
-  // (Playwright's stability check sees two equal frames when frames are scarce), and the dialog stays open.
-  await confirm.evaluate((button) => Promise.all((button.closest('.ant-modal') ?? button).getAnimations({ subtree: true }).map((animation) => animation.finished)));
-  await confirm.click();
+  await clickWhenOpened(confirm);
   await confirm.waitFor({ state: 'hidden' });
   return { field, before };
 }
