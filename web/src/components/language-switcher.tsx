@@ -22,7 +22,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') close();
     };
     document.addEventListener('pointerdown', closeOutside);
     document.addEventListener('keydown', closeOnEscape);
@@ -33,9 +33,23 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
     };
   }, [open]);
 
-  function choose(next: Locale) {
+  function close() {
     setOpen(false);
+    root.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
+  }
+
+  function choose(next: Locale) {
+    close();
     void setLanguage(next);
+  }
+
+  /** Up and down move between the languages, as in any menu. */
+  function onMenuKey(key: string) {
+    const step = key === 'ArrowDown' ? 1 : key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    const items = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
+    const next = items[(items.indexOf(document.activeElement as HTMLElement) + step + items.length) % items.length];
+    next?.focus();
   }
 
   return (
@@ -54,7 +68,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         {compact ? null : <span>{t(`language.${locale}`)}</span>}
       </button>
       {open ? (
-        <ul className="language-menu" role="menu" id={menuId}>
+        <ul className="language-menu" role="menu" id={menuId} onKeyDown={(event) => onMenuKey(event.key)}>
           {LOCALES.map((value) => (
             <li key={value} role="none">
               <button type="button" role="menuitemradio" aria-checked={value === locale} lang={value} data-testid={`language-option-${value}`} onClick={() => choose(value)}>

@@ -69,14 +69,19 @@ export function LoginForm({
     return t(mode === 'password' ? 'errors:AUTH_PASSWORD_REQUIRED' : 'errors:AUTH_CODE_REQUIRED');
   }
 
-  /** Checks the given fields, shows their errors and focuses the first wrong one; true when all are right. */
-  function check(fields: Field[]): boolean {
+  /** Checks the given fields and shows their errors; returns the first wrong one. */
+  function check(fields: Field[]): Field | undefined {
     const found: Problems = {};
     for (const field of fields) found[field] = problemOf(field, field === 'identity' ? identity : secret);
     setProblems((current) => ({ ...current, ...found }));
-    const first = fields.find((field) => found[field]);
-    if (first) form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(ids[first])}`)?.focus();
-    return !first;
+    return fields.find((field) => found[field]);
+  }
+
+  /** Checks before a request: true when all are right, else the first wrong field gets the focus. */
+  function ready(fields: Field[]): boolean {
+    const wrong = check(fields);
+    if (wrong) form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(ids[wrong])}`)?.focus();
+    return !wrong;
   }
 
   /** After an error was shown, the field is checked again as it is typed in. */
@@ -86,7 +91,7 @@ export function LoginForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!check(['identity', 'secret'])) return;
+    if (!ready(['identity', 'secret'])) return;
     const payload = await captchaPayload();
     if (!payload) return;
     try {
@@ -100,7 +105,7 @@ export function LoginForm({
   }
 
   async function onSendCode() {
-    const sent = await sendCode(async () => (check(['identity']) ? { identity, purpose: 'login', scope } : undefined));
+    const sent = await sendCode(async () => (ready(['identity']) ? { identity, purpose: 'login', scope } : undefined));
     if (sent) notice.showSuccess(t('codeSent'));
   }
 
