@@ -26,7 +26,7 @@ const KB = 1024;
 
 /** Public routes still above 170 KB brotli: their ceiling, measured on 26 November 2026 (issue 12; /login met it that day). */
 const PUBLIC_CEILINGS: Record<string, number> = {
-  '/visitor/web/register': 331 * KB,
+  '/visitor/web/register': 310 * KB,
   '/visitor/web/application': 374 * KB,
   '/wa/visitor/ticket': 331 * KB,
 };
