@@ -39,6 +39,19 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
+/** Lighthouse's own failure of a run (e.g. NO_NAVSTART: the trace missed the navigation on a busy machine). */
+class LighthouseRunError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs Lighthouse again when the trace missed the page load, which a loaded machine does now and then. */
+const TRACE_RETRIES = 2;
+
 async function runOnce(port: number, url: string, cookie: string | undefined): Promise<Omit<PageFigures, 'page'>> {
   const result = await lighthouse(url, {
     port,
@@ -49,7 +62,7 @@ async function runOnce(port: number, url: string, cookie: string | undefined): P
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`, lhr.runtimeError.code);
   const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
   const summary = lhr.audits['resource-summary']?.details;
   const scripts = summary && 'items' in summary ? (summary.items as { resourceType?: string; transferSize?: number }[]).find((item) => item.resourceType === 'script') : undefined;
@@ -63,10 +76,21 @@ async function runOnce(port: number, url: string, cookie: string | undefined): P
   };
 }
 
+async function runWithRetries(port: number, url: string, cookie: string | undefined): Promise<Omit<PageFigures, 'page'>> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await runOnce(port, url, cookie);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError && error.code === 'NO_NAVSTART' && attempt < TRACE_RETRIES)) throw error;
+      console.warn(`${error.message}: running it again`);
+    }
+  }
+}
+
 /** The median of each figure over `runs` Lighthouse runs of one page. */
 async function measurePage(port: number, origin: string, page: string, cookie: string | undefined, runs: number): Promise<PageFigures> {
   const results: Omit<PageFigures, 'page'>[] = [];
-  for (let run = 0; run < runs; run += 1) results.push(await runOnce(port, `${origin}${page}`, cookie));
+  for (let run = 0; run < runs; run += 1) results.push(await runWithRetries(port, `${origin}${page}`, cookie));
   const of = (key: keyof Omit<PageFigures, 'page'>) => median(results.map((result) => result[key]));
   return { page, score: of('score'), fcpMs: of('fcpMs'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), scriptBytes: of('scriptBytes') };
 }

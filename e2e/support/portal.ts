@@ -92,7 +92,7 @@ export async function waitForSettled(page: Page): Promise<void> {
     const settled = page.waitForFunction(
       () => {
         const root = document.getElementById('root');
-        return !!root && root.childElementCount > 0 && document.querySelector('.ant-spin-spinning') === null;
+        return !!root && root.childElementCount > 0 && document.querySelector('.ant-spin-spinning, .page-loading') === null;
       },
       undefined,
       { timeout: 15_000 },

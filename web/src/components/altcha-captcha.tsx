@@ -3,8 +3,10 @@
  * is a same-origin file (no blob: worker) and its styles a plain stylesheet.
  * The form asks for the verified payload with `getPayload()` (waiting for the widget when it is
  * still solving); a payload is single use, so callers `reset()` after each submission.
+ * The widget's code (20 KB brotli) loads once the form has painted (DESIGN §7): the `<altcha-widget>`
+ * element is in the page at once, holds its height (styles.css) and upgrades when its code is defined.
  */
-import 'altcha/external';
+import type {} from 'altcha/external';
 import 'altcha/altcha.css';
 import workerUrl from 'altcha/worker?url';
 import { useEffect, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
@@ -12,6 +14,13 @@ import { useTranslation } from 'react-i18next';
 
 export const CAPTCHA_CHALLENGE_URL = '/apis/auth/captcha';
 const VERIFY_TIMEOUT_MS = 60_000;
+const WIDGET_TAG = 'altcha-widget';
+
+/** The widget element's methods once its code has defined it. */
+async function whenDefined(element: AltchaElement | null): Promise<AltchaElement | null> {
+  await customElements.whenDefined(WIDGET_TAG);
+  return element;
+}
 
 export interface AltchaCaptchaHandle {
   /** Resolves with the verified payload, starting or awaiting the verification when needed. */
@@ -44,6 +53,11 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the strings follow the language
     [t, i18n.language],
   );
+
+  useEffect(() => {
+    // A failure shows as the missing widget; getPayload() then times out and the form says the check failed.
+    import('altcha/external').catch((error: unknown) => console.error('captcha widget failed to load', error));
+  }, []);
 
   useEffect(() => {
     const widget = element.current;
@@ -79,12 +93,12 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
               reject(error);
             },
           });
-          if (current.state !== 'verifying') void element.current?.verify();
+          if (current.state !== 'verifying') void whenDefined(element.current).then((widget) => widget?.verify());
         });
       },
       reset() {
         state.current = { state: 'unverified' };
-        element.current?.reset();
+        void whenDefined(element.current).then((widget) => widget?.reset());
       },
     }),
     [],

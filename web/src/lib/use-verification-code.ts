@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AltchaCaptchaHandle } from '../components/altcha-captcha';
@@ -22,10 +21,12 @@ export interface VerificationCode {
   remaining: number;
 }
 
-/** The captcha and the send-code button of the sign-in and registration forms (SPEC 5), one behaviour for both. */
-export function useVerificationCode(): VerificationCode {
+/**
+ * The captcha and the send-code button of the sign-in and registration forms (SPEC 5), one behaviour for both.
+ * `showError` puts a refusal at the top of the screen (antd's notification, or the sign-in screen's own).
+ */
+export function useVerificationCode(showError: (text: string) => void): VerificationCode {
   const { t } = useTranslation('errors');
-  const { notification } = App.useApp();
   const errorText = useErrorText();
   const captcha = useRef<AltchaCaptchaHandle>(null);
   const sendCodeMutation = useSendCode();
@@ -36,7 +37,7 @@ export function useVerificationCode(): VerificationCode {
       return await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
     } catch {
       captcha.current?.reset();
-      notification.error({ title: t('AUTH_CAPTCHA_INVALID'), placement: 'top' });
+      showError(t('AUTH_CAPTCHA_INVALID'));
       return undefined;
     }
   }
@@ -50,7 +51,7 @@ export function useVerificationCode(): VerificationCode {
       start(await sendCodeMutation.mutateAsync({ ...input, captcha: payload }));
       return true;
     } catch (error) {
-      notification.error({ title: errorText(error), placement: 'top' });
+      showError(errorText(error));
       return false;
     } finally {
       captcha.current?.reset();

@@ -11,7 +11,7 @@ const loaders: Record<Locale, () => Promise<AntdLocale>> = {
   'zh-CN': () => import('antd/locale/zh_CN').then((module) => module.default),
 };
 
-/** Loads antd's texts for a language (main.tsx awaits the detected one before the first render). */
+/** Loads antd's texts for a language (the antd screens wait for the one shown before they render: app/router.tsx). */
 export async function loadAntdLocale(locale: Locale): Promise<AntdLocale> {
   const texts = loaded[locale] ?? (await loaders[locale]());
   loaded[locale] = texts;

@@ -33,7 +33,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
   const [form] = Form.useForm<RegisterValues>();
   const [method, setMethod] = useState<RegisterMethod>('mobile');
   const registerMutation = useRegisterAudience();
-  const verification = useVerificationCode();
+  const verification = useVerificationCode((title) => notification.error({ title, placement: 'top' }));
   const { captcha, sendCode } = verification;
 
   const showError = (error: unknown) => notification.error({ title: errorText(error), placement: 'top' });

@@ -1,10 +1,12 @@
-import { Card, Flex, Segmented, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isScope, SCOPES, type Scope } from '@portal/shared/auth/scopes';
 import { LanguageSwitcher } from '../../../components/language-switcher';
+import { useTopNotice } from '../../../components/top-notice';
 import { LoginForm, type LoginMode } from '../components/login-form';
+
+const MODES: LoginMode[] = ['password', 'code'];
 
 /** `scope` query value (default audience). */
 export function scopeFromQuery(value: string | null): Scope {
@@ -14,6 +16,7 @@ export function scopeFromQuery(value: string | null): Scope {
 /**
  * /login (SPEC 2/6): password or verification-code login for the chosen scope, with the ALTCHA
  * widget. What happens after sign-in (reload the viewer, follow `redirect`) is the app's concern.
+ * Built without antd (DESIGN §7, docs/decisions.md): plain markup styled like the portal in styles.css.
  */
 export function LoginPage({
   scope,
@@ -32,50 +35,69 @@ export function LoginPage({
   const registerPath = registerPaths[scope];
   const [mode, setMode] = useState<LoginMode>('password');
   const [identity, setIdentity] = useState('');
+  const notice = useTopNotice();
+  const idPrefix = useId();
+  const tabId = (tab: LoginMode) => `${idPrefix}-tab-${tab}`;
+  const panelId = `${idPrefix}-panel`;
 
-  const form = (tab: LoginMode) => <LoginForm key={`${tab}-${scope}`} mode={tab} scope={scope} identity={identity} onIdentityChange={setIdentity} onSignedIn={onSignedIn} />;
+  function onTabKey(key: string) {
+    const step = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = MODES[(MODES.indexOf(mode) + step + MODES.length) % MODES.length] ?? 'password';
+    setMode(next);
+    document.getElementById(tabId(next))?.focus();
+  }
 
   return (
     <div className="login-screen">
+      {notice.notice}
       <header className="login-header">
-        <Typography.Text strong className="login-brand">
-          {t('common:appName')}
-        </Typography.Text>
+        <span className="login-brand">{t('common:appName')}</span>
         <LanguageSwitcher />
       </header>
       <main className="login-main">
-        <Card className="login-card">
-          <Typography.Title level={1} className="login-title">
-            {t('title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
-          <Segmented<Scope>
-            block
-            value={scope}
-            onChange={onScopeChange}
-            aria-label={t('scope.label')}
-            data-testid="login-scope"
-            options={SCOPES.map((value) => ({ value, label: <span data-testid={`login-scope-${value}`}>{t(`scope.${value}`)}</span> }))}
-            style={{ marginBottom: 8 }}
-          />
-          <Tabs
-            activeKey={mode}
-            onChange={(key) => setMode(key as LoginMode)}
-            destroyOnHidden
-            items={[
-              { key: 'password', label: <span data-testid="login-tab-password">{t('tabs.password')}</span>, children: form('password') },
-              { key: 'code', label: <span data-testid="login-tab-code">{t('tabs.code')}</span>, children: form('code') },
-            ]}
-          />
+        <div className="login-card">
+          <h1 className="login-title">{t('title')}</h1>
+          <p className="login-subtitle">{t('subtitle')}</p>
+          <div className="plain-segmented" role="radiogroup" aria-label={t('scope.label')} data-testid="login-scope">
+            {SCOPES.map((value) => (
+              <label key={value} className={value === scope ? 'plain-segmented-item plain-segmented-item-selected' : 'plain-segmented-item'}>
+                <input type="radio" className="visually-hidden" name={`${idPrefix}-scope`} value={value} checked={value === scope} onChange={() => onScopeChange(value)} />
+                <span data-testid={`login-scope-${value}`}>{t(`scope.${value}`)}</span>
+              </label>
+            ))}
+          </div>
+          <div className="plain-tabs" role="tablist">
+            {MODES.map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                id={tabId(tab)}
+                className={tab === mode ? 'plain-tab plain-tab-active' : 'plain-tab'}
+                aria-selected={tab === mode}
+                aria-controls={panelId}
+                tabIndex={tab === mode ? 0 : -1}
+                onClick={() => setMode(tab)}
+                onKeyDown={(event) => onTabKey(event.key)}
+                data-testid={`login-tab-${tab}`}
+              >
+                {t(`tabs.${tab}`)}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={panelId} aria-labelledby={tabId(mode)}>
+            <LoginForm key={`${mode}-${scope}`} mode={mode} scope={scope} identity={identity} onIdentityChange={setIdentity} onSignedIn={onSignedIn} notice={notice} />
+          </div>
           {registerPath ? (
-            <Flex justify="center" gap={4} wrap style={{ marginTop: 16 }}>
-              <Typography.Text type="secondary">{t('noAccount')}</Typography.Text>
+            <p className="login-register">
+              <span className="plain-text-secondary">{t('noAccount')}</span>
               <Link to={registerPath} data-testid="login-register-link">
                 {scope === 'exhibitor' ? t('exhibitor-account:register.loginLink') : t('register')}
               </Link>
-            </Flex>
+            </p>
           ) : null}
-        </Card>
+        </div>
       </main>
     </div>
   );

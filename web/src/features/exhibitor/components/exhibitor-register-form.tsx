@@ -48,7 +48,7 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
   const [form] = Form.useForm<RegisterValues>();
   const [channel, setChannel] = useState<CodeChannel>('email');
   const mutation = useRegisterExhibitor();
-  const verification = useVerificationCode();
+  const verification = useVerificationCode((title) => notification.error({ title, placement: 'top' }));
   const channelField = channel === 'mobile' ? 'contactMobile' : 'contactEmail';
 
   async function onSendCode() {
