@@ -20,6 +20,10 @@ async function main() {
       const added = await fillBulkApplications(portal.database.db, config.DEMO_BULK_AUDIENCES);
       console.log(`${added} more made-up applications filled in bulk in ${Math.round(performance.now() - started)} ms.`);
     }
+    // Before the admissions: they are spread over the show days, and today's share is what the dashboard shows first.
+    if (created && config.DEMO_GATE_DAY_TODAY) {
+      console.log(`Gate day: ${await openGateDayToday(portal.database.db, new Date(app.services.clock.now()))} is a show day too (DEMO_GATE_DAY_TODAY).`);
+    }
     if (created && config.DEMO_BULK_ADMISSIONS > 0) {
       const started = performance.now();
       const added = await fillBulkAdmissions(portal.database.db, config.DEMO_BULK_ADMISSIONS);
@@ -29,9 +33,6 @@ async function main() {
       const started = performance.now();
       const added = await fillBulkBadges(portal.database.db, app.services.files, config.DEMO_BULK_BADGES, Math.min(config.DEMO_BULK_BADGE_PHOTOS, config.DEMO_BULK_BADGES));
       console.log(`${added} made-up staff badges filled in bulk in ${Math.round(performance.now() - started)} ms.`);
-    }
-    if (created && config.DEMO_GATE_DAY_TODAY) {
-      console.log(`Gate day: ${await openGateDayToday(portal.database.db, new Date(app.services.clock.now()))} is a show day too (DEMO_GATE_DAY_TODAY).`);
     }
     if (created && config.DEMO_BULK_TICKETS > 0) {
       const started = performance.now();
