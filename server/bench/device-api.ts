@@ -25,8 +25,11 @@ process.env.DEMO_GATE_DAY_TODAY ??= 'true';
 const signingKey = generateKeyPairSync('ed25519').privateKey;
 process.env.TICKET_SIGNING_KEY ??= signingKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-/** Device tokens, one per autocannon connection; the next bulk ticket to scan; the full feed's version. */
-const bench = { tokens: [] as string[], nextTicket: 1, connections: 0, feedVersion: 0 };
+/**
+ * Of the target being measured (its organizer's session tells one target from the next): device tokens, one per
+ * autocannon connection; the next bulk ticket to scan; the full feed's version.
+ */
+const bench = { organizer: undefined as CookieJar | undefined, tokens: [] as string[], nextTicket: 1, connections: 0, feedVersion: 0 };
 
 /** The QR of bulk ticket `serial` as the portal signs it (kind C, its own id, today). */
 function ticketQr(serial: number): string {
@@ -54,6 +57,8 @@ async function graphql(origin: string, organizer: CookieJar, query: string, vari
 
 /** Registers the bench's gates and issues their tokens, once per target (the organizer holds ROLE_HARDWARE). */
 async function registerDevices(origin: string, organizer: CookieJar) {
+  // PGlite's portal and PostgreSQL's are measured one after the other: the next one has its own gates and tickets.
+  if (bench.organizer !== organizer) Object.assign(bench, { organizer, tokens: [], nextTicket: 1, connections: 0, feedVersion: 0 });
   while (bench.tokens.length < DEVICES) {
     const input = { name: `Bench gate ${bench.tokens.length + 1}`, location: 'Bench hall', kind: 'GATE', days: [], ticketKinds: ['VISITOR', 'BADGE', 'IMPORTED'] };
     const registered = (await graphql(origin, organizer, 'mutation ($input: EntranceDeviceInput!) { registerEntranceDevice(input: $input) { id } }', { input })) as {
