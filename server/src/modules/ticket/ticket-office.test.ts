@@ -162,6 +162,15 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     expect((await list({ admitted: false })).total).toBe(all.total - 1);
     expect((await list({ keyword: 'speed' })).nodes.map((node) => node.externalCode).sort()).toEqual(['XL-1', 'XL-2']);
     expect((await list({ keyword: '100%' })).total).toBe(0);
+    // The keyword in each searched column, in any case, one character too (the index narrows, ILIKE decides).
+    expect((await list({ keyword: 'CHEN s' })).nodes.map((node) => node.externalCode)).toEqual(['XL-1']);
+    expect((await list({ keyword: 'xl-2' })).nodes.map((node) => node.externalCode)).toEqual(['XL-2']);
+    expect((await list({ keyword: 'Z' })).nodes.map((node) => node.holderName)).toEqual(expect.arrayContaining(['Zhang San']));
+    // A filtered list's total is the matches' count on every page, and past the end too.
+    const visitors = await list({ kind: 'VISITOR' });
+    const secondPage = (await office.graphql<{ tickets: { total: number; nodes: OfficeTicket[] } }>(LIST, { filter: { kind: 'VISITOR' }, page: 2, pageSize: 1 })).body.data?.tickets;
+    expect(secondPage).toMatchObject({ total: visitors.total, nodes: [{ id: visitors.nodes[1]?.id }] });
+    expect(await list({ kind: 'VISITOR' }, office, 3)).toMatchObject({ total: visitors.total, nodes: [] });
     expect((await list({ faceChecked: true })).total).toBe(0);
     expect(await errorCode(LIST, { filter: { day: 'tomorrow' } })).toBe('VALIDATION_FAILED');
 
