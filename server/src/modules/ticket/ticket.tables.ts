@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ADMISSION_CONFLICTS, TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
 import { accounts } from '../account/account.tables';
 import { photos } from '../media/media.tables';
@@ -60,6 +60,17 @@ export const tickets = pgTable(
     index('tickets_search_grams_idx').using('gin', ticketSearchGramsOf(table)),
   ],
 );
+
+/**
+ * The number of tickets, kept exactly in the transaction of every change (migration 0021's triggers): each
+ * statement that inserts or deletes tickets appends its net change, the list's unfiltered total is their
+ * sum. Insert-only, so that concurrent imports and syncs never wait on a counter row; a reader that sums
+ * many folds them (`compactTicketCountDeltas`).
+ */
+export const ticketCountDeltas = pgTable('ticket_count_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  delta: integer('delta').notNull(),
+});
 
 /**
  * Entries at the gate. A scan that admits records one row; the day's first is the entry, later ones
