@@ -1,9 +1,9 @@
-import { and, desc, eq, exists, ilike, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, getTableColumns, ilike, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus, TTicketFilter } from '@portal/shared/ticket/ticket.schema';
 import type { Executor } from '../../db/client';
 import { newestFirstPages, olderThan } from '../../lib/keyset';
 import { likeContains } from '../../lib/sql-like';
-import { admissions, tickets } from './ticket.tables';
+import { admissions, ticketCountDeltas, tickets, ticketSearchGramsOf } from './ticket.tables';
 
 /** Every change of a ticket row: the devices' feed reads `version > since` (ticket.tables.ts). */
 const touched = { version: sql`nextval('ticket_feed_version')`, updatedAt: sql`now()` };
@@ -36,24 +36,48 @@ function conditionsOf(filter: TTicketFilter): SQL | undefined {
     filter.day ? sql`(cardinality(${tickets.days}) = 0 or ${filter.day}::date = any(${tickets.days}))` : undefined,
     typeof filter.admitted !== 'boolean' ? undefined : filter.admitted ? admitted : not(admitted),
     typeof filter.faceChecked !== 'boolean' ? undefined : filter.faceChecked ? isNotNull(tickets.faceCheckedAt) : isNull(tickets.faceCheckedAt),
+    // The keyword's characters and pairs are looked up in tickets_search_grams_idx; ILIKE decides.
+    keyword ? sql`${ticketSearchGramsOf(tickets)} @> ticket_search_grams(lower(${keyword}))` : undefined,
     keyword ? or(ilike(tickets.holderName, pattern), ilike(tickets.organization, pattern), ilike(tickets.externalCode, pattern)) : undefined,
   );
 }
 
-/** One page, newest first (created_at, id: the index `tickets_list_idx`), and the total. */
+/**
+ * One page, newest first (created_at, id: the index `tickets_list_idx`), and the total. Unfiltered, the
+ * page walks the index beside the maintained count (`summedCountChanges`: how many changes it summed);
+ * filtered, one statement counts its matches with a window while it picks the page, so that the matches
+ * are read once, not once for each (a page past the end carries no total: it is counted by itself).
+ */
 export async function listTickets(db: Executor, filter: TTicketFilter, page: number, pageSize: number) {
   const where = conditionsOf(filter);
-  const [nodes, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(tickets)
-      .where(where)
-      .orderBy(desc(tickets.createdAt), desc(tickets.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where),
-  ]);
-  return { nodes, total: Number(counted?.total ?? 0) };
+  const newestFirst = [desc(tickets.createdAt), desc(tickets.id)];
+  const offset = (page - 1) * pageSize;
+  if (!where) {
+    const [nodes, { total, changes }] = await Promise.all([db.select().from(tickets).orderBy(...newestFirst).limit(pageSize).offset(offset), countAllTickets(db)]);
+    return { nodes, total, summedCountChanges: changes };
+  }
+  const rows = await db
+    .select({ ...getTableColumns(tickets), total: sql<number>`(count(*) over ())::int` })
+    .from(tickets)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset(offset);
+  const nodes = rows.map(({ total: _pageTotal, ...row }) => row);
+  return { nodes, total: rows[0] ? Number(rows[0].total) : await countTickets(db, filter), summedCountChanges: 0 };
+}
+
+/** The exact number of all tickets, summed from the maintained changes; `changes`: how many rows were summed. */
+async function countAllTickets(db: Executor) {
+  const [row] = await db.select({ total: sql<number>`coalesce(sum(${ticketCountDeltas.delta}), 0)::int`, changes: sql<number>`count(*)::int` }).from(ticketCountDeltas);
+  return { total: Number(row?.total ?? 0), changes: Number(row?.changes ?? 0) };
+}
+
+/** Folds the count's changes into one row. Safe beside writers and other folds: each row is deleted once. */
+export async function compactTicketCountDeltas(db: Executor) {
+  await db.execute(sql`
+    with folded as (delete from ${ticketCountDeltas} returning delta)
+    insert into ${ticketCountDeltas} (delta) select sum(delta) from folded having sum(delta) <> 0`);
 }
 
 export function countTickets(db: Executor, filter: TTicketFilter) {

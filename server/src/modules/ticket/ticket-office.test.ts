@@ -3,7 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { signedInClient, uploadPicture } from '../../test/submissions';
-import { admissions, auditLog, showDays, tickets } from '../../db/schema/index';
+import { admissions, auditLog, showDays, ticketCountDeltas, tickets } from '../../db/schema/index';
+import { compactTicketCountDeltas } from './ticket-office.repository';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 import { TICKET_EXPORT_PATH } from './ticket-export.routes';
 import { TICKET_IMPORT_PATH } from './ticket-import.routes';
@@ -150,6 +151,14 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     ]);
 
     const all = await list();
+    // The unfiltered total is the maintained count: it follows inserts and deletes, and a fold keeps it.
+    expect(all.total).toBe(await db.$count(tickets));
+    const counted = await visitorTicket({ holderName: 'Counted Visitor' });
+    expect((await list()).total).toBe(all.total + 1);
+    await db.delete(tickets).where(eq(tickets.id, counted.id));
+    await compactTicketCountDeltas(db);
+    expect(await db.$count(ticketCountDeltas)).toBe(1);
+    expect((await list()).total).toBe(all.total);
     const row = all.nodes.find((node) => node.id === admitted.id);
     expect(row).toMatchObject({ kind: 'IMPORTED', status: 'VALID', admissionCount: 2, conflictCount: 1 });
     expect((await list({ kind: 'VISITOR' })).nodes.map((node) => node.id).sort()).toEqual([visitor.id, inactive.id].sort());
@@ -162,6 +171,15 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     expect((await list({ admitted: false })).total).toBe(all.total - 1);
     expect((await list({ keyword: 'speed' })).nodes.map((node) => node.externalCode).sort()).toEqual(['XL-1', 'XL-2']);
     expect((await list({ keyword: '100%' })).total).toBe(0);
+    // The keyword in each searched column, in any case, one character too (the index narrows, ILIKE decides).
+    expect((await list({ keyword: 'CHEN s' })).nodes.map((node) => node.externalCode)).toEqual(['XL-1']);
+    expect((await list({ keyword: 'xl-2' })).nodes.map((node) => node.externalCode)).toEqual(['XL-2']);
+    expect((await list({ keyword: 'Z' })).nodes.map((node) => node.holderName)).toEqual(expect.arrayContaining(['Zhang San']));
+    // A filtered list's total is the matches' count on every page, and past the end too.
+    const visitors = await list({ kind: 'VISITOR' });
+    const secondPage = (await office.graphql<{ tickets: { total: number; nodes: OfficeTicket[] } }>(LIST, { filter: { kind: 'VISITOR' }, page: 2, pageSize: 1 })).body.data?.tickets;
+    expect(secondPage).toMatchObject({ total: visitors.total, nodes: [{ id: visitors.nodes[1]?.id }] });
+    expect(await list({ kind: 'VISITOR' }, office, 3)).toMatchObject({ total: visitors.total, nodes: [] });
     expect((await list({ faceChecked: true })).total).toBe(0);
     expect(await errorCode(LIST, { filter: { day: 'tomorrow' } })).toBe('VALIDATION_FAILED');
 

@@ -1,11 +1,20 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, bigserial, boolean, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ADMISSION_CONFLICTS, TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
 import { accounts } from '../account/account.tables';
 import { photos } from '../media/media.tables';
 
 /** Every change of a ticket takes the next value: the devices' incremental feed reads `version > since`. */
 export const ticketFeedVersion = pgSequence('ticket_feed_version');
+
+/**
+ * The characters and character pairs of a ticket's searchable text (holder, organization, external code,
+ * lowercased), indexed by `tickets_search_grams_idx`: a keyword's own characters and pairs narrow the
+ * list's keyword search to candidates, ILIKE decides. `ticket_search_grams` is migration 0020's SQL function.
+ */
+export function ticketSearchGramsOf(table: { holderName: AnyPgColumn; organization: AnyPgColumn; externalCode: AnyPgColumn }): SQL {
+  return sql`ticket_search_grams(lower(${table.holderName} || chr(31) || coalesce(${table.organization}, '') || chr(31) || coalesce(${table.externalCode}, '')))`;
+}
 
 /**
  * The gate's ledger: one row per holder. The application and badge modules keep VISITOR and BADGE
@@ -48,8 +57,20 @@ export const tickets = pgTable(
     uniqueIndex('tickets_subject_idx').on(table.kind, table.subjectId),
     index('tickets_version_idx').on(table.version),
     index('tickets_list_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('tickets_search_grams_idx').using('gin', ticketSearchGramsOf(table)),
   ],
 );
+
+/**
+ * The number of tickets, kept exactly in the transaction of every change (migration 0021's triggers): each
+ * statement that inserts or deletes tickets appends its net change, the list's unfiltered total is their
+ * sum. Insert-only, so that concurrent imports and syncs never wait on a counter row; a reader that sums
+ * many folds them (`compactTicketCountDeltas`).
+ */
+export const ticketCountDeltas = pgTable('ticket_count_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  delta: integer('delta').notNull(),
+});
 
 /**
  * Entries at the gate. A scan that admits records one row; the day's first is the entry, later ones
