@@ -10,11 +10,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { signIn, type CookieJar } from './support/api-session';
 import { baseUrl, describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
-import { signInDirect, verifyCaptcha } from './support/exhibitor-session';
+import { signInDirect } from './support/exhibitor-session';
 import { PATHS } from './support/paths';
 import { facePicture, writeFacePicture, picturesDir, type Sample } from './support/pictures';
 import { waitForVerificationCode } from './support/outbox';
-import { checkPage, demoUsers, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, solveCaptcha, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
 import { checkInBothLanguages, mainlandId } from './support/visitor-journey';
 
@@ -97,7 +97,7 @@ async function statusOf(page: Page, staff: Staff) {
 async function lookUp(page: Page, staff: Staff, phoneNumber: string) {
   await page.getByTestId('badge-ticket-id-number').fill(staff.idNumber);
   await page.getByTestId('badge-ticket-phone').fill(phoneNumber);
-  await verifyCaptcha(page);
+  await solveCaptcha(page);
   const answered = page.waitForResponse((response) => response.url().endsWith(GRAPHQL) && (response.request().postData() ?? '').includes('badgeTicket'));
   await page.getByTestId('badge-ticket-submit').click();
   await unlessPageFails(page, answered);
@@ -229,7 +229,7 @@ describeE2E('the organizer badge queue and /ticket', () => {
     expect(await page.getByTestId('photo-choose-BADGE').isDisabled()).toBe(true);
 
     // The code goes by SMS to the badge's mobile; the button counts down.
-    await verifyCaptcha(page, step);
+    await solveCaptcha(page, step);
     const askedAt = new Date();
     const sent = page.waitForResponse((response) => response.url().endsWith(GRAPHQL) && (response.request().postData() ?? '').includes('sendBadgePhotoCode'));
     await page.getByTestId('ticket-photo-send-code').click();

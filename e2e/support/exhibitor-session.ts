@@ -1,8 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { unlessPageFails, type Locale } from './browser';
 import { loginPath } from './paths';
-import { captchaWidget, expectLanding, waitForLanguage, waitForPath, waitForSettled, type DemoUser } from './portal';
+import { expectLanding, solveCaptcha, waitForLanguage, waitForPath, waitForSettled, type DemoUser } from './portal';
 
 /**
  * Accounts that an organizer created may have to change their initial password at first sign-in
@@ -40,27 +40,8 @@ export async function signInDirect(page: Page, user: DemoUser, locale: Locale): 
       return (await identity.inputValue()) === user.identity && (await password.inputValue()) === user.password;
     })
     .toBe(true);
-  await verifyCaptcha(page);
+  await solveCaptcha(page);
   await page.getByTestId('login-submit').click();
   await waitForPath(page, user.landing);
   await expectLanding(page, user, locale);
-}
-
-/**
- * Lets the ALTCHA widget verify the way a user would: its checkbox is ticked only while the widget is idle
- * (not while it is already verifying, which would untick it), until it reports `verified`.
- */
-export async function verifyCaptcha(page: Page, within: Page | Locator = page): Promise<void> {
-  const widget = captchaWidget(within).first();
-  await unlessPageFails(page, widget.waitFor({ state: 'visible' }));
-  await expect
-    .poll(
-      async () => {
-        const state = await widget.locator('.altcha[data-state]').getAttribute('data-state');
-        if (state === 'unverified' || state === 'error' || state === 'expired') await widget.getByRole('checkbox').click();
-        return state;
-      },
-      { timeout: 45_000, interval: 1_000 },
-    )
-    .toBe('verified');
 }

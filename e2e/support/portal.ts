@@ -130,18 +130,24 @@ export async function expectLanding(page: Page, user: DemoUser, locale: Locale):
 export const captchaWidget = (within: Page | Locator) => within.locator('altcha-widget');
 
 /**
- * Lets the ALTCHA widget solve its proof-of-work the way a user would: tick its checkbox when it is
- * not verifying on its own, then wait for `data-state="verified"`. Never bypassed.
+ * Lets the ALTCHA widget solve its proof-of-work the way a user would: tick its checkbox while it is idle,
+ * until it reports `verified`. Never bypassed. The widget also starts by itself when a field of its form
+ * gets the focus (auto="onfocus", once its code has arrived: it loads after the form paints), and a tick
+ * during a verification unticks it: so this ticks only an idle widget and watches the state.
  */
-export async function solveCaptcha(page: Page): Promise<void> {
-  const widget = captchaWidget(page).first();
-  await widget.waitFor({ state: 'visible' });
-  const state = widget.locator('.altcha[data-state]');
-  const current = await state.getAttribute('data-state');
-  if (current !== 'verified' && current !== 'verifying') {
-    await widget.getByRole('checkbox').check();
-  }
-  await widget.locator('.altcha[data-state="verified"]').waitFor({ state: 'attached', timeout: 30_000 });
+export async function solveCaptcha(page: Page, within: Page | Locator = page): Promise<void> {
+  const widget = captchaWidget(within).first();
+  await unlessPageFails(page, widget.waitFor({ state: 'visible' }));
+  await expect
+    .poll(
+      async () => {
+        const state = await widget.locator('.altcha[data-state]').getAttribute('data-state');
+        if (state === 'unverified' || state === 'error' || state === 'expired') await widget.getByRole('checkbox').click();
+        return state;
+      },
+      { timeout: 45_000, interval: 1_000 },
+    )
+    .toBe('verified');
 }
 
 /** Picks the kind of account on /login (the scope switch above the form). */
