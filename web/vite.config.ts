@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preloadPlan, readManifest } from './build/first-screens';
 
 /**
  * DESIGN §7: hashed assets are served pre-compressed; write .br and .gz beside each one. This runs once
@@ -30,6 +31,22 @@ function precompress(): Plugin {
 }
 
 /**
+ * DESIGN §7: the chunks a first visit waits for after the entry (the screen of the path, the detected language's
+ * locale files), listed per path and language for the server, which preloads them from index.html
+ * (server/src/http/single-page-app.ts). Written once Vite's manifest is on disk.
+ */
+function preloadPlanFile(): Plugin {
+  return {
+    name: 'portal-preload-plan',
+    apply: 'build',
+    async writeBundle(options) {
+      const outDir = options.dir ?? 'dist';
+      await writeFile(join(outDir, '.vite', 'preload-plan.json'), JSON.stringify(preloadPlan(readManifest(outDir))));
+    },
+  };
+}
+
+/**
  * One shared vendor chunk for React, the router, i18n and the query client; the areas and pages are lazy
  * chunks (src/app/router.tsx). antd is left to Rollup's own splitting: a single antd chunk would hold every
  * component any page uses (the `antd` barrel reaches them all), so each new page grew the login page's
@@ -45,7 +62,7 @@ function vendorChunk(id: string): string | undefined {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadPlanFile()],
   server: {
     port: 5173,
     proxy: { '/apis': { target: 'http://localhost:3000', changeOrigin: false } },

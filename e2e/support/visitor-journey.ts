@@ -49,7 +49,7 @@ export const otherLocale = (locale: Locale): Locale => (locale === 'zh-CN' ? 'en
 
 /** Switches the language with the header's language switcher. */
 export async function switchLanguage(page: Page, to: Locale): Promise<void> {
-  // The switcher's menu is plain markup without an opening motion (web/src/components/language-switcher.tsx).
+  // The switcher's menu is plain markup without an opening motion (web/src/components/plain/menu-button.tsx).
   await page.getByTestId('language-switcher').click();
   await page.getByTestId(`language-option-${to}`).click();
   await waitForLanguage(page, to);

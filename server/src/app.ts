@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -28,6 +25,7 @@ import { sessionIdOf } from './modules/auth/session-cookie';
 import { registerHealthRoutes, type Lifecycle } from './modules/health/health.routes';
 import { registerActivationCodeDevRoutes } from './modules/activation-code/activation-code-dev.routes';
 import { MODULES } from './modules/registry';
+import { registerSinglePageApp } from './http/single-page-app';
 
 export interface AppDeps {
   config: Config;
@@ -204,42 +202,3 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
   return app;
 }
 
-/** The built SPA: hashed assets cached forever, index.html never cached, client routes fall back to it. */
-async function registerSinglePageApp(app: FastifyInstance, config: Config) {
-  const root = config.WEB_DIST_DIR;
-  const hasBuild = existsSync(join(root, 'index.html'));
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(reply, path) {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else {
-    app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app`);
-  }
-  app.setNotFoundHandler((request, reply) => {
-    // Every GET outside /apis/ is a client route, whatever it accepts (curl and link checkers send
-    // Accept: */*); only a missing hashed asset stays a 404, so that a stale chunk is not taken for HTML.
-    const path = decodedPath(request.url);
-    const clientRoute = !path.startsWith('/apis/') && !path.startsWith('/assets/');
-    if ((request.method === 'GET' || request.method === 'HEAD') && hasBuild && clientRoute) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    const error = new AppError('NOT_FOUND');
-    return reply.code(404).send(error.toBody(localeOfRequest(request)));
-  });
-}
-
-/** The path of a request URL as the router sees it (percent-decoded, without the query). */
-function decodedPath(url: string): string {
-  const path = url.split('?')[0] ?? '';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}

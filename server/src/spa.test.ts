@@ -59,3 +59,48 @@ describe('single-page app serving', () => {
     expect(asset.status).toBe(404);
   });
 });
+
+describe('index.html per first screen and language (DESIGN §7: preload what the first paint waits for)', () => {
+  let app: TestApp;
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  const plan = {
+    screens: {
+      '/login': { 'zh-CN': ['assets/login-1.js', 'assets/common-zh.js'], 'en-US': ['assets/login-1.js', 'assets/common-en.js'] },
+      '*': { 'zh-CN': ['assets/portal-2.js', 'assets/common-zh.js'], 'en-US': ['assets/portal-2.js', 'assets/common-en.js'] },
+    },
+  };
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>portal</title></head><body></body></html>');
+    writeFileSync(join(dist, '.vite', 'preload-plan.json'), JSON.stringify(plan));
+    app = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("preloads the path's screen and the detected language's files, and says the language on <html>", async () => {
+    const english = await app.client().fetch('/login?scope=audience', { headers: { cookie: '_lang_=en-US' } });
+    const html = await english.text();
+    expect(html).toContain('<html lang="en-US"');
+    expect(preloads(html)).toEqual(['/assets/login-1.js', '/assets/common-en.js']);
+    expect(english.headers.get('vary')).toContain('cookie');
+
+    const chinese = await (await app.client().fetch('/login', { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } })).text();
+    expect(chinese).toContain('<html lang="zh-CN"');
+    expect(preloads(chinese)).toEqual(['/assets/login-1.js', '/assets/common-zh.js']);
+
+    // A path without a screen of its own gets the antd screens'; the query's language wins over the cookie.
+    const other = await (await app.client().fetch('/wo/audience/list?lang=en-US', { headers: { cookie: '_lang_=zh-CN' } })).text();
+    expect(preloads(other)).toEqual(['/assets/portal-2.js', '/assets/common-en.js']);
+  });
+
+  it('sends the shell brotli-compressed to a browser that takes it', async () => {
+    const response = await app.client().fetch('/login', { headers: { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(preloads(await response.text())).toEqual(['/assets/login-1.js', '/assets/common-en.js']);
+  });
+});

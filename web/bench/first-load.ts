@@ -7,85 +7,31 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  ANTD_SCREENS,
+  chunkKeyOf,
+  entryKey,
+  firstLoadKeys,
+  LANGUAGES,
+  PUBLIC_ROUTES,
+  readManifest as readBuildManifest,
+  staticClosure,
+  type FirstScreen,
+  type Manifest,
+} from '../build/first-screens';
+
+export { LANGUAGES, PUBLIC_ROUTES, type Manifest };
 
 export const webRoot = resolve(import.meta.dirname, '..');
 export const defaultDistDir = join(webRoot, 'dist');
-
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
 
 export const PUBLIC_BUDGET_BROTLI = 170 * 1024;
 export const ORGANIZER_ROUTE_BUDGET_GZIP = 100 * 1024;
 
 export type Encoding = 'br' | 'gzip';
 
-/** A public route: the modules it loads lazily before it can render, and the locale namespaces it reads. */
-export interface PublicRoute {
-  path: string;
-  modules: string[];
-  namespaces: string[];
-}
-
-/** What every route but /login loads first (src/app/router.tsx): antd's providers, the route table, antd's texts. */
-const ANTD_SCREENS = ['src/app/portal-routes.tsx', 'src/lib/i18n/antd-locale.ts'];
-
-/** The routes a visitor opens on a phone (issue 12). Namespaces beyond the ones loaded at start-up (lib/i18n). */
-export const PUBLIC_ROUTES: PublicRoute[] = [
-  { path: '/login', modules: ['src/app/routes/login-route.tsx'], namespaces: [] },
-  { path: '/visitor/web/register', modules: [...ANTD_SCREENS, 'src/app/routes/register-route.tsx'], namespaces: [] },
-  { path: '/visitor/web/application', modules: [...ANTD_SCREENS, 'src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
-  { path: '/wa/visitor/ticket', modules: [...ANTD_SCREENS, 'src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
-];
-
-/** The namespaces every page loads at start-up (web/src/lib/i18n/i18n.ts). */
-export const START_UP_NAMESPACES = ['common', 'auth', 'account'];
-export const LANGUAGES = ['zh-CN', 'en-US'] as const;
-
 export function readManifest(distDir = defaultDistDir): Manifest {
-  const path = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(path)) throw new Error(`No Vite manifest at ${path}: build the web app first (npm run build)`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-}
-
-/** The manifest key of a source module: its own entry, or the chunk Rollup named after it when it was merged. */
-export function chunkKeyOf(manifest: Manifest, module: string): string {
-  if (manifest[module]) return module;
-  const name = basename(module).replace(/\.[^.]+$/, '');
-  const named = Object.keys(manifest).filter((key) => manifest[key]?.name === name && manifest[key]?.isDynamicEntry);
-  if (named.length === 1 && named[0]) return named[0];
-  throw new Error(`${module} is not a chunk of the build (found ${named.length} chunks named ${name})`);
-}
-
-export function entryKey(manifest: Manifest): string {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('The manifest has no entry');
-  return entry;
-}
-
-/** The keys of the given chunks and of everything they import statically (what the browser fetches with them). */
-export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return seen;
-}
-
-function localeKeys(manifest: Manifest, language: string, namespaces: readonly string[]): string[] {
-  return namespaces.map((namespace) => `src/locales/${language}/${namespace}.json`).filter((key) => key in manifest);
+  return readBuildManifest(distDir);
 }
 
 const sizeCache = new Map<string, number>();
@@ -120,13 +66,8 @@ function loadOf(manifest: Manifest, distDir: string, keys: Iterable<string>, enc
 }
 
 /** A public route's first-load JavaScript in one language: entry, route modules, locale files, all brotli. */
-export function publicFirstLoad(manifest: Manifest, route: PublicRoute, language: string, distDir = defaultDistDir): Load {
-  const keys = [
-    entryKey(manifest),
-    ...route.modules.map((module) => chunkKeyOf(manifest, module)),
-    ...localeKeys(manifest, language, [...START_UP_NAMESPACES, ...route.namespaces]),
-  ];
-  return loadOf(manifest, distDir, staticClosure(manifest, keys), 'br');
+export function publicFirstLoad(manifest: Manifest, route: FirstScreen, language: string, distDir = defaultDistDir): Load {
+  return loadOf(manifest, distDir, firstLoadKeys(manifest, route, language), 'br');
 }
 
 export interface OrganizerRouteLoad extends Load {
@@ -134,7 +75,7 @@ export interface OrganizerRouteLoad extends Load {
 }
 
 /**
- * Each lazily loaded organizer page with what it needs beyond the shell every route but /login shares (the
+ * Each lazily loaded organizer page with what it needs beyond the shell every antd route shares (the
  * entry, the vendor-react chunk, antd's providers and route table: src/app/portal-routes.tsx), gzip: the
  * organizer area (layout, menu) and the page's own chunks, as a first visit loads them.
  */

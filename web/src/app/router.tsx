@@ -1,27 +1,33 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { currentLocale } from '../lib/i18n/i18n';
+import { Guard } from './guard';
+import { visitorApplicationGuard } from './guards';
+import { SimpleLayout } from './layouts/simple-layout';
 import { Lazy } from './lazy';
 import { PATHS } from './paths';
+import { ApplicationRoute } from './routes/application-route';
 import { ScrollToTop } from './scroll-to-top';
+import { WithAntd, withAntdTexts } from './with-antd';
 
-// DESIGN §7: the sign-in screen is built without antd, so the entry holds no antd; every other screen
-// comes with antd's providers in one lazy chunk, which waits for antd's texts of the language shown.
+// DESIGN §7: the screens a visitor opens on a phone (sign-in, registration, application) and their layout are
+// built without antd, so the entry holds no antd; every other screen comes with antd's providers in one lazy
+// chunk (portal-routes.tsx), which waits for antd's texts of the language shown.
 const loadLoginRoute = () => import('./routes/login-route');
+const loadRegisterRoute = () => import('./routes/register-route');
 const loadPortalRoutes = () => import('./portal-routes');
 const LoginRoute = lazy(() => loadLoginRoute().then((module) => ({ default: module.LoginRoute })));
-const PortalRoutes = lazy(async () => {
-  const [module] = await Promise.all([loadPortalRoutes(), import('../lib/i18n/antd-locale').then((texts) => texts.loadAntdLocale(currentLocale()))]);
-  return { default: module.PortalRoutes };
-});
+const RegisterRoute = lazy(() => loadRegisterRoute().then((module) => ({ default: module.RegisterRoute })));
+const PortalRoutes = lazy(() => withAntdTexts(loadPortalRoutes).then((module) => ({ default: module.PortalRoutes })));
+
+const SCREEN_LOADERS: Record<string, () => Promise<unknown>> = { [PATHS.login]: loadLoginRoute, [PATHS.visitorRegister]: loadRegisterRoute };
 
 /** Starts loading the screen of the opened path while the locale files load (main.tsx): a round trip less before the first paint. */
 export function preloadScreen(pathname: string): void {
   // A failure is left to the route's own lazy load, which shows it.
-  (pathname === PATHS.login ? loadLoginRoute() : loadPortalRoutes()).catch(() => undefined);
+  (SCREEN_LOADERS[pathname] ?? loadPortalRoutes)().catch(() => undefined);
 }
 
-/** /login, and the rest of SPEC 2's routes (portal-routes.tsx). */
+/** /login, the visitor's public screens, and the rest of SPEC 2's routes (portal-routes.tsx). */
 export function AppRoutes() {
   return (
     <>
@@ -35,6 +41,26 @@ export function AppRoutes() {
             </Lazy>
           }
         />
+        <Route element={<SimpleLayout testId="public-layout" />}>
+          <Route
+            path={PATHS.visitorRegister}
+            element={
+              <WithAntd>
+                <RegisterRoute />
+              </WithAntd>
+            }
+          />
+          <Route
+            path={PATHS.visitorApplication}
+            element={
+              <Guard decide={visitorApplicationGuard}>
+                <WithAntd>
+                  <ApplicationRoute />
+                </WithAntd>
+              </Guard>
+            }
+          />
+        </Route>
         <Route
           path="*"
           element={

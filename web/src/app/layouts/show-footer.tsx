@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDayRange } from '../../lib/format/date-time';
 import { useShowDates } from '../../lib/project/show-dates';
@@ -9,8 +8,8 @@ export function ShowFooter() {
   const { data: dates } = useShowDates();
   const span = dates ? formatDayRange(dates.first, dates.last, i18n.language) : '';
   return (
-    <Layout.Footer className="area-footer" data-testid="show-footer">
+    <footer className="area-footer" data-testid="show-footer">
       {span ? t('footer.withDates', { show: t('footer.show'), dates: span }) : t('footer.show')}
-    </Layout.Footer>
+    </footer>
   );
 }

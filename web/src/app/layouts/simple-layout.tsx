@@ -1,21 +1,24 @@
-import { Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useSession } from '../../features/viewer/api/viewer';
+import { useMobileLayout } from '../../lib/use-mobile-layout';
 import { PATHS } from '../paths';
 import { ShowFooter } from './show-footer';
 import { UserMenu } from './user-menu';
 
-/** Header and content without a left menu: public pages, /usercenter, the not-found page. */
+/**
+ * Header and content without a left menu: public pages, /usercenter, the not-found page. Plain markup
+ * (DESIGN §7): the public screens built without antd paint inside it before any antd code loads.
+ */
 export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) {
   const { t } = useTranslation();
   const { session } = useSession();
   // On a phone the switcher and the user menu are icons, so that the title is not cut (issue 8 item 7).
-  const compact = Grid.useBreakpoint().md === false;
+  const compact = useMobileLayout();
   return (
-    <Layout className="area-layout" data-testid={testId} style={{ minHeight: '100vh' }}>
-      <Layout.Header className="area-header">
+    <div className="area-layout plain-layout" data-testid={testId}>
+      <header className="area-header">
         <Link to={session.status === 'loaded' ? PATHS.root : PATHS.login} className="area-title">
           {t('appName')}
         </Link>
@@ -23,11 +26,11 @@ export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) 
           <LanguageSwitcher compact={compact} />
           {session.status === 'loaded' ? <UserMenu settingsPath={session.scope === 'organizer' ? PATHS.organizerSettings : PATHS.settings} compact={compact} /> : null}
         </div>
-      </Layout.Header>
-      <Layout.Content className="area-content simple-content">
+      </header>
+      <main className="area-content simple-content">
         <Outlet />
-      </Layout.Content>
+      </main>
       <ShowFooter />
-    </Layout>
+    </div>
   );
 }

@@ -1,55 +1,44 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { LazyDropdown } from '../../components/lazy-dropdown';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Icon } from '../../components/icon';
+import { PlainMenuButton, type PlainMenuItem } from '../../components/plain/menu-button';
 import { useSession } from '../../features/viewer/api/viewer';
 import { PATHS } from '../paths';
 
-/** The header's user menu: settings, the change-password dialog and logout. */
+/** The header's user menu: settings, the change-password dialog and logout (plain: every layout's header paints without antd). */
 export function UserMenu({ settingsPath, compact = false, onChangePassword }: { settingsPath: string; compact?: boolean; onChangePassword?: () => void }) {
   // The dialog's name is the account namespace's (the settings page's card has the same title).
   const { t } = useTranslation(['common', 'account']);
+  const navigate = useNavigate();
   const { session } = useSession();
   const name = session.status === 'loaded' ? session.viewer.nickname || session.viewer.name : '';
+  const items: PlainMenuItem[] = [
+    { key: 'settings', icon: SettingOutlined, label: t('header.settings'), testId: 'settings-menu-item', onSelect: () => void navigate(settingsPath) },
+    // The settings page has the password form itself; the areas offer the dialog.
+    ...(onChangePassword ? [{ key: 'password', icon: KeyOutlined, label: t('account:password.title'), testId: 'change-password-menu-item', onSelect: onChangePassword }] : []),
+    { key: 'logout', icon: LogoutOutlined, label: t('header.logout'), testId: 'logout-menu-item', separated: true, onSelect: () => void navigate(PATHS.logout) },
+  ];
   return (
-    <LazyDropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          {
-            key: 'settings',
-            icon: <SettingOutlined aria-hidden />,
-            label: (
-              <Link to={settingsPath} data-testid="settings-menu-item">
-                {t('header.settings')}
-              </Link>
-            ),
-          },
-          // The settings page has the password form itself; the areas offer the dialog.
-          ...(onChangePassword
-            ? [{ key: 'password', icon: <KeyOutlined aria-hidden />, label: <span data-testid="change-password-menu-item">{t('account:password.title')}</span>, onClick: onChangePassword }]
-            : []),
-          { type: 'divider' },
-          {
-            key: 'logout',
-            icon: <LogoutOutlined aria-hidden />,
-            label: (
-              <Link to={PATHS.logout} data-testid="logout-menu-item">
-                {t('header.logout')}
-              </Link>
-            ),
-          },
-        ],
-      }}
-    >
-      <Button type="text" icon={<UserOutlined aria-hidden />} aria-label={t('header.userMenu', { name })} data-testid="user-menu">
-        {compact ? null : (
-          <>
-            <span className="user-name">{name}</span> <DownOutlined aria-hidden />
-          </>
-        )}
-      </Button>
-    </LazyDropdown>
+    <PlainMenuButton
+      buttonLabel={t('header.userMenu', { name })}
+      testId="user-menu"
+      items={items}
+      buttonContent={
+        <>
+          <Icon definition={UserOutlined} />
+          {compact ? null : (
+            <>
+              <span className="user-name">{name}</span>
+              <Icon definition={DownOutlined} />
+            </>
+          )}
+        </>
+      }
+    />
   );
 }

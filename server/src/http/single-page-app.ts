@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '@portal/shared/i18n/locales';
+import type { Config } from '../config';
+import { AppError } from '../lib/app-error';
+import { localeOfRequest } from '../lib/request-locale';
+
+/** web/build/first-screens.ts's plan: per path (`*` for every other) and language, the chunks a first visit waits for. */
+interface PreloadPlan {
+  screens: Record<string, Partial<Record<Locale, string[]>>>;
+}
+
+function readPreloadPlan(root: string): PreloadPlan | undefined {
+  const path = join(root, '.vite', 'preload-plan.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PreloadPlan) : undefined;
+}
+
+interface ShellVariant {
+  html: string;
+  brotli: Buffer;
+}
+
+/**
+ * index.html as a first visit to a path needs it (DESIGN §7): the page's language on `<html lang>` and a
+ * `modulepreload` link for each chunk the path's screen and the language's locale files wait for, so they
+ * download beside the entry instead of one round trip after it. One variant per screen and language, made once.
+ */
+function shellVariants(root: string) {
+  const template = readFileSync(join(root, 'index.html'), 'utf8');
+  const plan = readPreloadPlan(root);
+  const variants = new Map<string, ShellVariant>();
+  return (path: string, locale: Locale): ShellVariant => {
+    const screen = plan && path in plan.screens ? path : '*';
+    const key = `${screen} ${locale}`;
+    const cached = variants.get(key);
+    if (cached) return cached;
+    const links = (plan?.screens[screen]?.[locale] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+    const html = template.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', `${links}</head>`);
+    const variant = { html, brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) };
+    variants.set(key, variant);
+    return variant;
+  };
+}
+
+function sendShell(request: FastifyRequest, reply: FastifyReply, variant: ShellVariant) {
+  // The variant depends on the language (query, cookie, Accept-Language) and is never cached.
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'br').send(variant.brotli);
+  return reply.send(variant.html);
+}
+
+/** The built SPA: hashed assets cached forever, index.html never cached, client routes fall back to it. */
+export async function registerSinglePageApp(app: FastifyInstance, config: Config) {
+  const root = config.WEB_DIST_DIR;
+  const hasBuild = existsSync(join(root, 'index.html'));
+  const shellFor = hasBuild ? shellVariants(root) : undefined;
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app`);
+  }
+  app.setNotFoundHandler((request, reply) => {
+    // Every GET outside /apis/ is a client route, whatever it accepts (curl and link checkers send
+    // Accept: */*); only a missing hashed asset stays a 404, so that a stale chunk is not taken for HTML.
+    const path = decodedPath(request.url);
+    const clientRoute = !path.startsWith('/apis/') && !path.startsWith('/assets/');
+    if ((request.method === 'GET' || request.method === 'HEAD') && shellFor && clientRoute) {
+      return sendShell(request, reply, shellFor(path, localeOfRequest(request)));
+    }
+    const error = new AppError('NOT_FOUND');
+    return reply.code(404).send(error.toBody(localeOfRequest(request)));
+  });
+}
+
+/** The path of a request URL as the router sees it (percent-decoded, without the query). */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,23 @@
+import { lazy, type ReactNode } from 'react';
+import { currentLocale } from '../lib/i18n/i18n';
+import { Lazy } from './lazy';
+
+/** Loads a module built with antd together with antd's texts of the language shown, so a screen never paints in the other. */
+export async function withAntdTexts<T>(load: () => Promise<T>): Promise<T> {
+  const [module] = await Promise.all([load(), import('../lib/i18n/antd-locale').then((texts) => texts.loadAntdLocale(currentLocale()))]);
+  return module;
+}
+
+const AntdProviders = lazy(() => withAntdTexts(() => import('./antd-providers')).then((module) => ({ default: module.AntdProviders })));
+
+/**
+ * A screen built with antd inside a plain layout (DESIGN §7): antd's providers load with it, after the
+ * layout has painted, so the plain screens beside it never wait for antd.
+ */
+export function WithAntd({ children }: { children: ReactNode }) {
+  return (
+    <Lazy>
+      <AntdProviders>{children}</AntdProviders>
+    </Lazy>
+  );
+}
