@@ -28,10 +28,10 @@ const KB = 1024;
 const PUBLIC_CEILINGS: Record<string, number> = {
   '/visitor/web/register': 310 * KB,
   '/visitor/web/application': 374 * KB,
-  '/wa/visitor/ticket': 331 * KB,
+  '/wa/visitor/ticket': 334 * KB,
 };
 /** Organizer routes still above 100 KB gzip (every one: Table, Select, DatePicker and the forms): the largest's ceiling (26 November 2026). */
-const ORGANIZER_CEILING = 312 * KB;
+const ORGANIZER_CEILING = 313 * KB;
 
 describe('bundle budgets', () => {
   let manifest: Manifest;
