@@ -27,7 +27,6 @@ import {
 import { exactPath, loginPath, PATHS } from './support/paths';
 import { formatDayRange } from '../web/src/lib/format/date-time';
 import { accessibleNames } from './support/accessible-names';
-import { chooseOption, selectLabelled } from './support/select';
 
 interface Journey {
   device: Device;
@@ -172,7 +171,8 @@ describeE2E('visitor journey', () => {
       }
       expect((await accessibleNames(page, ['textbox'])).map((box) => box.name)).toContain(t('application:fields.name'));
       await emailInput.fill(visitor.email);
-      await chooseOption(page, selectLabelled(page, t('application:fields.idType')), t('application:idTypes.MAINLAND_ID'));
+      // The ID type is the browser's own select (the form is built without antd), found by its label.
+      await page.getByRole('combobox', { name: t('application:fields.idType'), exact: true }).selectOption({ label: t('application:idTypes.MAINLAND_ID') });
       await page.getByTestId('application-id-number').fill(visitor.idNumber);
       const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile);
       lap(`entry photo uploaded (browser face check: ${entryFaces || 'unavailable'})`);
