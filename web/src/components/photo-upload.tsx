@@ -36,8 +36,8 @@ export interface PhotoUploadProps {
   aspect?: number;
   /** Set by antd's Form.Item (or the plain form) so that the label points at the picker button. */
   id?: string;
-  /** The field's error and hint, for the picker button (a plain form; antd's Form.Item describes its own control). */
-  describedBy?: string;
+  /** The field's error and hint, for the picker button (antd's Form.Item sets it too). */
+  'aria-describedby'?: string;
   /** What the picture is ("Entry card photo"): the picker button says what it does for it (issue 8 item 11). */
   label?: string;
   disabled?: boolean;
@@ -75,7 +75,7 @@ function percent(ratio: number | null): number {
  * step, the face rule measured in the browser exactly like the server, then the upload. Every refusal
  * is the translated message of its error code; the server's refusal is shown the same way.
  */
-export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, describedBy, label, disabled }: PhotoUploadProps) {
+export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, 'aria-describedby': describedBy, label, disabled }: PhotoUploadProps) {
   const { t } = useTranslation(['photo', 'errors']);
   const faceAdviceText = (measure: FaceMeasure) => {
     const advice = faceAdvice(measure);

@@ -262,7 +262,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
           label={t(`application:fields.${field}`)}
           value={values[field]}
           onChange={(photo) => update(field, photo, true)}
-          describedBy={fieldDescribedBy(id, error, hint)}
+          aria-describedby={fieldDescribedBy(id, error, hint)}
         />
       </PlainField>
     );
