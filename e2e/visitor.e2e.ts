@@ -165,6 +165,7 @@ describeE2E('visitor journey', () => {
       await emailInput.focus();
       await emailInput.blur();
       await form.getByText(t('errors:AUDIENCE_EMAIL_REQUIRED'), { exact: true }).waitFor();
+      await checkPageFromTop(page, shot('02', 'application-error'));
       const buttonNames = (await accessibleNames(page, ['button'])).map((button) => button.name);
       for (const field of ['entryPhoto', 'idPhoto']) {
         expect(buttonNames).toContain(t('photo:chooseFor').replace('{{label}}', t(`application:fields.${field}`)));
@@ -174,7 +175,7 @@ describeE2E('visitor journey', () => {
       // The ID type is the browser's own select (the form is built without antd), found by its label.
       await page.getByRole('combobox', { name: t('application:fields.idType'), exact: true }).selectOption({ label: t('application:idTypes.MAINLAND_ID') });
       await page.getByTestId('application-id-number').fill(visitor.idNumber);
-      const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile);
+      const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile, shot('02', 'application-crop'));
       lap(`entry photo uploaded (browser face check: ${entryFaces || 'unavailable'})`);
       const idFaces = await uploadPhoto(page, 'ID_CARD', idFile);
       lap(`ID photo uploaded (browser face check: ${idFaces || 'unavailable'})`);
