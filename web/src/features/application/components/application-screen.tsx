@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { IdType } from '@portal/shared/application/id-number';
-import { PageLoading } from '../../../components/page-loading';
 import { PlainAlert } from '../../../components/plain/alert';
 import { PlainResult } from '../../../components/plain/result';
 import { formatDateTime } from '../../../lib/format/date-time';
@@ -14,6 +13,7 @@ import { myApplicationQueryOptions, useMyApplication, type MyApplicationData } f
 import type { ApplicationFormValues } from '../lib/application-rules';
 import { applicationScreenState } from '../lib/screen-state';
 import { ApplicationForm } from './application-form';
+import { ApplicationLoading } from './application-loading';
 
 /** What the info page shows once the application is saved (navigation state: this screen has no antd message). */
 export interface ApplicationSavedState {
@@ -66,15 +66,7 @@ export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: Applica
   const initialValues = useMemo(() => (mine.data ? initialValuesOf(mine.data) : {}), [mine.data]);
 
   const title = <h1 className="page-title">{t(titleKey, { ns: 'common' })}</h1>;
-  if (!ready || options.isPending || mine.isPending) {
-    // The title where the form's will be and the screen's height below it: the form arrives without a layout shift.
-    return (
-      <div className="application-page application-loading">
-        <div className="application-form">{ready ? title : null}</div>
-        <PageLoading />
-      </div>
-    );
-  }
+  if (!ready || options.isPending || mine.isPending) return <ApplicationLoading />;
   const failed = options.error ?? mine.error;
   if (failed || !options.data || !mine.data) {
     return (
