@@ -27,7 +27,6 @@ import {
 import { exactPath, loginPath, PATHS } from './support/paths';
 import { formatDayRange } from '../web/src/lib/format/date-time';
 import { accessibleNames } from './support/accessible-names';
-import { chooseOption, selectLabelled } from './support/select';
 
 interface Journey {
   device: Device;
@@ -166,15 +165,17 @@ describeE2E('visitor journey', () => {
       await emailInput.focus();
       await emailInput.blur();
       await form.getByText(t('errors:AUDIENCE_EMAIL_REQUIRED'), { exact: true }).waitFor();
+      await checkPageFromTop(page, shot('02', 'application-error'));
       const buttonNames = (await accessibleNames(page, ['button'])).map((button) => button.name);
       for (const field of ['entryPhoto', 'idPhoto']) {
         expect(buttonNames).toContain(t('photo:chooseFor').replace('{{label}}', t(`application:fields.${field}`)));
       }
       expect((await accessibleNames(page, ['textbox'])).map((box) => box.name)).toContain(t('application:fields.name'));
       await emailInput.fill(visitor.email);
-      await chooseOption(page, selectLabelled(page, t('application:fields.idType')), t('application:idTypes.MAINLAND_ID'));
+      // The ID type is the browser's own select (the form is built without antd), found by its label.
+      await page.getByRole('combobox', { name: t('application:fields.idType'), exact: true }).selectOption({ label: t('application:idTypes.MAINLAND_ID') });
       await page.getByTestId('application-id-number').fill(visitor.idNumber);
-      const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile);
+      const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile, shot('02', 'application-crop'));
       lap(`entry photo uploaded (browser face check: ${entryFaces || 'unavailable'})`);
       const idFaces = await uploadPhoto(page, 'ID_CARD', idFile);
       lap(`ID photo uploaded (browser face check: ${idFaces || 'unavailable'})`);

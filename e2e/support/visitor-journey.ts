@@ -140,15 +140,17 @@ export type PhotoPurpose = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID';
 
 /**
  * Picks `file` in the (first) photo field of the purpose and confirms the crop as framed (the picture
- * already has the frame's shape); returns the field and the photo id it held before.
+ * already has the frame's shape); returns the field and the photo id it held before. `cropShot`: the crop
+ * dialog is photographed and axe-checked under that name first.
  */
-async function pickAndCrop(page: Page, purpose: string, file: string) {
+async function pickAndCrop(page: Page, purpose: string, file: string, cropShot?: string) {
   const field = page.getByTestId(`photo-upload-${purpose}`).first();
   const before = (await field.getAttribute('data-photo-id')) ?? '';
   await page.getByTestId(`photo-input-${purpose}`).first().setInputFiles(file);
   const confirm = page.getByTestId('photo-crop-confirm');
   await unlessPageFails(page, confirm.waitFor({ state: 'visible' }));
   await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
+  if (cropShot) await checkPage(page, cropShot);
   await clickWhenOpened(confirm);
   await confirm.waitFor({ state: 'hidden' });
   return { field, before };
@@ -163,9 +165,10 @@ export async function uploadPicture(page: Page, purpose: 'CATALOG' | 'BANNER' | 
 /**
  * A photo of a person: picks and crops it, and waits until the upload gave the field a new photo id.
  * Returns the browser's face verdict ('1' faces, or '' when face-api could not run and the server checked alone).
+ * `cropShot`: see pickAndCrop.
  */
-export async function uploadPhoto(page: Page, purpose: PhotoPurpose, file: string): Promise<string> {
-  const { before } = await pickAndCrop(page, purpose, file);
+export async function uploadPhoto(page: Page, purpose: PhotoPurpose, file: string, cropShot?: string): Promise<string> {
+  const { before } = await pickAndCrop(page, purpose, file, cropShot);
   // Face-api loads on first use (up to 45 s on a slow device before the app gives up on it), then the upload.
   await unlessPageFails(
     page,

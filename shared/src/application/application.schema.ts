@@ -3,14 +3,13 @@ import type { ErrorCode } from '../errors/error-codes';
 import { INTERNATIONAL_MOBILE, toInternationalMobile } from '../auth/identity';
 import { ageOn, parseCalendarDate } from '../dates';
 import { plainText } from '../text';
+import { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from './application-limits';
 import { checkMainlandId, ID_TYPES, NON_MAINLAND_ID_PATTERN, normaliseIdNumber } from './id-number';
+
+export { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH };
 
 /** SPEC 5/9: the minimum age on the first exhibition day. */
 export const MINIMUM_VISITOR_AGE = 12;
-export const NAME_MAX_LENGTH = 50;
-export const EMAIL_MAX_LENGTH = 254;
-export const ID_NUMBER_MAX_LENGTH = 32;
-export const ACTIVATION_CODE_MAX_LENGTH = 64;
 export const MAX_VISIT_DAYS = 10;
 
 /** Zod issue messages are error codes: the server answers with the code, the form shows its translation. */

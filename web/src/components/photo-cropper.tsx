@@ -1,9 +1,9 @@
-import { Modal, Slider, Typography } from 'antd';
 import { useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_MIN_SIDE } from '@portal/shared/media/photo-rules';
 import type { CropArea } from '../lib/photo/crop-image';
+import { PlainDialog } from './plain/dialog';
 
 export interface PhotoCropperProps {
   imageUrl: string;
@@ -17,8 +17,9 @@ export interface PhotoCropperProps {
 const MAX_ZOOM_LIMIT = 5;
 
 /**
- * The crop step (loaded lazily with react-easy-crop, DESIGN §7). Drag or arrow keys move the picture,
- * the slider (or wheel, pinch) zooms; zoom stops before the crop would fall under 200 × 200 pixels.
+ * The crop step (loaded lazily with react-easy-crop, DESIGN §7), in the browser's own modal dialog. Drag or
+ * arrow keys move the picture, the slider (or wheel, pinch) zooms; zoom stops before the crop would fall
+ * under 200 × 200 pixels.
  */
 export function PhotoCropper({ imageUrl, aspect, busy, onCancel, onConfirm }: PhotoCropperProps) {
   const { t } = useTranslation('photo');
@@ -28,22 +29,33 @@ export function PhotoCropper({ imageUrl, aspect, busy, onCancel, onConfirm }: Ph
   const [maxZoom, setMaxZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
   return (
-    <Modal
+    <PlainDialog
       open
       title={t('crop.title')}
-      okText={t('crop.confirm')}
-      cancelText={t('crop.cancel')}
-      onOk={() => area && onConfirm(area)}
-      onCancel={onCancel}
-      okButtonProps={{ disabled: !area, loading: busy ?? false, ...({ 'data-testid': 'photo-crop-confirm' } as object) }}
-      cancelButtonProps={{ ...({ 'data-testid': 'photo-crop-cancel' } as object) }}
-      maskClosable={false}
-      destroyOnHidden
-      centered
+      onClose={onCancel}
+      closeLabel={t('crop.close')}
+      footer={
+        <>
+          <button type="button" className="plain-button photo-cropper-button" onClick={onCancel} data-testid="photo-crop-cancel">
+            {t('crop.cancel')}
+          </button>
+          <button
+            type="button"
+            className="plain-button plain-button-primary photo-cropper-button"
+            onClick={() => area && onConfirm(area)}
+            disabled={!area || busy}
+            aria-busy={busy || undefined}
+            data-testid="photo-crop-confirm"
+          >
+            {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
+            <span>{t('crop.confirm')}</span>
+          </button>
+        </>
+      }
     >
-      <Typography.Paragraph id={hintId} type="secondary">
+      <p id={hintId} className="plain-text-secondary photo-cropper-hint">
         {t('crop.hint')}
-      </Typography.Paragraph>
+      </p>
       <div className="photo-cropper-stage" data-testid="photo-crop-stage">
         <Cropper
           image={imageUrl}
@@ -67,8 +79,18 @@ export function PhotoCropper({ imageUrl, aspect, busy, onCancel, onConfirm }: Ph
       </div>
       <div className="photo-cropper-zoom">
         <span aria-hidden="true">{t('crop.zoom')}</span>
-        <Slider min={1} max={maxZoom} step={0.01} value={zoom} onChange={setZoom} disabled={maxZoom <= 1} ariaLabelForHandle={t('crop.zoom')} data-testid="photo-crop-zoom" tooltip={{ open: false }} />
+        <input
+          type="range"
+          min={1}
+          max={maxZoom}
+          step={0.01}
+          value={zoom}
+          onChange={(event) => setZoom(Number(event.target.value))}
+          disabled={maxZoom <= 1}
+          aria-label={t('crop.zoom')}
+          data-testid="photo-crop-zoom"
+        />
       </div>
-    </Modal>
+    </PlainDialog>
   );
 }

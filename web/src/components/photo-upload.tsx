@@ -1,5 +1,5 @@
-import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Spin, Typography } from 'antd';
+import CameraOutlined from '@ant-design/icons-svg/es/asn/CameraOutlined';
+import ScanOutlined from '@ant-design/icons-svg/es/asn/ScanOutlined';
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -8,6 +8,8 @@ import { cropPicture, type CropArea } from '../lib/photo/crop-image';
 import { faceAdvice, type FaceMeasure } from '../lib/photo/face-measure';
 import { checkPhotoFile, type PhotoProblem } from '../lib/photo/photo-checks';
 import { useErrorText } from '../lib/use-error-text';
+import { Icon } from './icon';
+import { PlainAlert } from './plain/alert';
 import './photo-upload.css';
 
 const PhotoCropper = lazy(() => import('./photo-cropper').then((module) => ({ default: module.PhotoCropper })));
@@ -32,8 +34,10 @@ export interface PhotoUploadProps {
   faceCheck?: boolean;
   /** Width / height of the crop frame; passport-style 3:4 by default. */
   aspect?: number;
-  /** Set by antd's Form.Item so that the label points at the picker button. */
+  /** Set by antd's Form.Item (or the plain form) so that the label points at the picker button. */
   id?: string;
+  /** The field's error and hint, for the picker button (antd's Form.Item sets it too). */
+  'aria-describedby'?: string;
   /** What the picture is ("Entry card photo"): the picker button says what it does for it (issue 8 item 11). */
   label?: string;
   disabled?: boolean;
@@ -71,7 +75,7 @@ function percent(ratio: number | null): number {
  * step, the face rule measured in the browser exactly like the server, then the upload. Every refusal
  * is the translated message of its error code; the server's refusal is shown the same way.
  */
-export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, label, disabled }: PhotoUploadProps) {
+export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, 'aria-describedby': describedBy, label, disabled }: PhotoUploadProps) {
   const { t } = useTranslation(['photo', 'errors']);
   const faceAdviceText = (measure: FaceMeasure) => {
     const advice = faceAdvice(measure);
@@ -165,62 +169,68 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
         {preview ? (
           <img src={preview} alt={t('photo:previewAlt')} data-testid={`photo-preview-${purpose}`} />
         ) : (
-          <CameraOutlined className="photo-upload-placeholder" aria-hidden="true" />
+          <span className="photo-upload-placeholder">
+            <Icon definition={CameraOutlined} />
+          </span>
         )}
         {busy && (
           <div className="photo-upload-busy">
-            <Spin />
+            <span className="page-loading-spinner" aria-hidden />
           </div>
         )}
       </div>
-      <Flex vertical gap={8} className="photo-upload-side">
-        <Flex wrap gap={8} align="center">
-          <Button
+      <div className="photo-upload-side">
+        <div className="photo-upload-buttons">
+          <button
+            type="button"
             id={id}
-            icon={<CameraOutlined />}
+            className="plain-button photo-upload-button"
             onClick={() => input.current?.click()}
             disabled={disabled || busy}
             // Without it the field's label would name the button; the name starts with its visible words.
             aria-label={label ? t(value ? 'photo:replaceFor' : 'photo:chooseFor', { label }) : undefined}
+            aria-describedby={describedBy}
             data-testid={`photo-choose-${purpose}`}
           >
-            {value ? t('photo:replace') : t('photo:choose')}
-          </Button>
+            <Icon definition={CameraOutlined} />
+            <span>{value ? t('photo:replace') : t('photo:choose')}</span>
+          </button>
           {source && step === 'idle' && (
-            <Button icon={<ScanOutlined />} onClick={() => setStep('cropping')} data-testid={`photo-recrop-${purpose}`}>
-              {t('photo:recrop')}
-            </Button>
+            <button type="button" className="plain-button photo-upload-button" onClick={() => setStep('cropping')} data-testid={`photo-recrop-${purpose}`}>
+              <Icon definition={ScanOutlined} />
+              <span>{t('photo:recrop')}</span>
+            </button>
           )}
-        </Flex>
+        </div>
         <input ref={input} type="file" accept={PHOTO_ACCEPT} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onPicked} data-testid={`photo-input-${purpose}`} />
         {/* DESIGN §6: in WeChat a narrow accept list can show a dead picker; this one has none (content is still checked). */}
         <input ref={plainInput} type="file" className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onPicked} data-testid={`photo-input-plain-${purpose}`} />
-        <Button type="link" size="small" className="photo-upload-plain" onClick={() => plainInput.current?.click()} disabled={disabled || busy} data-testid={`photo-plain-picker-${purpose}`}>
+        <button type="button" className="photo-upload-plain" onClick={() => plainInput.current?.click()} disabled={disabled || busy} data-testid={`photo-plain-picker-${purpose}`}>
           {t('photo:plainPicker')}
-        </Button>
-        <Typography.Text type="secondary" className="photo-upload-rules">
+        </button>
+        <span className="plain-text-secondary photo-upload-rules">
           {t('photo:rules', { minKb: PHOTO_MIN_BYTES / 1024, maxMb: maxMegabytes(profile), minSide: PHOTO_MIN_SIDE })}
           {faceCheck ? ` ${t('photo:faceRule', { min: FACE_RATIO_MIN * 100, max: FACE_RATIO_MAX * 100 })}` : ''}
-        </Typography.Text>
+        </span>
         <div aria-live="polite" role="status" className="photo-upload-status">
-          {statusText && <Typography.Text data-testid={`photo-status-${purpose}`}>{statusText}</Typography.Text>}
+          {statusText && <span data-testid={`photo-status-${purpose}`}>{statusText}</span>}
           {!busy && face?.kind === 'measured' && (
-            <Alert
-              type={face.measure.problem ? 'error' : 'success'}
-              showIcon
-              data-testid={`photo-face-${purpose}`}
-              data-faces={face.measure.faces}
-              data-ratio={face.measure.ratio ?? ''}
-              title={face.measure.problem ? codeText(face.measure.problem) : t('photo:faceOk', { percent: percent(face.measure.ratio) })}
-              description={face.measure.problem ? faceAdviceText(face.measure) : undefined}
-            />
+            <div data-testid={`photo-face-${purpose}`} data-faces={face.measure.faces} data-ratio={face.measure.ratio ?? ''}>
+              <PlainAlert
+                type={face.measure.problem ? 'error' : 'success'}
+                title={face.measure.problem ? codeText(face.measure.problem) : t('photo:faceOk', { percent: percent(face.measure.ratio) })}
+                description={face.measure.problem ? faceAdviceText(face.measure) : undefined}
+              />
+            </div>
           )}
           {!busy && face?.kind === 'unavailable' && (
-            <Alert type="warning" showIcon data-testid={`photo-face-${purpose}`} data-faces="" title={codeText('FACE_CHECK_UNAVAILABLE')} description={t('photo:faceUnavailable')} />
+            <div data-testid={`photo-face-${purpose}`} data-faces="">
+              <PlainAlert type="warning" title={codeText('FACE_CHECK_UNAVAILABLE')} description={t('photo:faceUnavailable')} />
+            </div>
           )}
         </div>
-        {problemText && !busy && <Alert type="error" showIcon role="alert" title={problemText} data-testid={`photo-error-${purpose}`} />}
-      </Flex>
+        {problemText && !busy && <PlainAlert type="error" title={problemText} testId={`photo-error-${purpose}`} />}
+      </div>
       {(step === 'cropping' || step === 'cropping-busy') && source && (
         <Suspense fallback={null}>
           <PhotoCropper imageUrl={source.url} aspect={aspect} busy={step === 'cropping-busy'} onCancel={() => setStep('idle')} onConfirm={(area) => void onCropped(area)} />

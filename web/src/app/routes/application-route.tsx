@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { PageLoading } from '../../components/page-loading';
+import { ApplicationLoading } from '../../features/application/components/application-loading';
 import { reloadSession } from '../../features/viewer/api/viewer';
 import { PATHS } from '../paths';
 
-// DESIGN §7: the application pages are their own chunk (zod, the form); the cropper and face-api load later still, when the photo step opens.
+// DESIGN §7: the application pages are their own chunk (the plain form); zod's rules load after its paint, the cropper and face-api when the photo step opens.
 const ApplicationPage = lazy(() => import('../../features/application/pages/application-page').then((module) => ({ default: module.ApplicationPage })));
 const ApplicationEditPage = lazy(() => import('../../features/application/pages/application-edit-page').then((module) => ({ default: module.ApplicationEditPage })));
 
@@ -20,7 +20,7 @@ function useOnSaved() {
 export function ApplicationRoute() {
   const onSaved = useOnSaved();
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<ApplicationLoading />}>
       <ApplicationPage onSaved={onSaved} donePath={PATHS.visitorInfo} />
     </Suspense>
   );
@@ -30,7 +30,7 @@ export function ApplicationRoute() {
 export function ApplicationEditRoute() {
   const onSaved = useOnSaved();
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<ApplicationLoading />}>
       <ApplicationEditPage onSaved={onSaved} donePath={PATHS.visitorInfo} />
     </Suspense>
   );

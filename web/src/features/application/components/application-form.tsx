@@ -1,34 +1,30 @@
-import { App, Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ID_TYPES } from '@portal/shared/application/id-number';
-import { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/application/application.schema';
+import { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/application/application-limits';
+import { ID_TYPES, type IdType } from '@portal/shared/application/id-number';
 import { shanghaiDate } from '@portal/shared/dates';
 import { PhotoUpload } from '../../../components/photo-upload';
-import { RequiredCheckboxGroup } from '../../../components/required-checkbox-group';
+import { PlainAlert } from '../../../components/plain/alert';
+import { PlainCard } from '../../../components/plain/card';
+import { PlainCheckbox } from '../../../components/plain/checkbox';
+import { PlainSelect } from '../../../components/plain/select';
+import { PlainTag } from '../../../components/plain/tag';
+import { fieldDescribedBy, fieldErrorId, fieldLabelId, PlainField } from '../../../components/plain-field';
+import { useTopNotice } from '../../../components/top-notice';
 import type { ApplicationOptionsQuery } from '../../../graphql/operations.generated';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { MOBILE_MAX_LENGTH } from '../../../lib/input-limits';
 import { useErrorText } from '../../../lib/use-error-text';
-import {
-  dayState,
-  draftOf,
-  EMPTY_APPLICATION,
-  parseApplication,
-  readDraft,
-  serverFieldProblems,
-  validateApplication,
-  type ApplicationField,
-  type ApplicationFormValues,
-  type FieldProblem,
-} from '../lib/application-rules';
+import { dayState, draftOf, EMPTY_APPLICATION, readDraft, serverFieldProblems, type ApplicationField, type ApplicationFormValues, type FieldProblem } from '../lib/application-rules';
+import type * as ApplicationValidationModule from '../lib/application-validation';
 import { useSubmitApplication } from '../api/submit-application';
 import { uploadPhoto } from '../api/upload-photo';
 import './application-form.css';
 
 type Options = ApplicationOptionsQuery['project'];
+type Problems = Partial<Record<ApplicationField, FieldProblem>>;
+type ApplicationValidation = typeof ApplicationValidationModule;
 
 export interface ApplicationFormProps {
   options: Options;
@@ -41,7 +37,21 @@ export interface ApplicationFormProps {
   onSubmitted: () => Promise<void>;
 }
 
-const FIELD_ORDER: ApplicationField[] = ['name', 'mobile', 'email', 'idType', 'idNumber', 'birthDate', 'entryPhoto', 'idPhoto', 'visitDates', 'activationCode', 'channelId', 'truthConfirmed', 'sensitiveConsent'];
+const FIELD_ORDER: ApplicationField[] = ['name', 'mobile', 'email', 'idType', 'idNumber', 'birthDate', 'entryPhoto', 'idPhoto', 'visitDates', 'activationCode', 'channelId', 'sensitiveConsent', 'truthConfirmed'];
+
+/** The id of a field's control (the label's target; the first invalid one gets the focus on submit). */
+const controlId = (field: ApplicationField) => `application_${field}`;
+
+let validationModule: Promise<ApplicationValidation> | undefined;
+
+/** The shared schema's rules hold zod: they load after the form has painted, once (again after a failed load). */
+function loadValidation() {
+  validationModule ??= import('../lib/application-validation').catch((error: unknown) => {
+    validationModule = undefined;
+    throw error;
+  });
+  return validationModule;
+}
 
 function readStoredDraft(key: string): Partial<ApplicationFormValues> | undefined {
   try {
@@ -51,65 +61,147 @@ function readStoredDraft(key: string): Partial<ApplicationFormValues> | undefine
   }
 }
 
+/** Scrolls the field's control to the middle of the screen and focuses it (a group: its first usable input). */
+function focusField(field: ApplicationField) {
+  const element = document.getElementById(controlId(field));
+  const target = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLButtonElement ? element : element?.querySelector<HTMLElement>('input:not(:disabled)');
+  element?.scrollIntoView({ block: 'center' });
+  target?.focus({ preventScroll: true });
+}
+
+/** A consent checkbox with its error below it (the box's own text is its label). */
+function CheckField({ field, checked, error, onChange, testId, children }: { field: ApplicationField; checked: boolean; error?: string; onChange: (checked: boolean) => void; testId: string; children: ReactNode }) {
+  const id = controlId(field);
+  return (
+    <div className={error ? 'plain-field plain-field-invalid application-check' : 'plain-field application-check'}>
+      <PlainCheckbox id={id} checked={checked} onChange={onChange} invalid={Boolean(error)} describedBy={error ? fieldErrorId(id) : undefined} testId={testId}>
+        {children}
+      </PlainCheckbox>
+      {error ? (
+        <div className="plain-field-error" id={fieldErrorId(id)} role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /**
- * The visitor application (SPEC 3, 5): the shared schema's rules with their own translated messages,
- * instant mainland-ID and age checks, photos through PhotoUpload, show days with seats and deadlines.
- * Nothing typed or uploaded is lost: a refusal keeps the form, and the draft (photo ids, not files)
- * lives in sessionStorage until the application is saved.
+ * The visitor application (SPEC 3, 5), built without antd (DESIGN §7): the shared schema's rules with their
+ * own translated messages, instant mainland-ID and age checks, photos through PhotoUpload, show days with
+ * seats and deadlines. Nothing typed or uploaded is lost: a refusal keeps the form, and the draft (photo
+ * ids, not files) lives in sessionStorage until the application is saved.
  */
 export function ApplicationForm({ options, initialValues, heldDays, draftKey, onSubmitted }: ApplicationFormProps) {
   const { t } = useTranslation(['application', 'errors']);
-  const { notification } = App.useApp();
+  const notice = useTopNotice();
   const errorText = useErrorText();
   const mutation = useSubmitApplication();
-  const [form] = Form.useForm<ApplicationFormValues>();
   const locale = currentLocale();
   const [now] = useState(() => new Date());
   const today = shanghaiDate(now);
   const firstShowDay = useMemo(() => [...options.showDays].map((day) => day.day).sort()[0], [options.showDays]);
   const [restored] = useState(() => readStoredDraft(draftKey));
-  const startValues = useMemo<ApplicationFormValues>(() => ({ ...EMPTY_APPLICATION, ...initialValues, ...restored }), [initialValues, restored]);
-  const serverProblems = useRef<Partial<Record<ApplicationField, FieldProblem>>>({});
-  const idType = Form.useWatch('idType', form);
+  // The draft wins over the saved application until it is submitted.
+  const [values, setValues] = useState<ApplicationFormValues>(() => ({ ...EMPTY_APPLICATION, ...initialValues, ...restored }));
+  const latest = useRef(values);
+  const [problems, setProblems] = useState<Problems>({});
+  const serverProblems = useRef<Problems>({});
 
   useEffect(() => {
-    // The draft wins over the saved application until it is submitted.
-    form.setFieldsValue(startValues);
-  }, [form, startValues]);
+    void loadValidation().catch(() => undefined);
+  }, []);
 
   const messageOf = (problem: FieldProblem) => (problem.idProblem ? `${t(`errors:${problem.code}`)} (${t(`application:idProblem.${problem.idProblem}`)})` : t(`errors:${problem.code}`));
+  const errorOf = (field: ApplicationField) => {
+    const problem = problems[field];
+    return problem ? messageOf(problem) : undefined;
+  };
 
-  const rule = (field: ApplicationField) => ({
-    validator: async () => {
-      const values = { ...EMPTY_APPLICATION, ...form.getFieldsValue(true) } as ApplicationFormValues;
-      const problem = validateApplication(values, { today, firstShowDay })[field] ?? serverProblems.current[field];
-      if (problem) throw new Error(messageOf(problem));
-    },
-  });
+  /** Every field's problem: the shared rules first, then a server refusal the field has kept since. */
+  async function problemsOf(current: ApplicationFormValues): Promise<Problems> {
+    const { validateApplication } = await loadValidation();
+    const found = validateApplication(current, { today, firstShowDay });
+    const merged: Problems = {};
+    for (const field of FIELD_ORDER) {
+      const problem = found[field] ?? serverProblems.current[field];
+      if (problem) merged[field] = problem;
+    }
+    return merged;
+  }
 
-  const saveDraft = () => {
+  /** Checks the fields and shows (or clears) their errors. */
+  async function check(fields: ApplicationField[]) {
+    let found: Problems;
     try {
-      window.sessionStorage.setItem(draftKey, JSON.stringify(draftOf({ ...EMPTY_APPLICATION, ...form.getFieldsValue(true) } as ApplicationFormValues)));
+      found = await problemsOf(latest.current);
+    } catch {
+      return; // the rules could not load: the server checks on submit
+    }
+    setProblems((current) => {
+      const next = { ...current };
+      for (const field of fields) {
+        if (found[field]) next[field] = found[field];
+        else delete next[field];
+      }
+      return next;
+    });
+  }
+
+  function saveDraft(current: ApplicationFormValues) {
+    try {
+      window.sessionStorage.setItem(draftKey, JSON.stringify(draftOf(current)));
     } catch {
       // storage full or disabled: the form itself still holds everything
     }
-  };
+  }
 
-  async function onFinish() {
-    const values = { ...EMPTY_APPLICATION, ...form.getFieldsValue(true) } as ApplicationFormValues;
-    const input = parseApplication(values);
+  /**
+   * Stores a field's new value. `checkNow`: the field is checked at once (choices, photos, the ID number);
+   * typed fields are checked when left, and again as they change once they show an error.
+   */
+  function update<F extends ApplicationField>(field: F, value: ApplicationFormValues[F], checkNow = false) {
+    const next = { ...latest.current, [field]: value };
+    latest.current = next;
+    setValues(next);
+    // A server refusal holds only until the field changes.
+    delete serverProblems.current[field];
+    saveDraft(next);
+    // The ID number's rule and the birth date depend on the ID type: re-checked once they were filled or refused.
+    const dependent: ApplicationField[] = field === 'idType' ? (['idNumber', 'birthDate'] as const).filter((other) => next[other] || problems[other]) : [];
+    const fields: ApplicationField[] = [...(checkNow || problems[field] ? [field] : []), ...dependent];
+    if (fields.length > 0) void check(fields);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const current = latest.current;
+    let rules: ApplicationValidation;
+    let found: Problems;
+    try {
+      rules = await loadValidation();
+      found = await problemsOf(current);
+    } catch (error) {
+      notice.showError(errorText(error));
+      return;
+    }
+    setProblems(found);
+    const firstWrong = FIELD_ORDER.find((field) => found[field]);
+    if (firstWrong) {
+      focusField(firstWrong);
+      return;
+    }
+    const input = rules.parseApplication(current);
     if (!input) return;
     try {
       await mutation.mutateAsync(input);
     } catch (error) {
-      const problems = serverFieldProblems(error);
-      serverProblems.current = problems;
-      const fields = Object.entries(problems) as Array<[ApplicationField, FieldProblem]>;
-      if (fields.length > 0) {
-        form.setFields(fields.map(([name, problem]) => ({ name, errors: [messageOf(problem)] })));
-        form.scrollToField(FIELD_ORDER.find((field) => problems[field]) ?? fields[0]![0], { block: 'center' });
-      }
-      notification.error({ title: errorText(error), placement: 'top', duration: 4.5 });
+      const refused = serverFieldProblems(error);
+      serverProblems.current = refused;
+      setProblems(refused);
+      const firstRefused = FIELD_ORDER.find((field) => refused[field]);
+      if (firstRefused) focusField(firstRefused);
+      notice.showError(errorText(error));
       return;
     }
     try {
@@ -120,170 +212,202 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
     await onSubmitted();
   }
 
-  const currentIdType = idType === undefined ? startValues.idType : idType;
-  const mainland = currentIdType === 'MAINLAND_ID';
+  const mainland = values.idType === 'MAINLAND_ID';
   // The birth date is asked only once a non-mainland ID type is chosen (the mainland ID carries it).
-  const asksBirthDate = !!currentIdType && !mainland;
-  const channelOptions = options.channels.map((channel) => ({ value: channel.id, label: channel.name, 'data-testid': `application-channel-option-${channel.id}` }));
-  const idTypeOptions = ID_TYPES.map((type) => ({ value: type, label: t(`application:idTypes.${type}`), 'data-testid': `application-id-type-option-${type}` }));
+  const asksBirthDate = !!values.idType && !mainland;
+  const busy = mutation.isPending;
+
+  /** A typed field: label, input, error and hint, checked when left. */
+  const textField = (
+    field: 'name' | 'mobile' | 'email' | 'idNumber' | 'activationCode',
+    input: { maxLength: number; testId: string; hint?: string; checkWhileTyping?: boolean; upperCase?: boolean } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'autoCapitalize' | 'spellCheck'>,
+  ) => {
+    const id = controlId(field);
+    const error = errorOf(field);
+    return (
+      <PlainField inputId={id} label={t(`application:fields.${field}`)} error={error} hint={input.hint} required>
+        <span className="plain-input">
+          <input
+            id={id}
+            type={input.type ?? 'text'}
+            value={values[field]}
+            onChange={(event) => update(field, input.upperCase ? event.target.value.toUpperCase() : event.target.value, input.checkWhileTyping)}
+            onBlur={() => void check([field])}
+            maxLength={input.maxLength}
+            inputMode={input.inputMode}
+            autoComplete={input.autoComplete}
+            autoCapitalize={input.autoCapitalize}
+            spellCheck={input.spellCheck}
+            aria-required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={fieldDescribedBy(id, error, input.hint)}
+            data-testid={input.testId}
+          />
+        </span>
+      </PlainField>
+    );
+  };
+
+  const photoField = (field: 'entryPhoto' | 'idPhoto', purpose: 'ENTRY_CARD' | 'ID_CARD') => {
+    const id = controlId(field);
+    const error = errorOf(field);
+    const hint = t(`application:hints.${field}`);
+    return (
+      <PlainField inputId={id} label={t(`application:fields.${field}`)} error={error} hint={hint} required>
+        <PhotoUpload
+          id={id}
+          purpose={purpose}
+          profile="audience"
+          upload={uploadPhoto}
+          label={t(`application:fields.${field}`)}
+          value={values[field]}
+          onChange={(photo) => update(field, photo, true)}
+          aria-describedby={fieldDescribedBy(id, error, hint)}
+        />
+      </PlainField>
+    );
+  };
+
+  const idTypeId = controlId('idType');
+  const idTypeError = errorOf('idType');
+  const birthDateId = controlId('birthDate');
+  const birthDateError = errorOf('birthDate');
+  const daysId = controlId('visitDates');
+  const daysError = errorOf('visitDates');
+  const daysHint = t('application:hints.visitDates');
+  const channelId = controlId('channelId');
+  const channelError = errorOf('channelId');
 
   return (
-    <Form<ApplicationFormValues>
-      form={form}
-      name="application"
-      layout="vertical"
-      initialValues={startValues}
-      onValuesChange={(changed: Partial<ApplicationFormValues>) => {
-        // A server refusal holds only until the field changes.
-        for (const key of Object.keys(changed) as ApplicationField[]) delete serverProblems.current[key];
-        if ('idType' in changed) void form.validateFields(['idNumber', 'birthDate'], { recursive: false }).catch(() => undefined);
-        saveDraft();
-      }}
-      onFinish={() => void onFinish()}
-      onFinishFailed={({ errorFields }) => {
-        const first = errorFields[0]?.name;
-        if (first) form.scrollToField(first, { block: 'center' });
-      }}
-      scrollToFirstError={false}
-      requiredMark
-      className="application-form"
-      data-testid="application-form"
-      noValidate
-    >
+    <form name="application" className="application-form" data-testid="application-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {notice.notice}
       {restored && (
-        <Alert type="info" showIcon className="application-block" title={t('application:draftRestored')} data-testid="application-draft-restored" />
+        <div className="application-block">
+          <PlainAlert type="info" title={t('application:draftRestored')} testId="application-draft-restored" />
+        </div>
       )}
-      <Card title={<h2 className="card-title">{t('application:sections.person')}</h2>} className="application-block">
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('application:fields.name')} required rules={[rule('name')]} validateTrigger="onBlur">
-              <Input autoComplete="name" maxLength={NAME_MAX_LENGTH} data-testid="application-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="mobile" label={t('application:fields.mobile')} required rules={[rule('mobile')]} validateTrigger="onBlur" extra={t('application:hints.mobile')}>
-              <Input type="tel" inputMode="tel" autoComplete="tel" maxLength={MOBILE_MAX_LENGTH} data-testid="application-mobile" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('application:fields.email')} required rules={[rule('email')]} validateTrigger="onBlur">
-              <Input type="email" inputMode="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} data-testid="application-email" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="idType" label={t('application:fields.idType')} required rules={[rule('idType')]}>
-              <Select options={idTypeOptions} placeholder={t('application:placeholders.idType')} data-testid="application-id-type" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="idNumber"
-              label={t('application:fields.idNumber')}
+      <PlainCard title={<h2 className="card-title">{t('application:sections.person')}</h2>} className="application-block">
+        <div className="application-grid">
+          {textField('name', { maxLength: NAME_MAX_LENGTH, autoComplete: 'name', testId: 'application-name' })}
+          {textField('mobile', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: MOBILE_MAX_LENGTH, hint: t('application:hints.mobile'), testId: 'application-mobile' })}
+          {textField('email', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: EMAIL_MAX_LENGTH, testId: 'application-email' })}
+          <PlainField inputId={idTypeId} label={t('application:fields.idType')} error={idTypeError} required>
+            <PlainSelect
+              id={idTypeId}
+              value={values.idType}
+              onChange={(value) => update('idType', value as IdType | null, true)}
+              options={ID_TYPES.map((type) => ({ value: type, label: t(`application:idTypes.${type}`), testId: `application-id-type-option-${type}` }))}
+              placeholder={t('application:placeholders.idType')}
               required
-              rules={[rule('idNumber')]}
-              validateTrigger={['onBlur', 'onChange']}
-              extra={mainland ? t('application:hints.mainlandId') : undefined}
-            >
-              <Input autoComplete="off" maxLength={ID_NUMBER_MAX_LENGTH} data-testid="application-id-number" />
-            </Form.Item>
-          </Col>
+              invalid={Boolean(idTypeError)}
+              describedBy={fieldDescribedBy(idTypeId, idTypeError, undefined)}
+              testId="application-id-type"
+            />
+          </PlainField>
+          {textField('idNumber', { maxLength: ID_NUMBER_MAX_LENGTH, autoComplete: 'off', hint: mainland ? t('application:hints.mainlandId') : undefined, checkWhileTyping: true, testId: 'application-id-number' })}
           {asksBirthDate && (
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="birthDate"
-                label={t('application:fields.birthDate')}
-                required
-                rules={[rule('birthDate')]}
-                getValueProps={(value: string | null) => ({ value: value ? dayjs(value) : null })}
-                normalize={(value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null)}
-              >
-                <DatePicker className="application-full-width" format="YYYY-MM-DD" maxDate={dayjs(today)} inputReadOnly={false} data-testid="application-birth-date" />
-              </Form.Item>
-            </Col>
+            <PlainField inputId={birthDateId} label={t('application:fields.birthDate')} error={birthDateError} required>
+              <span className="plain-input">
+                <input
+                  id={birthDateId}
+                  type="date"
+                  value={values.birthDate ?? ''}
+                  max={today}
+                  onChange={(event) => update('birthDate', event.target.value || null, true)}
+                  aria-required
+                  aria-invalid={birthDateError ? true : undefined}
+                  aria-describedby={fieldDescribedBy(birthDateId, birthDateError, undefined)}
+                  data-testid="application-birth-date"
+                />
+              </span>
+            </PlainField>
           )}
-        </Row>
-      </Card>
+        </div>
+      </PlainCard>
 
-      <Card title={<h2 className="card-title">{t('application:sections.photos')}</h2>} className="application-block">
-        <Row gutter={[16, 8]}>
-          <Col xs={24} lg={12}>
-            <Form.Item name="entryPhoto" label={t('application:fields.entryPhoto')} required rules={[rule('entryPhoto')]} extra={t('application:hints.entryPhoto')}>
-              <PhotoUpload purpose="ENTRY_CARD" profile="audience" upload={uploadPhoto} label={t('application:fields.entryPhoto')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} lg={12}>
-            <Form.Item name="idPhoto" label={t('application:fields.idPhoto')} required rules={[rule('idPhoto')]} extra={t('application:hints.idPhoto')}>
-              <PhotoUpload purpose="ID_CARD" profile="audience" upload={uploadPhoto} label={t('application:fields.idPhoto')} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Card>
+      <PlainCard title={<h2 className="card-title">{t('application:sections.photos')}</h2>} className="application-block">
+        <div className="application-grid application-photos">
+          {photoField('entryPhoto', 'ENTRY_CARD')}
+          {photoField('idPhoto', 'ID_CARD')}
+        </div>
+      </PlainCard>
 
-      <Card title={<h2 className="card-title">{t('application:sections.visit')}</h2>} className="application-block">
-        <Form.Item name="visitDates" label={t('application:fields.visitDates')} required rules={[rule('visitDates')]} extra={t('application:hints.visitDates')}>
-          <RequiredCheckboxGroup className="application-days" data-testid="application-visit-dates">
+      <PlainCard title={<h2 className="card-title">{t('application:sections.visit')}</h2>} className="application-block">
+        <PlainField inputId={daysId} label={t('application:fields.visitDates')} error={daysError} hint={daysHint} required group>
+          <div id={daysId} role="group" aria-labelledby={fieldLabelId(daysId)} aria-describedby={fieldDescribedBy(daysId, daysError, daysHint)} className="application-days" data-testid="application-visit-dates">
             {options.showDays.map((showDay) => {
               const state = dayState(showDay, now, heldDays.includes(showDay.day));
+              const checked = values.visitDates.includes(showDay.day);
               return (
-                <Checkbox key={showDay.day} value={showDay.day} disabled={state !== 'open'} className="application-day" data-testid={`application-visit-date-${showDay.day}`} data-state={state}>
+                <PlainCheckbox
+                  key={showDay.day}
+                  checked={checked}
+                  onChange={(on) => update('visitDates', on ? [...values.visitDates, showDay.day] : values.visitDates.filter((day) => day !== showDay.day), true)}
+                  disabled={state !== 'open'}
+                  className="application-day"
+                  invalid={Boolean(daysError)}
+                  testId={`application-visit-date-${showDay.day}`}
+                  state={state}
+                >
                   <span className="application-day-label">
                     <span className="application-day-name">{formatDay(showDay.day, locale)}</span>
                     {state === 'closed' ? (
-                      <Tag>{t('application:day.closed')}</Tag>
+                      <PlainTag>{t('application:day.closed')}</PlainTag>
                     ) : state === 'full' ? (
-                      <Tag color="red">{t('application:day.full')}</Tag>
+                      <PlainTag color="red">{t('application:day.full')}</PlainTag>
                     ) : (
-                      <Typography.Text type="secondary" className="application-day-detail">
-                        {t('application:day.remaining', { count: showDay.remaining })}
-                      </Typography.Text>
+                      <span className="plain-text-secondary application-day-detail">{t('application:day.remaining', { count: showDay.remaining })}</span>
                     )}
-                    <Typography.Text type="secondary" className="application-day-detail">
-                      {t('application:day.deadline', { deadline: formatDateTime(showDay.deadline) })}
-                    </Typography.Text>
+                    <span className="plain-text-secondary application-day-detail">{t('application:day.deadline', { deadline: formatDateTime(showDay.deadline) })}</span>
                   </span>
-                </Checkbox>
+                </PlainCheckbox>
               );
             })}
-          </RequiredCheckboxGroup>
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="activationCode"
-              label={t('application:fields.activationCode')}
-              required
-              rules={[rule('activationCode')]}
-              validateTrigger="onBlur"
-              extra={t('application:hints.activationCode')}
-              normalize={(value: string) => value.toUpperCase()}
-            >
-              <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={ACTIVATION_CODE_MAX_LENGTH} data-testid="application-activation-code" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="channelId" label={t('application:fields.channel')} rules={[rule('channelId')]}>
-              <Select allowClear options={channelOptions} placeholder={t('application:placeholders.channel')} data-testid="application-channel" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Card>
+          </div>
+        </PlainField>
+        <div className="application-grid">
+          {textField('activationCode', {
+            maxLength: ACTIVATION_CODE_MAX_LENGTH,
+            autoComplete: 'off',
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            upperCase: true,
+            hint: t('application:hints.activationCode'),
+            testId: 'application-activation-code',
+          })}
+          <PlainField inputId={channelId} label={t('application:fields.channel')} error={channelError}>
+            <PlainSelect
+              id={channelId}
+              value={values.channelId}
+              onChange={(value) => update('channelId', value, true)}
+              options={options.channels.map((channel) => ({ value: channel.id, label: channel.name, testId: `application-channel-option-${channel.id}` }))}
+              placeholder={t('application:placeholders.channel')}
+              clearable
+              invalid={Boolean(channelError)}
+              describedBy={fieldDescribedBy(channelId, channelError, undefined)}
+              testId="application-channel"
+            />
+          </PlainField>
+        </div>
+      </PlainCard>
 
-      <Card title={<h2 className="card-title">{t('application:sections.confirm')}</h2>} className="application-block">
-        <Typography.Paragraph className="application-consent-text" data-testid="application-consent-text">
+      <PlainCard title={<h2 className="card-title">{t('application:sections.confirm')}</h2>} className="application-block">
+        <p className="application-consent-text" data-testid="application-consent-text">
           {t('application:consent.explanation')}
-        </Typography.Paragraph>
-        <Form.Item name="sensitiveConsent" valuePropName="checked" rules={[rule('sensitiveConsent')]} className="application-check">
-          <Checkbox data-testid="application-consent">{t('application:consent.label')}</Checkbox>
-        </Form.Item>
-        <Form.Item name="truthConfirmed" valuePropName="checked" rules={[rule('truthConfirmed')]} className="application-check">
-          <Checkbox data-testid="application-truth">{t('application:truth')}</Checkbox>
-        </Form.Item>
-        <Space className="application-actions">
-          <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending} data-testid="application-submit">
-            {t('application:submit')}
-          </Button>
-        </Space>
-      </Card>
-    </Form>
+        </p>
+        <CheckField field="sensitiveConsent" checked={values.sensitiveConsent} error={errorOf('sensitiveConsent')} onChange={(on) => update('sensitiveConsent', on, true)} testId="application-consent">
+          {t('application:consent.label')}
+        </CheckField>
+        <CheckField field="truthConfirmed" checked={values.truthConfirmed} error={errorOf('truthConfirmed')} onChange={(on) => update('truthConfirmed', on, true)} testId="application-truth">
+          {t('application:truth')}
+        </CheckField>
+        <div className="application-actions">
+          <button type="submit" className="plain-button plain-button-primary application-submit" disabled={busy} aria-busy={busy || undefined} data-testid="application-submit">
+            {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
+            <span>{t('application:submit')}</span>
+          </button>
+        </div>
+      </PlainCard>
+    </form>
   );
 }

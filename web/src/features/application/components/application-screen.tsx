@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { IdType } from '@portal/shared/application/id-number';
-import { PageLoading } from '../../../components/page-loading';
+import { PlainAlert } from '../../../components/plain/alert';
+import { PlainResult } from '../../../components/plain/result';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { OWN_APPLICATION_KEY } from '../../../lib/own-application';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -13,6 +13,12 @@ import { myApplicationQueryOptions, useMyApplication, type MyApplicationData } f
 import type { ApplicationFormValues } from '../lib/application-rules';
 import { applicationScreenState } from '../lib/screen-state';
 import { ApplicationForm } from './application-form';
+import { ApplicationLoading } from './application-loading';
+
+/** What the info page shows once the application is saved (navigation state: this screen has no antd message). */
+export interface ApplicationSavedState {
+  applicationSaved: true;
+}
 
 /** The saved application, or for a first one the account's name and contact details. */
 function initialValuesOf(data: MyApplicationData): Partial<ApplicationFormValues> {
@@ -52,7 +58,6 @@ export interface ApplicationScreenProps {
  */
 export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: ApplicationScreenProps) {
   const { t, ready } = useTranslation(['application', 'photo', 'errors', 'common']);
-  const { message } = App.useApp();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -60,25 +65,21 @@ export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: Applica
   const mine = useMyApplication();
   const initialValues = useMemo(() => (mine.data ? initialValuesOf(mine.data) : {}), [mine.data]);
 
-  const title = (
-    <Typography.Title level={1} className="page-title">
-      {t(titleKey, { ns: 'common' })}
-    </Typography.Title>
-  );
-  if (!ready || options.isPending || mine.isPending) return <PageLoading />;
+  const title = <h1 className="page-title">{t(titleKey, { ns: 'common' })}</h1>;
+  if (!ready || options.isPending || mine.isPending) return <ApplicationLoading />;
   const failed = options.error ?? mine.error;
   if (failed || !options.data || !mine.data) {
     return (
-      <Result
+      <PlainResult
         status="error"
         title={<h1 className="result-title">{t('application:loadError')}</h1>}
         subTitle={failed ? errorText(failed) : undefined}
         extra={
-          <Button onClick={() => void Promise.all([options.refetch(), mine.refetch()])} data-testid="application-retry">
+          <button type="button" className="plain-button" onClick={() => void Promise.all([options.refetch(), mine.refetch()])} data-testid="application-retry">
             {t('common:loadError.retry')}
-          </Button>
+          </button>
         }
-        data-testid="application-load-error"
+        testId="application-load-error"
       />
     );
   }
@@ -87,10 +88,10 @@ export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: Applica
   const deadline = setting.audienceUpdateDeadline;
   const screen = applicationScreenState({ status: audience?.approveStatus, audienceRegOpen: setting.audienceRegOpen, updateDeadline: deadline, now: new Date() });
   if (screen === 'closed') {
-    return <Result status="warning" title={<h1 className="result-title">{t('errors:AUDIENCE_REG_CLOSED')}</h1>} data-testid="application-closed" />;
+    return <PlainResult status="warning" title={<h1 className="result-title">{t('errors:AUDIENCE_REG_CLOSED')}</h1>} testId="application-closed" />;
   }
   if (screen === 'not-editable') {
-    return <Result status="info" title={<h1 className="result-title">{t('errors:AUDIENCE_NOT_EDITABLE')}</h1>} data-testid="application-not-editable" />;
+    return <PlainResult status="info" title={<h1 className="result-title">{t('errors:AUDIENCE_NOT_EDITABLE')}</h1>} testId="application-not-editable" />;
   }
   const accountKey = audience?.id ?? 'new';
 
@@ -98,24 +99,16 @@ export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: Applica
     <div className="application-page" data-testid={mode === 'edit' ? 'application-edit-page' : 'application-page'}>
       <div className="application-form">
         {title}
-        <Typography.Paragraph type="secondary">{t('application:intro')}</Typography.Paragraph>
+        <p className="plain-text-secondary application-intro">{t('application:intro')}</p>
         {audience?.approveStatus === 'REFUSE' && audience.refuseReason && (
-          <Alert
-            type="error"
-            showIcon
-            className="application-block"
-            title={t('application:refused')}
-            description={audience.refuseReason}
-            data-testid="application-refuse-reason"
-          />
+          <div className="application-block">
+            <PlainAlert type="error" title={t('application:refused')} description={audience.refuseReason} testId="application-refuse-reason" />
+          </div>
         )}
         {deadline && audience && audience.approveStatus !== 'CREATED' && (
-          <Alert
-            type="info"
-            showIcon
-            className="application-block"
-            title={t('application:editDeadline', { deadline: formatDateTime(deadline) })}
-          />
+          <div className="application-block">
+            <PlainAlert type="info" title={t('application:editDeadline', { deadline: formatDateTime(deadline) })} />
+          </div>
         )}
       </div>
       <ApplicationForm
@@ -130,8 +123,8 @@ export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: Applica
             queryClient.invalidateQueries({ queryKey: myApplicationQueryOptions.queryKey }),
             queryClient.invalidateQueries({ queryKey: OWN_APPLICATION_KEY }),
           ]);
-          void message.success(t('application:submitted'));
-          void navigate(donePath);
+          const saved: ApplicationSavedState = { applicationSaved: true };
+          void navigate(donePath, { state: saved });
         }}
       />
     </div>

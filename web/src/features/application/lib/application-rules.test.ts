@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import { GraphQLClientError } from '../../../lib/graphql-client';
-import { dayState, draftOf, EMPTY_APPLICATION, parseApplication, readDraft, serverFieldProblems, validateApplication, type ApplicationFormValues } from './application-rules';
+import { dayState, draftOf, EMPTY_APPLICATION, readDraft, serverFieldProblems, type ApplicationFormValues } from './application-rules';
+import { parseApplication, validateApplication } from './application-validation';
 
 const ENTRY = '11111111-1111-4111-8111-111111111111';
 const ID_PHOTO = '22222222-2222-4222-8222-222222222222';

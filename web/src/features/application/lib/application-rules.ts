@@ -1,15 +1,12 @@
 /**
- * The application form's rules: the shared schema of the submission (`submitApplicationSchema`: the
- * fields, the ID number of its type — GB 11643 for the mainland ID —, the birth date and the age on
- * the first show day; the server parses the same input with it), mapped onto the form's fields, plus
- * what only the form needs (closed days, the draft, the server's refusals). Loaded only with the
- * application pages, never with the login page.
+ * The application form's values and what only the form needs (closed days, the draft, the server's
+ * refusals, the mutation's input). The rules themselves are the shared schema's, applied by
+ * `application-validation.ts`, which the form loads after its first paint (zod stays out of the first load).
  */
-import { submitApplicationSchema, ZApplicationFields, type ApplicationRuleContext } from '@portal/shared/application/application.schema';
+import type { ApplicationRuleContext } from '@portal/shared/application/application.schema';
 import type { IdType, MainlandIdProblem } from '@portal/shared/application/id-number';
-import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
+import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { SubmitApplicationInput } from '../../../graphql/operations.generated';
-import { idProblemOf } from '../../../lib/id-problem';
 import { serverFieldCodes } from '../../../lib/server-field-errors';
 
 export interface PhotoRef {
@@ -116,33 +113,6 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, ApplicationField>> = {
   AUDIENCE_TRUTH_REQUIRED: 'truthConfirmed',
   AUDIENCE_CONSENT_REQUIRED: 'sensitiveConsent',
 };
-
-/**
- * Every rule the browser can check, one problem per field (the first that fails, in the schema's order).
- * An empty result means the server will only refuse for reasons it alone knows (uniqueness, code, seats).
- */
-export function validateApplication(values: ApplicationFormValues, context: RuleContext): Partial<Record<ApplicationField, FieldProblem>> {
-  const problems: Partial<Record<ApplicationField, FieldProblem>> = {};
-  const result = submitApplicationSchema(context).safeParse(toSubmitInput(values));
-  if (result.success) return problems;
-  // The birth date is asked (and shown) only once a non-mainland ID type is chosen.
-  const asksBirthDate = Boolean(values.idType) && values.idType !== 'MAINLAND_ID';
-  for (const issue of result.error.issues) {
-    const field = fieldOfInputPath(issue.path.map(String).join('.'));
-    if (!field || problems[field] || (field === 'birthDate' && !asksBirthDate)) continue;
-    const code: ErrorCode = isErrorCode(issue.message) ? issue.message : field === 'idType' ? 'AUDIENCE_ID_TYPE_REQUIRED' : 'VALIDATION_FAILED';
-    const idProblem = idProblemOf(issue);
-    problems[field] = idProblem ? { code, idProblem } : { code };
-  }
-  return problems;
-}
-
-/** The input the server receives: the shared schema's output (mobile as +86…, email lower-cased, code upper-cased). */
-export function parseApplication(values: ApplicationFormValues): SubmitApplicationInput | undefined {
-  const result = ZApplicationFields.safeParse(toSubmitInput(values));
-  if (!result.success) return undefined;
-  return { ...result.data, birthDate: result.data.birthDate ?? null, channelId: result.data.channelId ?? null };
-}
 
 /** The server's refusal, field by field (`lib/server-field-errors.ts`). */
 export function serverFieldProblems(error: unknown): Partial<Record<ApplicationField, FieldProblem>> {
