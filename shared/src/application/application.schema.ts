@@ -4,10 +4,11 @@ import { INTERNATIONAL_MOBILE, toInternationalMobile } from '../auth/identity';
 import { ageOn, parseCalendarDate } from '../dates';
 import { plainText } from '../text';
 import { checkMainlandId, ID_TYPES, NON_MAINLAND_ID_PATTERN, normaliseIdNumber } from './id-number';
+import { NAME_MAX_LENGTH, visitorNameProblem } from './visitor-name';
 
 /** SPEC 5/9: the minimum age on the first exhibition day. */
 export const MINIMUM_VISITOR_AGE = 12;
-export const NAME_MAX_LENGTH = 50;
+export { NAME_MAX_LENGTH };
 export const EMAIL_MAX_LENGTH = 254;
 export const ID_NUMBER_MAX_LENGTH = 32;
 export const ACTIVATION_CODE_MAX_LENGTH = 64;
@@ -16,10 +17,13 @@ export const MAX_VISIT_DAYS = 10;
 /** Zod issue messages are error codes: the server answers with the code, the form shows its translation. */
 const code = (value: ErrorCode) => ({ message: value });
 
-/** Chinese names with the middle dot, Latin names with spaces, hyphens and apostrophes. */
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}·.'\- ]*$/u;
-
-export const ZVisitorName = z.string(code('AUDIENCE_NAME_INVALID')).trim().min(1, code('AUDIENCE_NAME_REQUIRED')).max(NAME_MAX_LENGTH, code('AUDIENCE_NAME_INVALID')).regex(NAME_PATTERN, code('AUDIENCE_NAME_INVALID'));
+export const ZVisitorName = z
+  .string(code('AUDIENCE_NAME_INVALID'))
+  .trim()
+  .check((context) => {
+    const problem = visitorNameProblem(context.value);
+    if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+  });
 
 export const ZVisitorMobile = z
   .string(code('AUDIENCE_MOBILE_INVALID'))
