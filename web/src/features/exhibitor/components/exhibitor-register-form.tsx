@@ -5,9 +5,10 @@ import { COMPANY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ZRegisterEx
 import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
-import { VerificationCodeField } from '../../../components/verification-code-field';
+import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { schemaRule } from '../../../lib/schema-rule';
-import { serverFieldCodes, showAtFields, topLevelField } from '../../../lib/server-field-errors';
+import { showAtFields } from '../../../lib/antd-field-errors';
+import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterExhibitor } from '../api/register-exhibitor';
@@ -104,17 +105,16 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
           ]}
         />
       </Form.Item>
-      <VerificationCodeField
-        inputId="exhibitor-register_code"
-        label={t('register.code')}
-        placeholder={t('register.codePlaceholder')}
-        sendText={t('register.sendCode')}
-        resendText={(seconds) => t('register.resendIn', { seconds })}
-        required
-        testIdPrefix="exhibitor-register"
-        code={verification}
-        onSend={() => void onSendCode()}
-      />
+      <Form.Item name="code" label={t('register.code')} rules={[{ required: true, whitespace: true, message: t('errors:AUTH_CODE_REQUIRED') }]}>
+        <VerificationCodeInput
+          placeholder={t('register.codePlaceholder')}
+          sendText={t('register.sendCode')}
+          resendText={(seconds) => t('register.resendIn', { seconds })}
+          testIdPrefix="exhibitor-register"
+          code={verification}
+          onSend={() => void onSendCode()}
+        />
+      </Form.Item>
       <Form.Item>
         <AltchaCaptcha ref={verification.captcha} />
       </Form.Item>
