@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { fieldErrorId } from '../components/plain-field';
+import { useState, type ChangeEvent } from 'react';
+import { fieldErrorId, fieldExtraId } from '../components/plain-field';
 
 /**
  * The field checks of a form built without antd (DESIGN §7): each field's error text (`problemOf` gives it
@@ -21,6 +21,11 @@ export function useFieldChecks<F extends string>(problemOf: (field: F, values: R
     for (const field of fields) found[field] = problemOf(field, checked);
     setProblems((current) => ({ ...current, ...found }));
     return fields.find((field) => found[field]);
+  }
+
+  function describedBy(field: F, withExtra: boolean): string | undefined {
+    const ids = [problems[field] ? fieldErrorId(inputId(field)) : undefined, withExtra ? fieldExtraId(inputId(field)) : undefined];
+    return ids.filter(Boolean).join(' ') || undefined;
   }
 
   return {
@@ -48,7 +53,15 @@ export function useFieldChecks<F extends string>(problemOf: (field: F, values: R
       setProblems((current) => ({ ...current, ...texts }));
       focus(first);
     },
-    /** The input's aria-describedby while its field shows an error. */
-    describedBy: (field: F) => (problems[field] ? fieldErrorId(inputId(field)) : undefined),
+    /** The input's aria-describedby: its error while one shows, and its help text (`withExtra`). */
+    describedBy: (field: F, withExtra = false) => describedBy(field, withExtra),
+    /** The props of a field's input: its id, value, change (`onChange` gets the typed text) and error state. */
+    inputProps: (field: F, onChange: (value: string) => void, withExtra = false) => ({
+      id: inputId(field),
+      value: values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value),
+      'aria-invalid': problems[field] ? true : undefined,
+      'aria-describedby': describedBy(field, withExtra),
+    }),
   };
 }

@@ -1,14 +1,15 @@
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX_LENGTH, visitorNameProblem } from '@portal/shared/application/visitor-name';
 import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { Icon } from '../../../components/icon';
 import { PasswordInput } from '../../../components/password-input';
-import { fieldExtraId, PlainField } from '../../../components/plain-field';
+import { PlainField } from '../../../components/plain-field';
+import { PlainSegmented } from '../../../components/plain-segmented';
 import { useTopNotice } from '../../../components/top-notice';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -16,15 +17,12 @@ import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterAudience } from '../api/register-audience';
 import { registerFieldProblems, registerIdentity, registerIdentityProblem, type RegisterMethod } from '../lib/register-rules';
-import './register-form.css';
 
 type Field = 'identity' | 'code' | 'name' | 'password' | 'confirmPassword';
 type Values = Record<Field, string>;
 const METHODS: RegisterMethod[] = ['mobile', 'email'];
 const EMPTY: Values = { identity: '', code: '', name: '', password: '', confirmPassword: '' };
 const inputId = (field: Field) => `visitor-register_${field}`;
-/** Joins the ids of a control's texts (its error, its help) for aria-describedby. */
-const describedBy = (...ids: Array<string | undefined>) => ids.filter(Boolean).join(' ') || undefined;
 
 /**
  * Visitor registration (SPEC 2/5): a code sent to the mobile or email after the ALTCHA check, a
@@ -41,7 +39,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
   const registerMutation = useRegisterAudience();
   const verification = useVerificationCode(notice.showError);
   const { captcha, sendCode } = verification;
-  const methodLabelId = useId();
 
   function problemOf(field: Field, checked: Values): string | undefined {
     const value = checked[field];
@@ -103,14 +100,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
     await onRegistered();
   }
 
-  /** The props every input of the form shares: its id, value, change and error state. */
-  const inputProps = (field: Field, extra?: string) => ({
-    id: inputId(field),
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-    'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': describedBy(checks.describedBy(field), extra ? fieldExtraId(inputId(field)) : undefined),
-  });
+  const inputProps = (field: Field, withExtra = false) => checks.inputProps(field, (value) => change(field, value), withExtra);
   const identityExtra = method === 'mobile' ? t('register.mobile.extra') : undefined;
   const passwordExtra = t('register.password.extra', { min: PASSWORD_MIN_LENGTH });
   const busy = registerMutation.isPending;
@@ -118,24 +108,18 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
     // The widget's checkbox is `required`: native validation would block the form while it is still solving.
     <form name="visitor-register" className="plain-form visitor-register" noValidate onSubmit={(event) => void onSubmit(event)}>
       {notice.notice}
-      <div className="plain-field">
-        <div className="plain-field-label" id={methodLabelId}>
-          {t('register.method.label')}
-        </div>
-        <div className="plain-segmented" role="radiogroup" aria-labelledby={methodLabelId} data-testid="register-method">
-          {METHODS.map((value) => (
-            <label key={value} className={value === method ? 'plain-segmented-item plain-segmented-item-selected' : 'plain-segmented-item'}>
-              <input type="radio" className="visually-hidden" name="visitor-register_method" value={value} checked={value === method} onChange={() => changeMethod(value)} />
-              <span data-testid={`register-method-${value}`}>{t(`register.method.${value}`)}</span>
-            </label>
-          ))}
-        </div>
-      </div>
+      <PlainSegmented
+        label={t('register.method.label')}
+        value={method}
+        onChange={changeMethod}
+        testId="register-method"
+        options={METHODS.map((value) => ({ value, label: t(`register.method.${value}`), testId: `register-method-${value}` }))}
+      />
       <PlainField inputId={inputId('identity')} label={t(`register.${method}.label`)} error={problems.identity} extra={identityExtra}>
         <span className="plain-input">
           <Icon definition={method === 'mobile' ? MobileOutlined : MailOutlined} />
           <input
-            {...inputProps('identity', identityExtra)}
+            {...inputProps('identity', Boolean(identityExtra))}
             onBlur={() => checks.check(['identity'])}
             type={method === 'mobile' ? 'tel' : 'email'}
             inputMode={method === 'mobile' ? 'tel' : 'email'}
@@ -166,7 +150,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
         </span>
       </PlainField>
       <PlainField inputId={inputId('password')} label={t('register.password.label')} error={problems.password} extra={passwordExtra}>
-        <PasswordInput {...inputProps('password', passwordExtra)} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="register-password" />
+        <PasswordInput {...inputProps('password', true)} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="register-password" />
       </PlainField>
       <PlainField inputId={inputId('confirmPassword')} label={t('register.password.confirm')} error={problems.confirmPassword}>
         <PasswordInput {...inputProps('confirmPassword')} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="register-password-confirm" />
