@@ -5,6 +5,7 @@ import { ageOn, parseCalendarDate } from '../dates';
 import { plainText } from '../text';
 import { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from './application-limits';
 import { checkMainlandId, ID_TYPES, NON_MAINLAND_ID_PATTERN, normaliseIdNumber } from './id-number';
+import { visitorNameProblem } from './visitor-name';
 
 export { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH };
 
@@ -15,10 +16,13 @@ export const MAX_VISIT_DAYS = 10;
 /** Zod issue messages are error codes: the server answers with the code, the form shows its translation. */
 const code = (value: ErrorCode) => ({ message: value });
 
-/** Chinese names with the middle dot, Latin names with spaces, hyphens and apostrophes. */
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}·.'\- ]*$/u;
-
-export const ZVisitorName = z.string(code('AUDIENCE_NAME_INVALID')).trim().min(1, code('AUDIENCE_NAME_REQUIRED')).max(NAME_MAX_LENGTH, code('AUDIENCE_NAME_INVALID')).regex(NAME_PATTERN, code('AUDIENCE_NAME_INVALID'));
+export const ZVisitorName = z
+  .string(code('AUDIENCE_NAME_INVALID'))
+  .trim()
+  .check((context) => {
+    const problem = visitorNameProblem(context.value);
+    if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+  });
 
 export const ZVisitorMobile = z
   .string(code('AUDIENCE_MOBILE_INVALID'))

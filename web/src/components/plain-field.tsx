@@ -11,7 +11,7 @@ export const fieldLabelId = (inputId: string) => `${inputId}-label`;
 export const fieldHintId = (inputId: string) => `${inputId}-hint`;
 
 /** The control's aria-describedby: its error (when shown), then its hint. */
-export function fieldDescribedBy(inputId: string, error: string | undefined, hint: string | undefined): string | undefined {
+export function fieldDescribedBy(inputId: string, error: string | boolean | undefined, hint: string | boolean | undefined): string | undefined {
   const ids = [error ? fieldErrorId(inputId) : undefined, hint ? fieldHintId(inputId) : undefined].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }

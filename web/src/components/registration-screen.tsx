@@ -1,7 +1,10 @@
-import { Alert, Button, Card, Flex, Result, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from './page-loading';
+import { PlainAlert } from './plain/alert';
+import { PlainCard } from './plain/card';
+import { PlainResult } from './plain/result';
+import './registration-screen.css';
 
 export interface RegistrationTexts {
   title: string;
@@ -17,7 +20,7 @@ export interface RegistrationTexts {
 /**
  * The frame of a self-registration screen (visitors, exhibitors): loading, a load error with retry,
  * "Registration Closed" while the project setting says so, or the form; a link to sign in below.
- * `open` is undefined while the setting loads.
+ * `open` is undefined while the setting loads. Built without antd (DESIGN §7): the form inside is the page's.
  */
 export function RegistrationScreen({
   open,
@@ -39,48 +42,45 @@ export function RegistrationScreen({
   if (!texts || (open === undefined && !loadFailed)) return <PageLoading />;
 
   const loginLink = (
-    <Flex justify="center" gap={4} wrap>
-      <Typography.Text type="secondary">{texts.haveAccount}</Typography.Text>
+    <p className="registration-login">
+      <span className="plain-text-secondary">{texts.haveAccount}</span>
       <Link to={loginPath} data-testid={`${testIdPrefix}-login-link`}>
         {texts.login}
       </Link>
-    </Flex>
+    </p>
   );
 
   if (loadFailed) {
     return (
-      <Card className="register-card">
-        <Alert
+      <PlainCard className="register-card registration-screen">
+        <PlainAlert
           type="error"
-          showIcon
           title={texts.loadError}
           action={
-            <Button size="small" onClick={onRetry}>
+            <button type="button" className="plain-button registration-retry" onClick={onRetry}>
               {texts.retry}
-            </Button>
+            </button>
           }
-          data-testid={`${testIdPrefix}-load-error`}
+          testId={`${testIdPrefix}-load-error`}
         />
-      </Card>
+      </PlainCard>
     );
   }
 
   if (!open) {
     return (
-      <Card className="register-card" data-testid={`${testIdPrefix}-closed`}>
-        <Result status="info" title={<h1 className="result-title">{texts.closedTitle}</h1>} subTitle={texts.closedDescription} extra={loginLink} />
-      </Card>
+      <PlainCard className="register-card registration-screen" testId={`${testIdPrefix}-closed`}>
+        <PlainResult status="info" title={<h1 className="result-title">{texts.closedTitle}</h1>} subTitle={texts.closedDescription} extra={loginLink} />
+      </PlainCard>
     );
   }
 
   return (
-    <Card className="register-card" data-testid={`${testIdPrefix}-page`}>
-      <Typography.Title level={1} className="page-title">
-        {texts.title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{texts.subtitle}</Typography.Paragraph>
+    <PlainCard className="register-card registration-screen" testId={`${testIdPrefix}-page`}>
+      <h1 className="registration-title">{texts.title}</h1>
+      <p className="registration-subtitle plain-text-secondary">{texts.subtitle}</p>
       {children}
-      <div style={{ marginTop: 16 }}>{loginLink}</div>
-    </Card>
+      {loginLink}
+    </PlainCard>
   );
 }

@@ -1,15 +1,18 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
-/**
- * An antd Form rule that checks the field with the shared schema of the operation (the server
- * parses the same input with it); the issue's message is an error code, shown translated.
- */
+/** The error code the shared schema of the operation gives the field's value (the server parses the same input with it), or undefined. */
+export function schemaProblem(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value ?? '');
+  return result.success ? undefined : (result.error.issues[0]?.message ?? 'VALIDATION_FAILED');
+}
+
+/** An antd Form rule that checks the field with `schemaProblem`; the error code is shown translated. */
 export function schemaRule(schema: z.ZodType, t: TFunction) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
-      const result = schema.safeParse(value ?? '');
-      if (!result.success) throw new Error(t(`errors:${result.error.issues[0]?.message ?? 'VALIDATION_FAILED'}`));
+      const problem = schemaProblem(schema, value);
+      if (problem) throw new Error(t(`errors:${problem}`));
     },
   };
 }

@@ -1,5 +1,3 @@
-import type { FormInstance } from 'antd';
-import type { TFunction } from 'i18next';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
 import { GraphQLClientError } from './graphql-client';
 
@@ -34,12 +32,4 @@ export function serverFieldCodes<F extends string>(
 /** `fieldOfPath` for a form whose field names are the input's top-level keys. */
 export function topLevelField<F extends string>(fields: readonly F[]): (path: string) => F | undefined {
   return (path) => fields.find((field) => field === path.split('.')[0]);
-}
-
-/** Puts each problem at its field (translated) and scrolls to the first; the caller still notifies. */
-export function showAtFields<F extends string>(form: FormInstance, problems: Partial<Record<F, ErrorCode>>, t: TFunction): void {
-  const entries = Object.entries(problems) as Array<[F, ErrorCode]>;
-  if (entries.length === 0) return;
-  form.setFields(entries.map(([name, code]) => ({ name, errors: [t(`errors:${code}`)] })));
-  form.scrollToField(entries[0]![0], { block: 'center' });
 }

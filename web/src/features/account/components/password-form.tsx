@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ZPasswordForm } from '@portal/shared/account/account.schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import { schemaRule } from '../../../lib/schema-rule';
-import { showAtFields } from '../../../lib/server-field-errors';
+import { showAtFields } from '../../../lib/antd-field-errors';
 import { passwordFieldProblems } from '../lib/settings-field-problems';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useChangePassword } from '../api/change-password';

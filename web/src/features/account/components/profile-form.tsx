@@ -2,7 +2,7 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH, ZUpdateProfileInput } from '@portal/shared/account/account.schema';
 import { schemaRule } from '../../../lib/schema-rule';
-import { showAtFields } from '../../../lib/server-field-errors';
+import { showAtFields } from '../../../lib/antd-field-errors';
 import { profileFieldProblems } from '../lib/settings-field-problems';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useUpdateProfile } from '../api/update-profile';

@@ -1,163 +1,165 @@
-import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Segmented } from 'antd';
-import { useState } from 'react';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZRegisterAudienceInput } from '@portal/shared/account/account.schema';
-import { NAME_MAX_LENGTH } from '@portal/shared/application/application.schema';
+import { NAME_MAX_LENGTH } from '@portal/shared/application/application-limits';
+import { visitorNameProblem } from '@portal/shared/application/visitor-name';
 import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
-import { schemaRule } from '../../../lib/schema-rule';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
-import { VerificationCodeField } from '../../../components/verification-code-field';
+import { Icon } from '../../../components/icon';
+import { PasswordInput } from '../../../components/password-input';
+import { PlainField } from '../../../components/plain-field';
+import { PlainSegmented } from '../../../components/plain-segmented';
+import { useTopNotice } from '../../../components/top-notice';
+import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterAudience } from '../api/register-audience';
 import { registerFieldProblems, registerIdentity, registerIdentityProblem, type RegisterMethod } from '../lib/register-rules';
-import { showAtFields } from '../../../lib/server-field-errors';
 
-interface RegisterValues {
-  identity: string;
-  code: string;
-  name: string;
-  password: string;
-  confirmPassword: string;
-}
+type Field = 'identity' | 'code' | 'name' | 'password' | 'confirmPassword';
+type Values = Record<Field, string>;
+const METHODS: RegisterMethod[] = ['mobile', 'email'];
+const EMPTY: Values = { identity: '', code: '', name: '', password: '', confirmPassword: '' };
+const inputId = (field: Field) => `visitor-register_${field}`;
 
 /**
  * Visitor registration (SPEC 2/5): a code sent to the mobile or email after the ALTCHA check, a
  * name and a password with its confirmation. The account is created and signed in at once.
+ * Built without antd (DESIGN §7): plain markup styled like the portal. The identity is checked when
+ * it is left, the other fields as they are typed in (as antd's form did).
  */
 export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<void> }) {
   const { t } = useTranslation('visitor');
-  const { notification, message } = App.useApp();
   const errorText = useErrorText();
-  const [form] = Form.useForm<RegisterValues>();
+  const notice = useTopNotice();
   const [method, setMethod] = useState<RegisterMethod>('mobile');
+  const [values, setValues] = useState<Values>(EMPTY);
   const registerMutation = useRegisterAudience();
-  const verification = useVerificationCode((title) => notification.error({ title, placement: 'top' }));
+  const verification = useVerificationCode(notice.showError);
   const { captcha, sendCode } = verification;
 
-  const showError = (error: unknown) => notification.error({ title: errorText(error), placement: 'top' });
+  function problemOf(field: Field, checked: Values): string | undefined {
+    const value = checked[field];
+    switch (field) {
+      case 'identity': {
+        const problem = registerIdentityProblem(method, value);
+        if (problem === 'required') return t(`register.${method}.required`);
+        if (problem) return method === 'email' ? t('errors:AUTH_INVALID_EMAIL') : t('register.mobile.invalid');
+        return undefined;
+      }
+      case 'code':
+        return value.trim() ? undefined : t('errors:AUTH_CODE_REQUIRED');
+      case 'name': {
+        if (!value.trim()) return t('register.name.required');
+        const problem = visitorNameProblem(value.trim());
+        return problem ? t(`errors:${problem}`) : undefined;
+      }
+      case 'password':
+        return isStrongPassword(value) ? undefined : t('errors:PASSWORD_TOO_WEAK');
+      case 'confirmPassword':
+        if (!value) return t('register.password.confirmRequired');
+        return value === checked.password ? undefined : t('errors:PASSWORD_MISMATCH');
+    }
+  }
+  const checks = useFieldChecks(problemOf, values, inputId);
+  const { problems } = checks;
 
-  async function onSendCode() {
-    const sent = await sendCode(async () => {
-      const valid = await form.validateFields(['identity']).then(
-        () => true,
-        () => false,
-      );
-      return valid ? { identity: registerIdentity(method, form.getFieldValue('identity') as string), purpose: 'register', scope: 'audience' } : undefined;
-    });
-    if (sent) void message.success(t('register.code.sent'));
+  /** Keeps the typed value and checks the field (the confirmation again when the password changes). */
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (field === 'identity') checks.recheck(['identity'], next);
+    else checks.check(field === 'password' && next.confirmPassword ? ['password', 'confirmPassword'] : [field], next);
   }
 
-  async function onFinish(values: RegisterValues) {
+  function changeMethod(next: RegisterMethod) {
+    setMethod(next);
+    setValues((current) => ({ ...current, identity: '', code: '' }));
+    checks.reset(['identity']);
+  }
+
+  async function onSendCode() {
+    const sent = await sendCode(async () => (checks.ready(['identity']) ? { identity: registerIdentity(method, values.identity), purpose: 'register', scope: 'audience' } : undefined));
+    if (sent) notice.showSuccess(t('register.code.sent'));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!checks.ready(['identity', 'code', 'name', 'password', 'confirmPassword'])) return;
     try {
       await registerMutation.mutateAsync({ identity: registerIdentity(method, values.identity), code: values.code, password: values.password, name: values.name });
     } catch (error) {
-      // Every refusal the server ties to a field is shown at that field, and the page scrolls to it.
-      showAtFields(form, registerFieldProblems(error), t);
-      showError(error);
+      // Every refusal the server ties to a field is shown at that field, and the page brings it into view.
+      const atFields = Object.entries(registerFieldProblems(error)).map(([field, code]) => [field, t(`errors:${code}`)]);
+      checks.show(Object.fromEntries(atFields) as Partial<Values>);
+      notice.showError(errorText(error));
       return;
     }
     await onRegistered();
   }
 
+  const inputProps = (field: Field, withHint = false) => checks.inputProps(field, (value) => change(field, value), withHint);
+  const identityHint = method === 'mobile' ? t('register.mobile.extra') : undefined;
+  const passwordHint = t('register.password.extra', { min: PASSWORD_MIN_LENGTH });
+  const busy = registerMutation.isPending;
   return (
-    <Form<RegisterValues>
-      form={form}
-      name="visitor-register"
-      layout="vertical"
-      requiredMark={false}
-      // The widget's checkbox is `required`: native validation would block the form while it is still solving.
-      noValidate
-      onFinish={(values) => void onFinish(values)}
-    >
-      <Form.Item label={t('register.method.label')}>
-        <Segmented<RegisterMethod>
-          block
-          value={method}
-          onChange={(value) => {
-            setMethod(value);
-            form.setFieldsValue({ identity: '', code: '' });
-            form.resetFields(['identity']);
-          }}
-          aria-label={t('register.method.label')}
-          data-testid="register-method"
-          options={[
-            { value: 'mobile', label: <span data-testid="register-method-mobile">{t('register.method.mobile')}</span> },
-            { value: 'email', label: <span data-testid="register-method-email">{t('register.method.email')}</span> },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item
-        name="identity"
-        label={t(`register.${method}.label`)}
-        extra={method === 'mobile' ? t('register.mobile.extra') : undefined}
-        validateTrigger="onBlur"
-        rules={[
-          {
-            validator: async (_rule, value: string | undefined) => {
-              const problem = registerIdentityProblem(method, value ?? '');
-              if (problem === 'required') throw new Error(t(`register.${method}.required`));
-              if (problem) throw new Error(method === 'email' ? t('errors:AUTH_INVALID_EMAIL') : t('register.mobile.invalid'));
-            },
-          },
-        ]}
-      >
-        {method === 'mobile' ? (
-          <Input prefix={<MobileOutlined aria-hidden />} type="tel" inputMode="tel" autoComplete="tel" placeholder={t('register.mobile.placeholder')} size="large" data-testid="register-identity" />
-        ) : (
-          <Input prefix={<MailOutlined aria-hidden />} type="email" inputMode="email" autoComplete="email" placeholder={t('register.email.placeholder')} size="large" data-testid="register-identity" />
-        )}
-      </Form.Item>
-      <VerificationCodeField
-        inputId="visitor-register_code"
-        label={t('register.code.label')}
-        placeholder={t('register.code.placeholder')}
-        sendText={t('register.code.send')}
-        resendText={(seconds) => t('register.code.resendIn', { seconds })}
-        required
-        testIdPrefix="register"
-        code={verification}
-        onSend={() => void onSendCode()}
+    // The widget's checkbox is `required`: native validation would block the form while it is still solving.
+    <form name="visitor-register" className="plain-form visitor-register" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {notice.notice}
+      <PlainSegmented
+        label={t('register.method.label')}
+        value={method}
+        onChange={changeMethod}
+        testId="register-method"
+        options={METHODS.map((value) => ({ value, label: t(`register.method.${value}`), testId: `register-method-${value}` }))}
       />
-      <Form.Item>
+      <PlainField inputId={inputId('identity')} label={t(`register.${method}.label`)} error={problems.identity} hint={identityHint}>
+        <span className="plain-input">
+          <Icon definition={method === 'mobile' ? MobileOutlined : MailOutlined} />
+          <input
+            {...inputProps('identity', Boolean(identityHint))}
+            onBlur={() => checks.check(['identity'])}
+            type={method === 'mobile' ? 'tel' : 'email'}
+            inputMode={method === 'mobile' ? 'tel' : 'email'}
+            autoComplete={method === 'mobile' ? 'tel' : 'email'}
+            placeholder={t(`register.${method}.placeholder`)}
+            data-testid="register-identity"
+          />
+        </span>
+      </PlainField>
+      <PlainField inputId={inputId('code')} label={t('register.code.label')} error={problems.code}>
+        <VerificationCodeInput
+          {...inputProps('code')}
+          placeholder={t('register.code.placeholder')}
+          sendText={t('register.code.send')}
+          resendText={(seconds) => t('register.code.resendIn', { seconds })}
+          testIdPrefix="register"
+          code={verification}
+          onSend={() => void onSendCode()}
+        />
+      </PlainField>
+      <div className="plain-field">
         <AltchaCaptcha ref={captcha} />
-      </Form.Item>
-      <Form.Item name="name" label={t('register.name.label')} validateFirst rules={[{ required: true, whitespace: true, message: t('register.name.required') }, schemaRule(ZRegisterAudienceInput.shape.name, t)]}>
-        <Input prefix={<UserOutlined aria-hidden />} autoComplete="name" placeholder={t('register.name.placeholder')} size="large" maxLength={NAME_MAX_LENGTH} data-testid="register-name" />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('register.password.label')}
-        extra={t('register.password.extra', { min: PASSWORD_MIN_LENGTH })}
-        rules={[
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (!value || !isStrongPassword(value)) throw new Error(t('errors:PASSWORD_TOO_WEAK'));
-            },
-          },
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} size="large" data-testid="register-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('register.password.confirm')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('register.password.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: string | undefined) => {
-              if (value && value !== getFieldValue('password')) throw new Error(t('errors:PASSWORD_MISMATCH'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} size="large" data-testid="register-password-confirm" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={registerMutation.isPending} data-testid="register-submit">
-        {t('register.submit')}
-      </Button>
-    </Form>
+      </div>
+      <PlainField inputId={inputId('name')} label={t('register.name.label')} error={problems.name}>
+        <span className="plain-input">
+          <Icon definition={UserOutlined} />
+          <input {...inputProps('name')} autoComplete="name" placeholder={t('register.name.placeholder')} maxLength={NAME_MAX_LENGTH} data-testid="register-name" />
+        </span>
+      </PlainField>
+      <PlainField inputId={inputId('password')} label={t('register.password.label')} error={problems.password} hint={passwordHint}>
+        <PasswordInput {...inputProps('password', true)} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="register-password" />
+      </PlainField>
+      <PlainField inputId={inputId('confirmPassword')} label={t('register.password.confirm')} error={problems.confirmPassword}>
+        <PasswordInput {...inputProps('confirmPassword')} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="register-password-confirm" />
+      </PlainField>
+      <button type="submit" className="plain-button plain-button-primary plain-button-block" disabled={busy} aria-busy={busy || undefined} data-testid="register-submit">
+        {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
+        <span>{t('register.submit')}</span>
+      </button>
+    </form>
   );
 }

@@ -1,24 +1,21 @@
-import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
-import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
-import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
-import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { isEmail, normaliseIdentity } from '@portal/shared/auth/identity';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { Icon } from '../../../components/icon';
-import { fieldErrorId, PlainField } from '../../../components/plain-field';
+import { PasswordInput } from '../../../components/password-input';
+import { PlainField } from '../../../components/plain-field';
 import type { TopNotice } from '../../../components/top-notice';
-import { VERIFICATION_CODE_INPUT_MAX_LENGTH } from '../../../lib/input-limits';
+import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useLogin } from '../api/login';
 
 export type LoginMode = 'password' | 'code';
 type Field = 'identity' | 'secret';
-type Problems = Partial<Record<Field, string>>;
 
 /** SPEC 5/8: an email must be valid; otherwise a mobile (an 11-digit mainland number becomes +86…). */
 export function identityProblem(value: string): 'required' | 'AUTH_INVALID_EMAIL' | 'AUTH_INVALID_IDENTITY' | undefined {
@@ -54,39 +51,23 @@ export function LoginForm({
   const verification = useVerificationCode(notice.showError);
   const { captcha, captchaPayload, sendCode } = verification;
   const [secret, setSecret] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
-  const form = useRef<HTMLFormElement>(null);
   const ids = { identity: `login-${mode}_identity`, secret: `login-${mode}_${mode}` };
 
-  function problemOf(field: Field, value: string): string | undefined {
+  function problemOf(field: Field, checked: Record<Field, string>): string | undefined {
     if (field === 'identity') {
-      const problem = identityProblem(value);
+      const problem = identityProblem(checked.identity);
       if (problem === 'required') return t('identity.required');
       return problem ? t(`errors:${problem}`) : undefined;
     }
-    if (value.trim()) return undefined;
+    if (checked.secret.trim()) return undefined;
     return t(mode === 'password' ? 'errors:AUTH_PASSWORD_REQUIRED' : 'errors:AUTH_CODE_REQUIRED');
   }
+  const checks = useFieldChecks(problemOf, { identity, secret }, (field) => ids[field]);
+  const { problems, ready, describedBy } = checks;
 
-  /** Checks the given fields and shows their errors; returns the first wrong one. */
-  function check(fields: Field[]): Field | undefined {
-    const found: Problems = {};
-    for (const field of fields) found[field] = problemOf(field, field === 'identity' ? identity : secret);
-    setProblems((current) => ({ ...current, ...found }));
-    return fields.find((field) => found[field]);
-  }
-
-  /** Checks before a request: true when all are right, else the first wrong field gets the focus. */
-  function ready(fields: Field[]): boolean {
-    const wrong = check(fields);
-    if (wrong) form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(ids[wrong])}`)?.focus();
-    return !wrong;
-  }
-
-  /** After an error was shown, the field is checked again as it is typed in. */
-  function recheck(field: Field, value: string) {
-    if (problems[field]) setProblems((current) => ({ ...current, [field]: problemOf(field, value) }));
+  function onSecretChange(value: string) {
+    setSecret(value);
+    checks.recheck(['secret'], { identity, secret: value });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -109,11 +90,10 @@ export function LoginForm({
     if (sent) notice.showSuccess(t('codeSent'));
   }
 
-  const describedBy = (field: Field) => (problems[field] ? fieldErrorId(ids[field]) : undefined);
   const busy = loginMutation.isPending;
   return (
     // The widget's checkbox is `required`: native validation would block the submission while it is still solving; getPayload() waits for it instead.
-    <form ref={form} name={`login-${mode}`} className="plain-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form name={`login-${mode}`} className="plain-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <PlainField inputId={ids.identity} label={t('identity.label')} error={problems.identity}>
         <span className="plain-input">
           <Icon definition={UserOutlined} />
@@ -122,9 +102,9 @@ export function LoginForm({
             value={identity}
             onChange={(event) => {
               onIdentityChange(event.target.value);
-              recheck('identity', event.target.value);
+              checks.recheck(['identity'], { identity: event.target.value, secret });
             }}
-            onBlur={() => check(['identity'])}
+            onBlur={() => checks.check(['identity'])}
             autoComplete="username"
             inputMode="email"
             placeholder={t('identity.placeholder')}
@@ -136,59 +116,32 @@ export function LoginForm({
       </PlainField>
       {mode === 'password' ? (
         <PlainField inputId={ids.secret} label={t('password.label')} error={problems.secret}>
-          <span className="plain-input">
-            <Icon definition={LockOutlined} />
-            <input
-              id={ids.secret}
-              type={showPassword ? 'text' : 'password'}
-              value={secret}
-              onChange={(event) => {
-                setSecret(event.target.value);
-                recheck('secret', event.target.value);
-              }}
-              autoComplete="current-password"
-              placeholder={t('password.placeholder')}
-              aria-invalid={problems.secret ? true : undefined}
-              aria-describedby={describedBy('secret')}
-              data-testid="login-password"
-            />
-            <button type="button" className="plain-input-action" aria-pressed={showPassword} aria-label={t(showPassword ? 'password.hide' : 'password.show')} onClick={() => setShowPassword((value) => !value)}>
-              <Icon definition={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
-            </button>
-          </span>
+          <PasswordInput
+            id={ids.secret}
+            value={secret}
+            onChange={(event) => onSecretChange(event.target.value)}
+            autoComplete="current-password"
+            placeholder={t('password.placeholder')}
+            aria-invalid={problems.secret ? true : undefined}
+            aria-describedby={describedBy('secret')}
+            data-testid="login-password"
+          />
         </PlainField>
       ) : (
         <PlainField inputId={ids.secret} label={t('code.label')} error={problems.secret}>
-          <span className="plain-compact">
-            <span className="plain-input">
-              <Icon definition={SafetyOutlined} />
-              <input
-                id={ids.secret}
-                value={secret}
-                onChange={(event) => {
-                  setSecret(event.target.value);
-                  recheck('secret', event.target.value);
-                }}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={VERIFICATION_CODE_INPUT_MAX_LENGTH}
-                placeholder={t('code.placeholder')}
-                aria-invalid={problems.secret ? true : undefined}
-                aria-describedby={describedBy('secret')}
-                data-testid="login-code"
-              />
-            </span>
-            <button
-              type="button"
-              className="plain-button"
-              onClick={() => void onSendCode()}
-              disabled={verification.sending || verification.remaining > 0}
-              aria-busy={verification.sending || undefined}
-              data-testid="login-send-code"
-            >
-              {verification.remaining > 0 ? t('code.resendIn', { seconds: verification.remaining }) : t('code.send')}
-            </button>
-          </span>
+          <VerificationCodeInput
+            id={ids.secret}
+            value={secret}
+            onChange={(event) => onSecretChange(event.target.value)}
+            placeholder={t('code.placeholder')}
+            aria-invalid={problems.secret ? true : undefined}
+            aria-describedby={describedBy('secret')}
+            sendText={t('code.send')}
+            resendText={(seconds) => t('code.resendIn', { seconds })}
+            testIdPrefix="login"
+            code={verification}
+            onSend={() => void onSendCode()}
+          />
         </PlainField>
       )}
       <div className="plain-field">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isScope, SCOPES, type Scope } from '@portal/shared/auth/scopes';
 import { LanguageSwitcher } from '../../../components/language-switcher';
+import { PlainSegmented } from '../../../components/plain-segmented';
 import { useTopNotice } from '../../../components/top-notice';
 import { LoginForm, type LoginMode } from '../components/login-form';
 
@@ -59,14 +60,13 @@ export function LoginPage({
         <div className="login-card">
           <h1 className="login-title">{t('title')}</h1>
           <p className="login-subtitle">{t('subtitle')}</p>
-          <div className="plain-segmented" role="radiogroup" aria-label={t('scope.label')} data-testid="login-scope">
-            {SCOPES.map((value) => (
-              <label key={value} className={value === scope ? 'plain-segmented-item plain-segmented-item-selected' : 'plain-segmented-item'}>
-                <input type="radio" className="visually-hidden" name={`${idPrefix}-scope`} value={value} checked={value === scope} onChange={() => onScopeChange(value)} />
-                <span data-testid={`login-scope-${value}`}>{t(`scope.${value}`)}</span>
-              </label>
-            ))}
-          </div>
+          <PlainSegmented
+            value={scope}
+            onChange={onScopeChange}
+            ariaLabel={t('scope.label')}
+            testId="login-scope"
+            options={SCOPES.map((value) => ({ value, label: t(`scope.${value}`), testId: `login-scope-${value}` }))}
+          />
           <div className="plain-tabs" role="tablist">
             {MODES.map((tab) => (
               <button

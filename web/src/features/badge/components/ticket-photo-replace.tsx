@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../../components/altcha-captcha';
 import { PhotoUpload } from '../../../components/photo-upload';
-import { VerificationCodeField } from '../../../components/verification-code-field';
+import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useErrorText } from '../../../lib/use-error-text';
 import { replaceBadgePhoto } from '../api/replace-badge-photo';
@@ -48,17 +48,16 @@ export function TicketPhotoReplace({ lookUp, onReplaced }: { lookUp: { idNumber:
         <Form.Item>
           <AltchaCaptcha ref={captcha} />
         </Form.Item>
-        <VerificationCodeField
-          inputId="ticket-photo-code"
-          label={t('photo.code')}
-          placeholder={t('photo.codePlaceholder')}
-          sendText={t('photo.sendCode')}
-          resendText={(seconds) => t('photo.resendCode', { seconds })}
-          required
-          testIdPrefix="ticket-photo"
-          code={{ sending: send.isPending, remaining }}
-          onSend={() => void sendCode()}
-        />
+        <Form.Item name="code" label={t('photo.code')} rules={[{ required: true, whitespace: true, message: t('errors:AUTH_CODE_REQUIRED') }]}>
+          <VerificationCodeInput
+            placeholder={t('photo.codePlaceholder')}
+            sendText={t('photo.sendCode')}
+            resendText={(seconds) => t('photo.resendCode', { seconds })}
+            testIdPrefix="ticket-photo"
+            code={{ sending: send.isPending, remaining }}
+            onSend={() => void sendCode()}
+          />
+        </Form.Item>
         {sent ? <Alert type="info" showIcon title={t('photo.codeSent')} style={{ marginBottom: 16 }} data-testid="ticket-photo-code-sent" /> : null}
         <Form.Item label={t('photo.newPhoto')} htmlFor="ticket-photo-picture" extra={code ? undefined : t('photo.codeFirst')}>
           <PhotoUpload

@@ -8,7 +8,8 @@ import type { EntranceDeviceFieldsFragment } from '../../../graphql/operations.g
 import { formatDay } from '../../../lib/format/date-time';
 import { useShowDates } from '../../../lib/project/show-dates';
 import { schemaRule } from '../../../lib/schema-rule';
-import { serverFieldCodes, showAtFields, topLevelField } from '../../../lib/server-field-errors';
+import { showAtFields } from '../../../lib/antd-field-errors';
+import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useRegisterEntranceDevice } from '../api/register-entrance-device';
 import { useUpdateEntranceDevice } from '../api/update-entrance-device';

@@ -15,7 +15,8 @@ import type { ExhibitorFieldsFragment } from '../../../graphql/operations.genera
 import { PhotoUpload, type PhotoValue } from '../../../components/photo-upload';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { schemaRule } from '../../../lib/schema-rule';
-import { serverFieldCodes, showAtFields, topLevelField } from '../../../lib/server-field-errors';
+import { showAtFields } from '../../../lib/antd-field-errors';
+import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateExhibitor } from '../api/create-exhibitor';
 import { useUpdateExhibitor } from '../api/update-exhibitor';

@@ -1,32 +1,33 @@
-import { App, Button, Form, Input, Segmented } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ZRegisterExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
-import { VerificationCodeField } from '../../../components/verification-code-field';
-import { schemaRule } from '../../../lib/schema-rule';
-import { serverFieldCodes, showAtFields, topLevelField } from '../../../lib/server-field-errors';
+import { PasswordInput } from '../../../components/password-input';
+import { PlainField } from '../../../components/plain-field';
+import { PlainSegmented } from '../../../components/plain-segmented';
+import { useTopNotice } from '../../../components/top-notice';
+import { VerificationCodeInput } from '../../../components/verification-code-input';
+import { schemaProblem } from '../../../lib/schema-rule';
+import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterExhibitor } from '../api/register-exhibitor';
 
 type CodeChannel = 'mobile' | 'email';
-
-interface RegisterValues {
-  nameZh: string;
-  nameEn: string;
-  contactName: string;
-  contactMobile: string;
-  contactEmail: string;
-  code: string;
-  password: string;
-  confirmPassword: string;
-}
+const CHANNELS: CodeChannel[] = ['email', 'mobile'];
 
 const FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail', 'code', 'password'] as const;
 type RegisterField = (typeof FIELDS)[number];
+type Field = RegisterField | 'confirmPassword';
+type Values = Record<Field, string>;
+const EMPTY: Values = { nameZh: '', nameEn: '', contactName: '', contactMobile: '', contactEmail: '', code: '', password: '', confirmPassword: '' };
+/** The company's fields, checked with the shared schema when they are left. */
+const TEXT_FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+const isTextField = (field: Field): field is TextField => (TEXT_FIELDS as readonly Field[]).includes(field);
 const FIELD_OF_CODE: Partial<Record<ErrorCode, RegisterField>> = {
   ACCOUNT_IDENTITY_TAKEN: 'contactEmail',
   AUTH_CODE_REQUIRED: 'code',
@@ -36,120 +37,129 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, RegisterField>> = {
   PASSWORD_TOO_WEAK: 'password',
 };
 const shape = ZRegisterExhibitorInput.shape;
+const inputId = (field: Field) => `exhibitor-register_${field}`;
 
 /**
  * Exhibitor self-registration (issue 9 item 1): the company's names, its contact, a code sent (after the
  * ALTCHA check) to the mobile or the email — the one chosen becomes the sign-in identity — and a password.
+ * Built without antd (DESIGN §7); the company's fields are checked with the shared schema when they are left,
+ * the others as they are typed in (as antd's form did).
  */
 export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Promise<void> }) {
   const { t } = useTranslation('exhibitor-account');
-  const { notification, message } = App.useApp();
   const errorText = useErrorText();
-  const [form] = Form.useForm<RegisterValues>();
+  const notice = useTopNotice();
   const [channel, setChannel] = useState<CodeChannel>('email');
+  const [values, setValues] = useState<Values>(EMPTY);
   const mutation = useRegisterExhibitor();
-  const verification = useVerificationCode((title) => notification.error({ title, placement: 'top' }));
+  const verification = useVerificationCode(notice.showError);
   const channelField = channel === 'mobile' ? 'contactMobile' : 'contactEmail';
 
-  async function onSendCode() {
-    const sent = await verification.sendCode(async () => {
-      const valid = await form.validateFields([channelField]).then(
-        () => true,
-        () => false,
-      );
-      return valid ? { identity: String(form.getFieldValue(channelField)).trim().replace(channel === 'mobile' ? /[\s-]/g : /\s/g, ''), purpose: 'register', scope: 'exhibitor' } : undefined;
-    });
-    if (sent) void message.success(t('register.codeSent'));
+  function problemOf(field: Field, checked: Values): string | undefined {
+    const value = checked[field];
+    if (isTextField(field)) {
+      const problem = schemaProblem(shape[field], value);
+      return problem ? t(`errors:${problem}`) : undefined;
+    }
+    switch (field) {
+      case 'code':
+        return value.trim() ? undefined : t('errors:AUTH_CODE_REQUIRED');
+      case 'password':
+        return isStrongPassword(value) ? undefined : t('errors:PASSWORD_TOO_WEAK');
+      case 'confirmPassword':
+        if (!value) return t('register.confirmRequired');
+        return value === checked.password ? undefined : t('errors:PASSWORD_MISMATCH');
+    }
+  }
+  const checks = useFieldChecks(problemOf, values, inputId);
+  const { problems } = checks;
+
+  /** Keeps the typed value and checks the field (the confirmation again when the password changes). */
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (isTextField(field)) checks.recheck([field], next);
+    else checks.check(field === 'password' && next.confirmPassword ? ['password', 'confirmPassword'] : [field], next);
   }
 
-  async function onFinish({ confirmPassword: _confirm, ...values }: RegisterValues) {
+  function changeChannel(next: CodeChannel) {
+    setChannel(next);
+    setValues((current) => ({ ...current, code: '' }));
+  }
+
+  async function onSendCode() {
+    const sent = await verification.sendCode(async () =>
+      checks.ready([channelField]) ? { identity: values[channelField].trim().replace(channel === 'mobile' ? /[\s-]/g : /\s/g, ''), purpose: 'register', scope: 'exhibitor' } : undefined,
+    );
+    if (sent) notice.showSuccess(t('register.codeSent'));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!checks.ready([...FIELDS, 'confirmPassword'])) return;
+    const { confirmPassword: _confirm, ...input } = values;
     try {
-      await mutation.mutateAsync({ ...values, codeSentTo: channel });
+      await mutation.mutateAsync({ ...input, codeSentTo: channel });
     } catch (error) {
       const problems = serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE);
       if (problems.contactEmail === 'ACCOUNT_IDENTITY_TAKEN' && channel === 'mobile') problems.contactMobile = problems.contactEmail;
-      showAtFields(form, problems, t);
-      notification.error({ title: errorText(error), placement: 'top' });
+      checks.show(Object.fromEntries(Object.entries(problems).map(([field, code]) => [field, t(`errors:${code}`)])) as Partial<Values>);
+      notice.showError(errorText(error));
       return;
     }
     await onRegistered();
   }
 
-  const text = (name: keyof typeof shape, max: number, autoComplete: string, extra?: string) => (
-    <Form.Item name={name} label={t(`register.fields.${name}`)} extra={extra} validateTrigger="onBlur" rules={[schemaRule(shape[name], t)]}>
-      <Input maxLength={max} autoComplete={autoComplete} size="large" data-testid={`exhibitor-register-${name}`} />
-    </Form.Item>
+  const inputProps = (field: Field, withHint = false) => checks.inputProps(field, (value) => change(field, value), withHint);
+  const text = (field: TextField, max: number, autoComplete: string, hint?: string) => (
+    <PlainField inputId={inputId(field)} label={t(`register.fields.${field}`)} error={problems[field]} hint={hint}>
+      <span className="plain-input">
+        <input {...inputProps(field, Boolean(hint))} onBlur={() => checks.check([field])} maxLength={max} autoComplete={autoComplete} data-testid={`exhibitor-register-${field}`} />
+      </span>
+    </PlainField>
   );
-
+  const passwordHint = t('register.passwordRule', { min: PASSWORD_MIN_LENGTH });
+  const busy = mutation.isPending;
   return (
-    <Form<RegisterValues> form={form} name="exhibitor-register" layout="vertical" requiredMark={false} noValidate onFinish={(values) => void onFinish(values)}>
+    // The widget's checkbox is `required`: native validation would block the form while it is still solving.
+    <form name="exhibitor-register" className="plain-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {notice.notice}
       {text('nameZh', COMPANY_NAME_MAX_LENGTH, 'organization')}
       {text('nameEn', COMPANY_NAME_MAX_LENGTH, 'off')}
       {text('contactName', NAME_MAX_LENGTH, 'name')}
       {text('contactMobile', 20, 'tel', t('register.mobileExtra'))}
       {text('contactEmail', EMAIL_MAX_LENGTH, 'email')}
-      <Form.Item label={t('register.channel')}>
-        <Segmented<CodeChannel>
-          block
-          value={channel}
-          onChange={(value) => {
-            setChannel(value);
-            form.setFieldsValue({ code: '' });
-          }}
-          aria-label={t('register.channel')}
-          data-testid="exhibitor-register-channel"
-          options={[
-            { value: 'email', label: <span data-testid="exhibitor-register-channel-email">{t('register.fields.contactEmail')}</span> },
-            { value: 'mobile', label: <span data-testid="exhibitor-register-channel-mobile">{t('register.fields.contactMobile')}</span> },
-          ]}
-        />
-      </Form.Item>
-      <VerificationCodeField
-        inputId="exhibitor-register_code"
-        label={t('register.code')}
-        placeholder={t('register.codePlaceholder')}
-        sendText={t('register.sendCode')}
-        resendText={(seconds) => t('register.resendIn', { seconds })}
-        required
-        testIdPrefix="exhibitor-register"
-        code={verification}
-        onSend={() => void onSendCode()}
+      <PlainSegmented
+        label={t('register.channel')}
+        value={channel}
+        onChange={changeChannel}
+        testId="exhibitor-register-channel"
+        options={CHANNELS.map((value) => ({ value, label: t(value === 'mobile' ? 'register.fields.contactMobile' : 'register.fields.contactEmail'), testId: `exhibitor-register-channel-${value}` }))}
       />
-      <Form.Item>
+      <PlainField inputId={inputId('code')} label={t('register.code')} error={problems.code}>
+        <VerificationCodeInput
+          {...inputProps('code')}
+          placeholder={t('register.codePlaceholder')}
+          sendText={t('register.sendCode')}
+          resendText={(seconds) => t('register.resendIn', { seconds })}
+          testIdPrefix="exhibitor-register"
+          code={verification}
+          onSend={() => void onSendCode()}
+        />
+      </PlainField>
+      <div className="plain-field">
         <AltchaCaptcha ref={verification.captcha} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('register.fields.password')}
-        extra={t('register.passwordRule', { min: PASSWORD_MIN_LENGTH })}
-        rules={[
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (!value || !isStrongPassword(value)) throw new Error(t('errors:PASSWORD_TOO_WEAK'));
-            },
-          },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} size="large" data-testid="exhibitor-register-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('register.fields.confirmPassword')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('register.confirmRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: string | undefined) => {
-              if (value && value !== getFieldValue('password')) throw new Error(t('errors:PASSWORD_MISMATCH'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} size="large" data-testid="exhibitor-register-password-confirm" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={mutation.isPending} data-testid="exhibitor-register-submit">
-        {t('register.submit')}
-      </Button>
-    </Form>
+      </div>
+      <PlainField inputId={inputId('password')} label={t('register.fields.password')} error={problems.password} hint={passwordHint}>
+        <PasswordInput {...inputProps('password', true)} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="exhibitor-register-password" />
+      </PlainField>
+      <PlainField inputId={inputId('confirmPassword')} label={t('register.fields.confirmPassword')} error={problems.confirmPassword}>
+        <PasswordInput {...inputProps('confirmPassword')} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="exhibitor-register-password-confirm" />
+      </PlainField>
+      <button type="submit" className="plain-button plain-button-primary plain-button-block" disabled={busy} aria-busy={busy || undefined} data-testid="exhibitor-register-submit">
+        {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
+        <span>{t('register.submit')}</span>
+      </button>
+    </form>
   );
 }

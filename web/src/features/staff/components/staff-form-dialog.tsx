@@ -6,7 +6,8 @@ import { STAFF_EMAIL_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, ZCreateStaffInput, type 
 import { RequiredCheckboxGroup } from '../../../components/required-checkbox-group';
 import type { StaffFieldsFragment } from '../../../graphql/operations.generated';
 import { schemaRule } from '../../../lib/schema-rule';
-import { serverFieldCodes, showAtFields, topLevelField } from '../../../lib/server-field-errors';
+import { showAtFields } from '../../../lib/antd-field-errors';
+import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateStaff } from '../api/create-staff';
 import { useUpdateStaffRoles } from '../api/update-staff-roles';
