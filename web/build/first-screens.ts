@@ -35,8 +35,8 @@ const WITH_ANTD = ['src/app/antd-providers.tsx', 'src/lib/i18n/antd-locale.ts'];
 /** The routes a visitor opens on a phone (issue 12). Namespaces beyond the ones loaded at start-up (lib/i18n). */
 export const PUBLIC_ROUTES: FirstScreen[] = [
   { path: '/login', modules: ['src/app/routes/login-route.tsx'], namespaces: [] },
-  { path: '/visitor/web/register', modules: [...WITH_ANTD, 'src/app/routes/register-route.tsx'], namespaces: [] },
-  { path: '/visitor/web/application', modules: [...WITH_ANTD, 'src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
+  { path: '/visitor/web/register', modules: ['src/app/routes/register-route.tsx'], namespaces: [] },
+  { path: '/visitor/web/application', modules: ['src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
   { path: '/wa/visitor/ticket', modules: [...ANTD_SCREENS, 'src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
 ];
 /** Any other path: the screens built with antd. */

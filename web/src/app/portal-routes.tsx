@@ -13,7 +13,6 @@ import { AntdProviders } from './antd-providers';
 const OrganizerArea = lazy(() => import('./areas/organizer-area').then((module) => ({ default: module.OrganizerArea })));
 const VisitorArea = lazy(() => import('./areas/visitor-area').then((module) => ({ default: module.VisitorArea })));
 const ExhibitorArea = lazy(() => import('./areas/exhibitor-area').then((module) => ({ default: module.ExhibitorArea })));
-const ExhibitorRegisterRoute = lazy(() => import('./routes/exhibitor-register-route').then((module) => ({ default: module.ExhibitorRegisterRoute })));
 const LogoutRoute = lazy(() => import('./routes/logout-route').then((module) => ({ default: module.LogoutRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings-route').then((module) => ({ default: module.SettingsRoute })));
 
@@ -36,14 +35,6 @@ export function PortalRoutes() {
         <Route path={PATHS.root} element={<Guard decide={rootGuard}>{null}</Guard>} />
         <Route element={<SimpleLayout testId="public-layout" />}>
           <Route path={PATHS.ticket} element={<BadgeTicketRoute />} />
-          <Route
-            path={PATHS.exhibitorRegister}
-            element={
-              <Lazy>
-                <ExhibitorRegisterRoute />
-              </Lazy>
-            }
-          />
         </Route>
         <Route
           element={

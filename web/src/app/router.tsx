@@ -7,16 +7,17 @@ import { Lazy } from './lazy';
 import { PATHS } from './paths';
 import { ApplicationRoute } from './routes/application-route';
 import { ScrollToTop } from './scroll-to-top';
-import { WithAntd, withAntdTexts } from './with-antd';
+import { withAntdTexts } from './with-antd';
 
-// DESIGN §7: the screens a visitor opens on a phone (sign-in, registration, application) and their layout are
-// built without antd, so the entry holds no antd; every other screen comes with antd's providers in one lazy
+// DESIGN §7: the screens opened first, mostly on a phone (sign-in, both registrations, the application) and
+// their layout are built without antd, so the entry holds no antd; every other screen comes with antd's providers in one lazy
 // chunk (portal-routes.tsx), which waits for antd's texts of the language shown.
 const loadLoginRoute = () => import('./routes/login-route');
 const loadRegisterRoute = () => import('./routes/register-route');
 const loadPortalRoutes = () => import('./portal-routes');
 const LoginRoute = lazy(() => loadLoginRoute().then((module) => ({ default: module.LoginRoute })));
 const RegisterRoute = lazy(() => loadRegisterRoute().then((module) => ({ default: module.RegisterRoute })));
+const ExhibitorRegisterRoute = lazy(() => import('./routes/exhibitor-register-route').then((module) => ({ default: module.ExhibitorRegisterRoute })));
 const PortalRoutes = lazy(() => withAntdTexts(loadPortalRoutes).then((module) => ({ default: module.PortalRoutes })));
 
 const SCREEN_LOADERS: Record<string, () => Promise<unknown>> = { [PATHS.login]: loadLoginRoute, [PATHS.visitorRegister]: loadRegisterRoute };
@@ -45,18 +46,24 @@ export function AppRoutes() {
           <Route
             path={PATHS.visitorRegister}
             element={
-              <WithAntd>
+              <Lazy>
                 <RegisterRoute />
-              </WithAntd>
+              </Lazy>
+            }
+          />
+          <Route
+            path={PATHS.exhibitorRegister}
+            element={
+              <Lazy>
+                <ExhibitorRegisterRoute />
+              </Lazy>
             }
           />
           <Route
             path={PATHS.visitorApplication}
             element={
               <Guard decide={visitorApplicationGuard}>
-                <WithAntd>
-                  <ApplicationRoute />
-                </WithAntd>
+                <ApplicationRoute />
               </Guard>
             }
           />
