@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { downloadSheetColumn } from './support/spreadsheets';
 import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
-import { checkPage, demoUsers, expectHeading, signInWithPassword, waitForLanguage, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, expectHeading, menuEntry, signInWithPassword, waitForLanguage, waitForSettled } from './support/portal';
 import { exactPath, loginPath, PATHS } from './support/paths';
 import { squash, uiText } from './support/texts';
 
@@ -28,8 +28,8 @@ describeE2E('audit log', () => {
     await signInDirect(page, demoUsers.organizer, 'en-US');
 
     // The menu leads to the page.
-    await page.getByRole('menuitem', { name: uiText('en-US', 'common:organizer.menu.system') }).click();
-    await page.getByRole('menuitem', { name: uiText('en-US', 'common:organizer.menu.auditLog') }).click();
+    await menuEntry(page, 'en-US', 'common:organizer.menu.system').click();
+    await menuEntry(page, 'en-US', 'common:organizer.menu.auditLog').click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(exactPath(PATHS.organizerAuditLog));
     await expectHeading(page, uiText('en-US', 'audit-log:title'));
     expect(await rowActions(page)).toContain(uiText('en-US', 'audit:action_auth_login'));

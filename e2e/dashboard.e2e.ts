@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { describeE2E, useBrowser } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
-import { checkPage, demoUsers, expectHeading, waitForLanguage } from './support/portal';
+import { checkPage, demoUsers, expectHeading, menuEntry, waitForLanguage } from './support/portal';
 import { PATHS } from './support/paths';
 import { uiText } from './support/texts';
 
@@ -30,7 +30,7 @@ describeE2E('organizer dashboard', () => {
 
       // The menu leads back to it from any section.
       await page.goto(PATHS.organizerAudienceList);
-      await page.getByRole('menuitem', { name: uiText(locale, 'common:organizer.menu.dashboard') }).click();
+      await menuEntry(page, locale, 'common:organizer.menu.dashboard').click();
       await expectHeading(page, uiText(locale, 'dashboard:title'));
       expect(problems).toEqual([]);
     });

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { baseUrl, describeE2E, unlessPageFails, useBrowser } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
-import { checkPage, demoUsers, expectHeading } from './support/portal';
+import { checkPage, demoUsers, expectHeading, menuEntry } from './support/portal';
 import { uiText } from './support/texts';
 import { switchLanguage } from './support/visitor-journey';
 
@@ -28,7 +28,7 @@ describeE2E('entrance devices', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await signInDirect(page, demoUsers.organizer, 'zh-CN');
 
-    await page.getByRole('menuitem', { name: uiText('zh-CN', 'common:organizer.menu.hardware') }).click();
+    await menuEntry(page, 'zh-CN', 'common:organizer.menu.hardware').click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(exactPath(PATHS.organizerHardwareList));
     await unlessPageFails(page, page.getByTestId('device-list-page').waitFor());
     await expectHeading(page, uiText('zh-CN', 'entrance:list.title'));

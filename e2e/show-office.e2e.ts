@@ -9,10 +9,10 @@ import { expect, it } from 'vitest';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
-import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, menuEntry, waitForPath, waitForSettled } from './support/portal';
 import { chooseOption } from './support/select';
 import { uiText } from './support/texts';
-import { checkInBothLanguages } from './support/visitor-journey';
+import { checkInBothLanguages, otherLocale, switchLanguage } from './support/visitor-journey';
 
 const BATCH = 'E2E 展前批次';
 const IMPORT_BATCH = 'E2E partner';
@@ -142,6 +142,26 @@ describeE2E('show office: project settings and activation codes', () => {
       await page.goto(PATHS.organizerProjectCdk);
       await unlessPageFails(page, page.getByTestId('cdk-table').waitFor({ state: 'visible' }));
       await checkInBothLanguages(page, `show-office-${device}-cdk`, locale, 'cdk:generate.title', device);
+      if (device === 'mobile') {
+        // The menu in its side sheet, in both languages: the current page marked inside its open group; Escape
+        // closes the sheet, and so does following an entry.
+        const openSheet = async (shown: Locale) => {
+          await page.getByTestId('mobile-menu-button').click();
+          const sheet = page.getByRole('dialog', { name: uiText(shown, 'common:organizer.title') });
+          await sheet.waitFor({ state: 'visible' });
+          expect(await menuEntry(page, shown, 'common:organizer.menu.cdk').getAttribute('aria-current')).toBe('page');
+          await checkPage(page, `show-office-${device}-menu-${shown}`);
+          return sheet;
+        };
+        const sheet = await openSheet(locale);
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'hidden' });
+        await switchLanguage(page, otherLocale(locale));
+        const other = await openSheet(otherLocale(locale));
+        await menuEntry(page, otherLocale(locale), 'common:organizer.menu.projectInfo').click();
+        await other.waitFor({ state: 'hidden' });
+        await waitForPath(page, exactPath(PATHS.organizerProjectInfo));
+      }
       expect(problems).toEqual([]);
     });
   }

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
 import { passForcedPasswordChange, signInDirect } from './support/exhibitor-session';
 import { exactPath, loginPath, pathUnder, PATHS } from './support/paths';
-import { checkPage, demoUsers, expectHeading, signInWithPassword, waitForLanguage, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, expectHeading, menuEntry, signInWithPassword, waitForLanguage, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
 import { switchLanguage } from './support/visitor-journey';
 
@@ -15,7 +15,7 @@ const member = { name: `项目专员 ${run}`, email: `project${run}@expo.example
 const OTHER_SECTIONS = ['audience', 'exhibitor', 'ticket', 'hardware', 'system'] as const;
 
 async function menuItemCount(page: Page, labelKey: string) {
-  return page.getByRole('menuitem', { name: uiText('zh-CN', `common:organizer.menu.${labelKey}`) }).count();
+  return menuEntry(page, 'zh-CN', `common:organizer.menu.${labelKey}`).count();
 }
 
 describeE2E('staff and roles', () => {
@@ -27,8 +27,8 @@ describeE2E('staff and roles', () => {
     await signInDirect(desk, demoUsers.organizer, 'zh-CN');
 
     // The menu leads to the page; the list in both languages.
-    await desk.getByRole('menuitem', { name: uiText('zh-CN', 'common:organizer.menu.system') }).click();
-    await desk.getByRole('menuitem', { name: uiText('zh-CN', 'common:organizer.menu.staff') }).click();
+    await menuEntry(desk, 'zh-CN', 'common:organizer.menu.system').click();
+    await menuEntry(desk, 'zh-CN', 'common:organizer.menu.staff').click();
     await expect.poll(() => new URL(desk.url()).pathname).toMatch(exactPath(PATHS.organizerStaff));
     await unlessPageFails(desk, desk.getByTestId('staff-list-page').waitFor());
     await expectHeading(desk, uiText('zh-CN', 'staff:list.title'));
@@ -83,8 +83,8 @@ describeE2E('staff and roles', () => {
     expect(await menuItemCount(page, 'project')).toBe(1);
     for (const section of OTHER_SECTIONS) expect(await menuItemCount(page, section), section).toBe(0);
     await checkPage(page, 'staff-06-project-only-zh-CN');
-    await page.getByRole('menuitem', { name: uiText('zh-CN', 'common:organizer.menu.project') }).click();
-    await page.getByRole('menuitem', { name: uiText('zh-CN', 'common:organizer.menu.projectInfo') }).click();
+    await menuEntry(page, 'zh-CN', 'common:organizer.menu.project').click();
+    await menuEntry(page, 'zh-CN', 'common:organizer.menu.projectInfo').click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(exactPath(PATHS.organizerProjectInfo));
     await page.goto(PATHS.organizerStaff);
     await expectHeading(page, uiText('zh-CN', 'common:forbidden.title'));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
 import { picturesDir, writeFacePicture, type Sample } from './support/pictures';
-import { checkPage, demoUsers, signInWithPassword, waitForLanguage, waitForPath } from './support/portal';
+import { checkPage, demoUsers, menuEntry, signInWithPassword, waitForLanguage, waitForPath } from './support/portal';
 import { squash, uiText } from './support/texts';
 import {
   checkInBothLanguages,
@@ -268,6 +268,26 @@ describeE2E('visitor journey', () => {
       expect(await page.getByTestId('ticket-holder').innerText()).toBe(visitor.name);
       await page.getByTestId(`ticket-date-${firstDay}`).waitFor();
       await checkInBothLanguages(page, shot('09', 'ticket'), locale, 'visitor:ticket.title', device);
+      // The QR code enlarged for the gate's scanner; Escape closes the dialog.
+      await page.getByTestId('ticket-qr-enlarge').click();
+      await page.getByTestId('ticket-qr-dialog').waitFor({ state: 'visible' });
+      await checkPage(page, shot('09', `ticket-qr-enlarged-${locale}`));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('ticket-qr-dialog').waitFor({ state: 'detached' });
+      if (device === 'mobile') {
+        // The area's menu in its side sheet, the current page marked; Escape closes it, and so does following an entry.
+        const sheet = page.getByRole('dialog', { name: t('common:visitor.title') });
+        await page.getByTestId('mobile-menu-button').click();
+        await sheet.waitFor({ state: 'visible' });
+        const ticketEntry = menuEntry(page, locale, 'common:visitor.menu.ticket');
+        expect(await ticketEntry.getAttribute('aria-current')).toBe('page');
+        await checkPage(page, shot('09', `menu-${locale}`));
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'hidden' });
+        await page.getByTestId('mobile-menu-button').click();
+        await ticketEntry.click();
+        await sheet.waitFor({ state: 'hidden' });
+      }
 
       // 8. Visit dates: add the second day and save; the full day cannot be chosen.
       await page.getByTestId('ticket-change-dates').click();

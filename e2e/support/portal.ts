@@ -126,6 +126,16 @@ export async function expectLanding(page: Page, user: DemoUser, locale: Locale):
   await expectHeading(page, uiText(user.kind === 'exhibitor' ? 'zh-CN' : locale, user.landingHeading));
 }
 
+/**
+ * An entry of an area's menu (web/src/app/layouts/area-navigation.tsx) named by its text's key: a link, or
+ * the button that opens and closes a group.
+ */
+export function menuEntry(page: Page, locale: Locale, labelKey: string): Locator {
+  const name = uiText(locale, labelKey);
+  const navigation = page.getByRole('navigation', { name: uiText(locale, 'common:nav.label') });
+  return navigation.getByRole('link', { name, exact: true }).or(navigation.getByRole('button', { name, exact: true }));
+}
+
 /** The ALTCHA widget on the page. */
 export const captchaWidget = (within: Page | Locator) => within.locator('altcha-widget');
 

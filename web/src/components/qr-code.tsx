@@ -1,44 +1,47 @@
-import { ExpandOutlined } from '@ant-design/icons';
-import { Button, Flex, Modal } from 'antd';
+import ExpandOutlined from '@ant-design/icons-svg/es/asn/ExpandOutlined';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from './icon';
+import { PlainDialog } from './plain/dialog';
+import './qr-code.css';
 
 /**
  * A ticket's or badge's QR code (the signed token) and a dialog that shows it as large as the screen
  * allows, for the gate scanner. qrcode.react is only loaded with the pages that show one. `ns` is the
  * page's namespace, which holds `ticket.qrLabel`, `ticket.enlarge`, `ticket.dialogTitle`, `ticket.close`.
+ * Plain markup (no antd): the visitor's ticket page loads none (DESIGN §7).
  */
 export function QrCode({ token, holderName, ns }: { token: string; holderName: string; ns: 'visitor' | 'badge-ticket' | 'ticket-office' }) {
   const { t } = useTranslation(ns);
   const [open, setOpen] = useState(false);
   const label = t('ticket.qrLabel', { name: holderName });
+  const close = () => setOpen(false);
   return (
-    <Flex vertical align="center" gap={12}>
+    <div className="qr-code">
       <div className="ticket-qr" data-testid="ticket-qr" data-token={token}>
         <QRCodeSVG value={token} size={200} level="M" marginSize={2} title={label} role="img" aria-label={label} />
       </div>
-      <Button icon={<ExpandOutlined aria-hidden />} onClick={() => setOpen(true)} data-testid="ticket-qr-enlarge">
+      <button type="button" className="plain-button" onClick={() => setOpen(true)} data-testid="ticket-qr-enlarge">
+        <Icon definition={ExpandOutlined} />
         {t('ticket.enlarge')}
-      </Button>
-      <Modal
+      </button>
+      <PlainDialog
         open={open}
-        onCancel={() => setOpen(false)}
+        onClose={close}
         title={t('ticket.dialogTitle')}
-        footer={
-          <Button type="primary" onClick={() => setOpen(false)} data-testid="ticket-qr-close">
-            {t('ticket.close')}
-          </Button>
-        }
-        centered
+        closeLabel={t('ticket.close')}
         width={480}
-        closable={{ 'aria-label': t('ticket.close') }}
-        destroyOnHidden
+        footer={
+          <button type="button" className="plain-button plain-button-primary" onClick={close} data-testid="ticket-qr-close">
+            {t('ticket.close')}
+          </button>
+        }
       >
         <div className="ticket-qr-large" data-testid="ticket-qr-dialog">
           <QRCodeSVG value={token} size={400} level="M" marginSize={4} title={label} role="img" aria-label={label} style={{ width: '100%', height: 'auto' }} />
         </div>
-      </Modal>
-    </Flex>
+      </PlainDialog>
+    </div>
   );
 }

@@ -1,4 +1,7 @@
-import { FileImageOutlined, IdcardOutlined, ProductOutlined, ReadOutlined } from '@ant-design/icons';
+import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
+import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
+import ProductOutlined from '@ant-design/icons-svg/es/asn/ProductOutlined';
+import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
@@ -15,10 +18,10 @@ import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
 
 export const EXHIBITOR_MENU: MenuEntry[] = [
-  { path: '/we/exhibitor/application/list', match: '/we/exhibitor/application', labelKey: 'exhibitor.menu.application', icon: <IdcardOutlined /> },
-  { path: '/we/exhibitor/catalog', labelKey: 'exhibitor.menu.catalog', icon: <ReadOutlined /> },
-  { path: '/we/exhibitor/banner', labelKey: 'exhibitor.menu.banner', icon: <FileImageOutlined /> },
-  { path: '/we/exhibitor/product/list', match: '/we/exhibitor/product', labelKey: 'exhibitor.menu.product', icon: <ProductOutlined /> },
+  { path: '/we/exhibitor/application/list', match: '/we/exhibitor/application', labelKey: 'exhibitor.menu.application', icon: IdcardOutlined },
+  { path: '/we/exhibitor/catalog', labelKey: 'exhibitor.menu.catalog', icon: ReadOutlined },
+  { path: '/we/exhibitor/banner', labelKey: 'exhibitor.menu.banner', icon: FileImageOutlined },
+  { path: '/we/exhibitor/product/list', match: '/we/exhibitor/product', labelKey: 'exhibitor.menu.product', icon: ProductOutlined },
 ];
 
 /** Whether this visit of the area has shown zh-CN already: a switch made inside the area then lasts past the next page. */

@@ -1,7 +1,13 @@
 import { BannerQueueRoute } from '../../features/banner/pages/banner-routes';
 import { ProductDetailRoute, ProductQueueRoute } from '../../features/product/pages/product-routes';
 import { CatalogQueueRoute } from '../../features/catalog/pages/catalog-routes';
-import { AuditOutlined, DashboardOutlined, HddOutlined, ProjectOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import AuditOutlined from '@ant-design/icons-svg/es/asn/AuditOutlined';
+import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
+import HddOutlined from '@ant-design/icons-svg/es/asn/HddOutlined';
+import ProjectOutlined from '@ant-design/icons-svg/es/asn/ProjectOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import ShopOutlined from '@ant-design/icons-svg/es/asn/ShopOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
 import { StaffRoute } from '../../features/staff/pages/staff-route';
 import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
@@ -26,11 +32,11 @@ const SettingsRoute = lazyPage(() => import('../routes/settings-route').then((mo
 
 /** The organizer menu (SPEC 2 /wo/); only the sections the viewer's roles allow are shown. */
 export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
-  audience: { path: PATHS.organizerAudienceList, match: PATHS.organizerAudience, labelKey: 'organizer.menu.audience', icon: <TeamOutlined /> },
+  audience: { path: PATHS.organizerAudienceList, match: PATHS.organizerAudience, labelKey: 'organizer.menu.audience', icon: TeamOutlined },
   exhibitor: {
     path: '/wo/exhibitor',
     labelKey: 'organizer.menu.exhibitor',
-    icon: <ShopOutlined />,
+    icon: ShopOutlined,
     children: [
       { path: PATHS.organizerExhibitorList, labelKey: 'organizer.menu.exhibitorList' },
       { path: PATHS.organizerBadgeList, match: '/wo/exhibitor/application', labelKey: 'organizer.menu.applicationList' },
@@ -39,21 +45,21 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
       { path: '/wo/exhibitor/product/list', match: '/wo/exhibitor/product', labelKey: 'organizer.menu.productList' },
     ],
   },
-  ticket: { path: '/wo/ticket/list', match: '/wo/ticket', labelKey: 'organizer.menu.ticket', icon: <AuditOutlined /> },
+  ticket: { path: '/wo/ticket/list', match: '/wo/ticket', labelKey: 'organizer.menu.ticket', icon: AuditOutlined },
   project: {
     path: '/wo/project',
     labelKey: 'organizer.menu.project',
-    icon: <ProjectOutlined />,
+    icon: ProjectOutlined,
     children: [
       { path: PATHS.organizerProjectInfo, labelKey: 'organizer.menu.projectInfo' },
       { path: PATHS.organizerProjectCdk, labelKey: 'organizer.menu.cdk' },
     ],
   },
-  hardware: { path: PATHS.organizerHardwareList, match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: <HddOutlined /> },
+  hardware: { path: PATHS.organizerHardwareList, match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: HddOutlined },
   system: {
     path: '/wo/system',
     labelKey: 'organizer.menu.system',
-    icon: <SafetyCertificateOutlined />,
+    icon: SafetyCertificateOutlined,
     children: [
       { path: PATHS.organizerAuditLog, labelKey: 'organizer.menu.auditLog' },
       { path: PATHS.organizerStaff, labelKey: 'organizer.menu.staff' },
@@ -129,7 +135,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
 }
 
 /** The dashboard is every organizer's home (issue 10 item 5); its parts follow the roles. */
-const DASHBOARD_ENTRY: MenuEntry = { path: PATHS.organizerDashboard, labelKey: 'organizer.menu.dashboard', icon: <DashboardOutlined /> };
+const DASHBOARD_ENTRY: MenuEntry = { path: PATHS.organizerDashboard, labelKey: 'organizer.menu.dashboard', icon: DashboardOutlined };
 
 /** /wo/* (the area guard ran in the router before this chunk loaded). */
 export function OrganizerArea() {

@@ -1,4 +1,8 @@
-import { CalendarOutlined, EditOutlined, HistoryOutlined, IdcardOutlined, QrcodeOutlined } from '@ant-design/icons';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import HistoryOutlined from '@ant-design/icons-svg/es/asn/HistoryOutlined';
+import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
+import QrcodeOutlined from '@ant-design/icons-svg/es/asn/QrcodeOutlined';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NotFoundPage } from '../../components/status-pages';
 import { useSession } from '../../features/viewer/api/viewer';
@@ -11,14 +15,14 @@ const VISITOR_CHILDREN = ['info', 'info/edit', 'ticket', 'visitDate', 'record'] 
 
 export function visitorMenu(approved: boolean): MenuEntry[] {
   const menu: MenuEntry[] = [
-    { path: PATHS.visitorInfo, labelKey: 'visitor.menu.info', icon: <IdcardOutlined />, match: PATHS.visitorInfo },
-    { path: PATHS.visitorInfoEdit, labelKey: 'visitor.menu.edit', icon: <EditOutlined /> },
+    { path: PATHS.visitorInfo, labelKey: 'visitor.menu.info', icon: IdcardOutlined, match: PATHS.visitorInfo },
+    { path: PATHS.visitorInfoEdit, labelKey: 'visitor.menu.edit', icon: EditOutlined },
   ];
   if (approved) {
     menu.push(
-      { path: PATHS.visitorTicket, labelKey: 'visitor.menu.ticket', icon: <QrcodeOutlined /> },
-      { path: PATHS.visitorVisitDate, labelKey: 'visitor.menu.visitDate', icon: <CalendarOutlined /> },
-      { path: PATHS.visitorRecord, labelKey: 'visitor.menu.record', icon: <HistoryOutlined /> },
+      { path: PATHS.visitorTicket, labelKey: 'visitor.menu.ticket', icon: QrcodeOutlined },
+      { path: PATHS.visitorVisitDate, labelKey: 'visitor.menu.visitDate', icon: CalendarOutlined },
+      { path: PATHS.visitorRecord, labelKey: 'visitor.menu.record', icon: HistoryOutlined },
     );
   }
   return menu;

@@ -1,17 +1,23 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Layout, Menu, type MenuProps } from 'antd';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { Icon } from '../../components/icon';
 import { LanguageSwitcher } from '../../components/language-switcher';
-import { UserMenu } from './user-menu';
+import { PlainSideSheet } from '../../components/plain/side-sheet';
+import { useNarrowScreen } from '../../lib/use-narrow-screen';
+import { AreaNavigation } from './area-navigation';
 import { PasswordChange } from './password-change';
+import { UserMenu } from './user-menu';
+import './area-layout.css';
 
 export interface MenuEntry {
   /** The path the entry opens (also its key). */
   path: string;
   labelKey: string;
-  icon?: ReactNode;
+  /** One of antd's icons as SVG data (`@ant-design/icons-svg`), drawn without antd's icon runtime. */
+  icon?: IconDefinition;
   /** Paths under this prefix select the entry (defaults to the path). */
   match?: string;
   children?: MenuEntry[];
@@ -32,13 +38,10 @@ export function selectedMenuKey(entries: readonly MenuEntry[], pathname: string)
   return best?.path;
 }
 
-function openKeys(entries: readonly MenuEntry[], selected: string | undefined): string[] {
-  return entries.filter((entry) => entry.children?.some((child) => child.path === selected)).map((entry) => `group:${entry.path}`);
-}
-
 /**
  * The layout of the three areas: a header (title, language switcher, user menu) and, when the area
- * has a menu, a left menu on desktop or a drawer menu behind a top-bar button on mobile.
+ * has a menu, a left menu on desktop or a side sheet behind a header button on a phone. Plain markup
+ * (area-layout.css), so that a visitor's pages load no antd (DESIGN §7).
  */
 export function AreaLayout({
   titleKey,
@@ -59,40 +62,27 @@ export function AreaLayout({
   instead?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const mobile = screens.md === false;
+  const mobile = useNarrowScreen();
   const location = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const [passwordDialogOpen, setPasswordDialogOpen] = useState(false);
   const selected = selectedMenuKey(menu, location.pathname);
   const hasMenu = showMenu && menu.length > 0;
 
-  const toItems = (entries: readonly MenuEntry[]): NonNullable<MenuProps['items']> =>
-    entries.map((entry) =>
-      entry.children
-        ? { key: `group:${entry.path}`, icon: entry.icon, label: t(entry.labelKey), children: toItems(entry.children) }
-        : {
-            key: entry.path,
-            icon: entry.icon,
-            label: (
-              <Link to={entry.path} onClick={() => setDrawerOpen(false)}>
-                {t(entry.labelKey)}
-              </Link>
-            ),
-          },
-    );
-
-  const navigation = (
-    <nav aria-label={t('nav.label')}>
-      <Menu mode="inline" items={toItems(menu)} selectedKeys={selected ? [selected] : []} defaultOpenKeys={openKeys(menu, selected)} style={{ borderInlineEnd: 'none' }} />
-    </nav>
-  );
-
   return (
-    <Layout className="area-layout" data-testid={testId} style={{ minHeight: '100vh' }}>
-      <Layout.Header className="area-header">
+    <div className="area-layout" data-testid={testId}>
+      <header className="area-header">
         {hasMenu && mobile ? (
-          <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.open')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} data-testid="mobile-menu-button" />
+          <button
+            type="button"
+            className="plain-button plain-button-text"
+            aria-label={t('nav.open')}
+            aria-expanded={sheetOpen}
+            onClick={() => setSheetOpen(true)}
+            data-testid="mobile-menu-button"
+          >
+            <Icon definition={MenuOutlined} />
+          </button>
         ) : null}
         <Link to={homePath} className="area-title">
           {t(titleKey)}
@@ -101,24 +91,24 @@ export function AreaLayout({
           <LanguageSwitcher compact={mobile} />
           <UserMenu settingsPath={settingsPath} compact={mobile} onChangePassword={() => setPasswordDialogOpen(true)} />
         </div>
-      </Layout.Header>
-      <Layout>
+      </header>
+      <div className="area-body">
         {hasMenu && !mobile ? (
-          <Layout.Sider width={232} theme="light" className="area-sider">
-            {navigation}
-          </Layout.Sider>
+          <aside className="area-sider">
+            <AreaNavigation menu={menu} selected={selected} />
+          </aside>
         ) : null}
-        <Layout.Content className={mobile ? 'area-content area-content-mobile' : 'area-content'}>
+        <main className={mobile ? 'area-content area-content-mobile' : 'area-content'}>
           <PasswordChange open={passwordDialogOpen} onClose={() => setPasswordDialogOpen(false)}>
             {instead ?? <Outlet />}
           </PasswordChange>
-        </Layout.Content>
-      </Layout>
+        </main>
+      </div>
       {hasMenu && mobile ? (
-        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} title={t(titleKey)} size={280} closable={{ 'aria-label': t('nav.close') }}>
-          {navigation}
-        </Drawer>
+        <PlainSideSheet open={sheetOpen} title={t(titleKey)} onClose={() => setSheetOpen(false)} closeLabel={t('nav.close')}>
+          <AreaNavigation menu={menu} selected={selected} onNavigate={() => setSheetOpen(false)} />
+        </PlainSideSheet>
       ) : null}
-    </Layout>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ChangePasswordDialog } from '../../features/account/components/change-password-dialog';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { reloadSession, useSession } from '../../features/viewer/api/viewer';
 import { mustChangePassword } from '../../features/viewer/session';
+
+// Built with antd: loaded only when it opens, so that the areas' layout holds no antd (DESIGN §7).
+const ChangePasswordDialog = lazy(() => import('../../features/account/components/change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })));
 
 /**
  * The change-password dialog of an area. While the viewer still has an initial password (issue 9 item 1;
@@ -16,7 +18,11 @@ export function PasswordChange({ open, onClose, children }: { open: boolean; onC
   return (
     <>
       {forced ? null : children}
-      <ChangePasswordDialog open={forced || open} forced={forced} onClose={onClose} onChanged={() => reloadSession(queryClient)} />
+      {forced || open ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open forced={forced} onClose={onClose} onChanged={() => reloadSession(queryClient)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

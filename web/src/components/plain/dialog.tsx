@@ -6,6 +6,7 @@ import { Icon } from '../icon';
  * antd's Modal for the screens built without antd: the browser's own modal `<dialog>` (focus kept inside,
  * Escape closes, the page behind inert), with a title, a close button and an optional footer.
  * `closeLabel` is the close button's accessible name; without `onClose` the dialog cannot be dismissed.
+ * `className` styles it further (the side sheet, `side-sheet.tsx`).
  */
 export function PlainDialog({
   open,
@@ -14,6 +15,7 @@ export function PlainDialog({
   closeLabel,
   footer,
   width = 520,
+  className,
   children,
   testId,
 }: {
@@ -23,6 +25,7 @@ export function PlainDialog({
   closeLabel: string;
   footer?: ReactNode;
   width?: number;
+  className?: string;
   children: ReactNode;
   testId?: string;
 }) {
@@ -37,7 +40,7 @@ export function PlainDialog({
   return (
     <dialog
       ref={dialog}
-      className="plain-dialog"
+      className={className ? `plain-dialog ${className}` : 'plain-dialog'}
       style={{ width: `min(${width}px, calc(100vw - 32px))` }}
       aria-labelledby={titleId}
       data-testid={testId}
@@ -45,6 +48,10 @@ export function PlainDialog({
       onCancel={(event) => {
         event.preventDefault();
         onClose?.();
+      }}
+      // An antd dialog this one was opened from (the ticket office's QR) closes on any Escape reaching the window.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.stopPropagation();
       }}
     >
       {open ? (

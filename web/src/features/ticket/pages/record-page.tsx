@@ -1,16 +1,16 @@
-import { Card, Empty, Grid, List, Table, Tag, Typography } from 'antd';
+import { Card, Empty, List, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDay, formatTime } from '../../../lib/format/date-time';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { useMyAdmissions } from '../api/my-admissions';
 
 /** /wa/visitor/record (approved visitors): admissions newest first, in Beijing time; a list on phones, a table on desktops. */
 export function RecordPage() {
   const { t, i18n, ready } = useTranslation('visitor');
-  const screens = Grid.useBreakpoint();
-  const mobile = screens.md === false;
+  const mobile = useNarrowScreen();
   const query = useMyAdmissions();
   if (!ready || query.isPending) return <PageLoading />;
   if (query.isError) {
