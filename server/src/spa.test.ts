@@ -66,6 +66,7 @@ describe('index.html per first screen and language (DESIGN §7: preload what the
   const plan = {
     screens: {
       '/login': { 'zh-CN': ['assets/login-1.js', 'assets/common-zh.js'], 'en-US': ['assets/login-1.js', 'assets/common-en.js'] },
+      '/wa/*': { 'zh-CN': ['assets/visitor-3.js', 'assets/common-zh.js'], 'en-US': ['assets/visitor-3.js', 'assets/common-en.js'] },
       '*': { 'zh-CN': ['assets/portal-2.js', 'assets/common-zh.js'], 'en-US': ['assets/portal-2.js', 'assets/common-en.js'] },
     },
   };
@@ -93,7 +94,9 @@ describe('index.html per first screen and language (DESIGN §7: preload what the
     expect(chinese).toContain('<html lang="zh-CN"');
     expect(preloads(chinese)).toEqual(['/assets/login-1.js', '/assets/common-zh.js']);
 
-    // A path without a screen of its own gets the antd screens'; the query's language wins over the cookie.
+    // A path under a prefix gets the prefix's; any other the antd screens'; the query's language wins over the cookie.
+    const visitor = await (await app.client().fetch('/wa/visitor/record', { headers: { cookie: '_lang_=zh-CN' } })).text();
+    expect(preloads(visitor)).toEqual(['/assets/visitor-3.js', '/assets/common-zh.js']);
     const other = await (await app.client().fetch('/wo/audience/list?lang=en-US', { headers: { cookie: '_lang_=zh-CN' } })).text();
     expect(preloads(other)).toEqual(['/assets/portal-2.js', '/assets/common-en.js']);
   });

@@ -29,18 +29,19 @@ export interface FirstScreen {
 
 /** What every route built with antd loads first (src/app/router.tsx): antd's providers, the route table, antd's texts. */
 export const ANTD_SCREENS = ['src/app/portal-routes.tsx', 'src/lib/i18n/antd-locale.ts'];
-/** What a screen built with antd inside a plain layout loads first (src/app/with-antd.tsx): antd's providers and texts. */
-const WITH_ANTD = ['src/app/antd-providers.tsx', 'src/lib/i18n/antd-locale.ts'];
 
 /** The routes a visitor opens on a phone (issue 12). Namespaces beyond the ones loaded at start-up (lib/i18n). */
 export const PUBLIC_ROUTES: FirstScreen[] = [
   { path: '/login', modules: ['src/app/routes/login-route.tsx'], namespaces: [] },
   { path: '/visitor/web/register', modules: ['src/app/routes/register-route.tsx'], namespaces: [] },
   { path: '/visitor/web/application', modules: ['src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
-  { path: '/wa/visitor/ticket', modules: [...ANTD_SCREENS, 'src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
+  { path: '/wa/visitor/ticket', modules: ['src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
 ];
-/** Any other path: the screens built with antd. */
-const OTHER_PATHS: FirstScreen = { path: '*', modules: ANTD_SCREENS, namespaces: [] };
+/** Paths under a prefix (`/…/*`) whose first screen is known up to their area, and any other path (`*`): the screens built with antd. */
+const OTHER_PATHS: FirstScreen[] = [
+  { path: '/wa/*', modules: ['src/app/areas/visitor-area.tsx'], namespaces: ['visitor'] },
+  { path: '*', modules: ANTD_SCREENS, namespaces: [] },
+];
 
 /** The namespaces every page loads at start-up (web/src/lib/i18n/i18n.ts; `errors` is shared/locales'). */
 export const START_UP_NAMESPACES = ['common', 'auth', 'account'];
@@ -99,8 +100,8 @@ export function firstLoadKeys(manifest: Manifest, screen: FirstScreen, language:
 
 /**
  * The chunks to preload for a first visit, beyond what index.html loads already (the entry and its static
- * imports): by path (`*` for every other), then by language. Paths as the router has them, file names
- * relative to the build's root.
+ * imports): by path (a path as the router has it, a prefix ending in `/*`, or `*` for every other), then by
+ * language; file names relative to the build's root.
  */
 export interface PreloadPlan {
   screens: Record<string, Record<string, string[]>>;
@@ -109,7 +110,7 @@ export interface PreloadPlan {
 export function preloadPlan(manifest: Manifest): PreloadPlan {
   const inHtml = staticClosure(manifest, [entryKey(manifest)]);
   const screens: PreloadPlan['screens'] = {};
-  for (const screen of [...PUBLIC_ROUTES, OTHER_PATHS]) {
+  for (const screen of [...PUBLIC_ROUTES, ...OTHER_PATHS]) {
     screens[screen.path] = Object.fromEntries(
       LANGUAGES.map((language) => {
         const files = [...firstLoadKeys(manifest, screen, language)].filter((key) => !inHtml.has(key)).map((key) => manifest[key]?.file ?? '');

@@ -32,8 +32,14 @@ function shellVariants(root: string) {
   const template = readFileSync(join(root, 'index.html'), 'utf8');
   const plan = readPreloadPlan(root);
   const variants = new Map<string, ShellVariant>();
+  const prefixes = Object.keys(plan?.screens ?? {})
+    .filter((key) => key.endsWith('/*'))
+    .map((key) => key.slice(0, -1))
+    .sort((a, b) => b.length - a.length);
+  /** The plan's screen of a path: its own, else the longest prefix (`/wa/*`) it is under, else `*`. */
+  const screenOf = (path: string) => (plan && path in plan.screens ? path : `${prefixes.find((prefix) => path.startsWith(prefix)) ?? ''}*`);
   return (path: string, locale: Locale): ShellVariant => {
-    const screen = plan && path in plan.screens ? path : '*';
+    const screen = screenOf(path);
     const key = `${screen} ${locale}`;
     const cached = variants.get(key);
     if (cached) return cached;

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../components/status-pages';
 import { Guard } from './guard';
-import { exhibitorAreaGuard, organizerAreaGuard, requireSignIn, rootGuard, visitorAreaGuard } from './guards';
+import { exhibitorAreaGuard, organizerAreaGuard, requireSignIn, rootGuard } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { PATHS } from './paths';
 import { BadgeTicketRoute } from '../features/badge/pages/badge-routes';
@@ -11,14 +11,13 @@ import { AntdProviders } from './antd-providers';
 
 // DESIGN §7: each area is its own chunk, loaded only once its guard allows it.
 const OrganizerArea = lazy(() => import('./areas/organizer-area').then((module) => ({ default: module.OrganizerArea })));
-const VisitorArea = lazy(() => import('./areas/visitor-area').then((module) => ({ default: module.VisitorArea })));
 const ExhibitorArea = lazy(() => import('./areas/exhibitor-area').then((module) => ({ default: module.ExhibitorArea })));
 const LogoutRoute = lazy(() => import('./routes/logout-route').then((module) => ({ default: module.LogoutRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings-route').then((module) => ({ default: module.SettingsRoute })));
 
 /**
- * Every route of SPEC 2 but the plain public screens (router.tsx), with its guard: the screens built with
- * antd, loaded after the entry (DESIGN §7: the public screens are built without antd and never wait for it).
+ * Every route of SPEC 2 but the plain screens (router.tsx: sign-in, registrations, application, the visitor
+ * area), with its guard: the screens built with antd, loaded after the entry (DESIGN §7).
  */
 export function PortalRoutes() {
   return (
@@ -60,16 +59,6 @@ export function PortalRoutes() {
             <Guard decide={organizerAreaGuard}>
               <Lazy>
                 <OrganizerArea />
-              </Lazy>
-            </Guard>
-          }
-        />
-        <Route
-          path="/wa/*"
-          element={
-            <Guard decide={visitorAreaGuard}>
-              <Lazy>
-                <VisitorArea />
               </Lazy>
             </Guard>
           }

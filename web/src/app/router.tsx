@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { Guard } from './guard';
-import { visitorApplicationGuard } from './guards';
+import { visitorApplicationGuard, visitorAreaGuard } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { Lazy } from './lazy';
 import { PATHS } from './paths';
@@ -9,15 +9,18 @@ import { ApplicationRoute } from './routes/application-route';
 import { ScrollToTop } from './scroll-to-top';
 import { withAntdTexts } from './with-antd';
 
-// DESIGN §7: the screens opened first, mostly on a phone (sign-in, both registrations, the application) and
-// their layout are built without antd, so the entry holds no antd; every other screen comes with antd's providers in one lazy
-// chunk (portal-routes.tsx), which waits for antd's texts of the language shown.
+// DESIGN §7: the screens opened first, mostly on a phone (sign-in, both registrations, the application, the
+// visitor area with the ticket) and their layouts are built without antd, so the entry holds no antd; the
+// visitor pages that use antd bring its providers (WithAntd); every other screen comes with antd's providers
+// in one lazy chunk (portal-routes.tsx), which waits for antd's texts of the language shown.
 const loadLoginRoute = () => import('./routes/login-route');
 const loadRegisterRoute = () => import('./routes/register-route');
+const loadVisitorArea = () => import('./areas/visitor-area');
 const loadPortalRoutes = () => import('./portal-routes');
 const LoginRoute = lazy(() => loadLoginRoute().then((module) => ({ default: module.LoginRoute })));
 const RegisterRoute = lazy(() => loadRegisterRoute().then((module) => ({ default: module.RegisterRoute })));
 const ExhibitorRegisterRoute = lazy(() => import('./routes/exhibitor-register-route').then((module) => ({ default: module.ExhibitorRegisterRoute })));
+const VisitorArea = lazy(() => loadVisitorArea().then((module) => ({ default: module.VisitorArea })));
 const PortalRoutes = lazy(() => withAntdTexts(loadPortalRoutes).then((module) => ({ default: module.PortalRoutes })));
 
 const SCREEN_LOADERS: Record<string, () => Promise<unknown>> = { [PATHS.login]: loadLoginRoute, [PATHS.visitorRegister]: loadRegisterRoute };
@@ -25,7 +28,8 @@ const SCREEN_LOADERS: Record<string, () => Promise<unknown>> = { [PATHS.login]: 
 /** Starts loading the screen of the opened path while the locale files load (main.tsx): a round trip less before the first paint. */
 export function preloadScreen(pathname: string): void {
   // A failure is left to the route's own lazy load, which shows it.
-  (SCREEN_LOADERS[pathname] ?? loadPortalRoutes)().catch(() => undefined);
+  const load = SCREEN_LOADERS[pathname] ?? (pathname.startsWith('/wa/') ? loadVisitorArea : loadPortalRoutes);
+  load().catch(() => undefined);
 }
 
 /** /login, the visitor's public screens, and the rest of SPEC 2's routes (portal-routes.tsx). */
@@ -68,6 +72,16 @@ export function AppRoutes() {
             }
           />
         </Route>
+        <Route
+          path="/wa/*"
+          element={
+            <Guard decide={visitorAreaGuard}>
+              <Lazy>
+                <VisitorArea />
+              </Lazy>
+            </Guard>
+          }
+        />
         <Route
           path="*"
           element={

@@ -1,6 +1,6 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { PageLoading } from '../components/page-loading';
 import { currentLocale } from '../lib/i18n/i18n';
-import { Lazy } from './lazy';
 
 /** Loads a module built with antd together with antd's texts of the language shown, so a screen never paints in the other. */
 export async function withAntdTexts<T>(load: () => Promise<T>): Promise<T> {
@@ -12,12 +12,13 @@ const AntdProviders = lazy(() => withAntdTexts(() => import('./antd-providers'))
 
 /**
  * A screen built with antd inside a plain layout (DESIGN §7): antd's providers load with it, after the
- * layout has painted, so the plain screens beside it never wait for antd.
+ * layout has painted, so the plain screens beside it never wait for antd. `fallback` shows meanwhile
+ * (the page spinner, or nothing for a dialog).
  */
-export function WithAntd({ children }: { children: ReactNode }) {
+export function WithAntd({ children, fallback = <PageLoading /> }: { children: ReactNode; fallback?: ReactNode }) {
   return (
-    <Lazy>
+    <Suspense fallback={fallback}>
       <AntdProviders>{children}</AntdProviders>
-    </Lazy>
+    </Suspense>
   );
 }

@@ -1,18 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { PageLoading } from '../../components/page-loading';
+import { lazy, type ReactNode } from 'react';
 import { Guard } from '../guard';
 import { approvedAudienceGuard } from '../guards';
+import { Lazy } from '../lazy';
 import { PATHS } from '../paths';
+import { WithAntd } from '../with-antd';
 
-// DESIGN §7: each visitor page is its own chunk (the ticket page brings qrcode.react with it).
+// DESIGN §7: each visitor page is its own chunk (the ticket page brings qrcode.react with it). The area's
+// layout and the ticket are plain; the other pages are built with antd and bring its providers (WithAntd).
 const InfoPage = lazy(() => import('../../features/application/pages/info-page').then((module) => ({ default: module.InfoPage })));
 const VisitDatePage = lazy(() => import('../../features/application/pages/visit-date-page').then((module) => ({ default: module.VisitDatePage })));
 const TicketPage = lazy(() => import('../../features/ticket/pages/ticket-page').then((module) => ({ default: module.TicketPage })));
 const RecordPage = lazy(() => import('../../features/ticket/pages/record-page').then((module) => ({ default: module.RecordPage })));
-
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
-}
 
 /** Pages that need an approved application (approveStatus DONE, else the not-found page). */
 function Approved({ children }: { children: ReactNode }) {
@@ -34,9 +32,9 @@ const INFO_LINKS = {
 /** /wa/visitor/info */
 export function VisitorInfoRoute() {
   return (
-    <Lazy>
+    <WithAntd>
       <InfoPage links={INFO_LINKS} />
-    </Lazy>
+    </WithAntd>
   );
 }
 
@@ -53,7 +51,9 @@ export function VisitorTicketRoute() {
 export function VisitorVisitDateRoute() {
   return (
     <Approved>
-      <VisitDatePage />
+      <WithAntd>
+        <VisitDatePage />
+      </WithAntd>
     </Approved>
   );
 }
@@ -62,7 +62,9 @@ export function VisitorVisitDateRoute() {
 export function VisitorRecordRoute() {
   return (
     <Approved>
-      <RecordPage />
+      <WithAntd>
+        <RecordPage />
+      </WithAntd>
     </Approved>
   );
 }

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { reloadSession, useSession } from '../../features/viewer/api/viewer';
 import { mustChangePassword } from '../../features/viewer/session';
+import { WithAntd } from '../with-antd';
 
-// Built with antd: loaded only when it opens, so that the areas' layout holds no antd (DESIGN §7).
+// Built with antd: loaded only when it opens, with antd's providers (the visitor area has none around it),
+// so that the areas' layout holds no antd (DESIGN §7).
 const ChangePasswordDialog = lazy(() => import('../../features/account/components/change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })));
 
 /**
@@ -19,9 +21,9 @@ export function PasswordChange({ open, onClose, children }: { open: boolean; onC
     <>
       {forced ? null : children}
       {forced || open ? (
-        <Suspense fallback={null}>
+        <WithAntd fallback={null}>
           <ChangePasswordDialog open forced={forced} onClose={onClose} onChanged={() => reloadSession(queryClient)} />
-        </Suspense>
+        </WithAntd>
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useSession } from '../../features/viewer/api/viewer';
-import { useMobileLayout } from '../../lib/use-mobile-layout';
+import { useNarrowScreen } from '../../lib/use-narrow-screen';
 import { PATHS } from '../paths';
 import { ShowFooter } from './show-footer';
 import { UserMenu } from './user-menu';
@@ -15,9 +15,9 @@ export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) 
   const { t } = useTranslation();
   const { session } = useSession();
   // On a phone the switcher and the user menu are icons, so that the title is not cut (issue 8 item 7).
-  const compact = useMobileLayout();
+  const compact = useNarrowScreen();
   return (
-    <div className="area-layout plain-layout" data-testid={testId}>
+    <div className="area-layout" data-testid={testId}>
       <header className="area-header">
         <Link to={session.status === 'loaded' ? PATHS.root : PATHS.login} className="area-title">
           {t('appName')}
