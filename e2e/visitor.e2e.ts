@@ -108,6 +108,10 @@ async function approveOpenApplication(page: Page, name: string, locale: Locale):
   // An approved application offers only the revocation.
   await page.getByTestId('audience-detail-revoke').waitFor({ state: 'visible' });
   await page.getByTestId('audience-detail-approve').waitFor({ state: 'detached' });
+  // The "approved" message covers the drawer's header and stays while the pointer rests on it (antd pauses a
+  // message under the pointer): move the pointer off it and let it go, so the next click lands on the drawer.
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 2) - 1);
+  await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
 }
 
 describeE2E('visitor journey', () => {
