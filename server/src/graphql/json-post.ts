@@ -90,6 +90,11 @@ export function createJsonPostPath(yoga: GraphQLServer, options: { production: b
       const params = mediaType && wellFormedParams(request.body);
       if (!mediaType || !params) return false;
       const result = classifyErrors(await resultOf(params, { fastifyRequest: request, fastifyReply: reply, signedIn }), request, options);
+      if (!result.errors?.length) {
+        // What processRegularResult answers a result without errors with, without building a Fetch Response.
+        reply.code(200).header('content-type', `${mediaType}; charset=utf-8`).send(JSON.stringify(result));
+        return true;
+      }
       const response = processRegularResult(result, yoga.fetchAPI, mediaType);
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.code(response.status).send(await response.text());
