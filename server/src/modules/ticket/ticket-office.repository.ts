@@ -152,6 +152,11 @@ export async function insertImportedTickets(tx: Executor, rows: ReadonlyArray<Om
   return inserted.length;
 }
 
+/** Refreshes the planner's statistics of the tickets (after an import: PGlite never does it by itself). */
+export async function analyzeTickets(db: Executor) {
+  await db.execute(sql`analyze ${tickets}`);
+}
+
 /** Whether a ticket shows this photo (entry card or ID): the office's face check may open it. */
 export async function ticketReferencingPhoto(db: Executor, photoId: string) {
   const [row] = await db
