@@ -1,10 +1,18 @@
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** Where a newest-first list (created_at desc, id desc) stopped. */
 export interface NewestFirstCursor {
   createdAt: Date;
   id: string;
+}
+
+/**
+ * Newest first, as the list indexes are built (Drizzle's `.desc()`: DESC NULLS LAST). A plain `desc()` means
+ * NULLS FIRST, which such an index cannot serve: PostgreSQL then sorts the whole table for every page.
+ */
+export function newestFirst(columns: { createdAt: PgColumn; id: PgColumn }): SQL[] {
+  return [sql`${columns.createdAt} desc nulls last`, sql`${columns.id} desc nulls last`];
 }
 
 /** The rows after the cursor in newest-first order (none: from the start). */

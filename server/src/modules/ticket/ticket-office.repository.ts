@@ -1,9 +1,9 @@
 import { and, desc, eq, exists, getTableColumns, ilike, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus, TTicketFilter } from '@portal/shared/ticket/ticket.schema';
 import type { Executor } from '../../db/client';
-import { newestFirstPages, olderThan } from '../../lib/keyset';
+import { newestFirst, newestFirstPages, olderThan } from '../../lib/keyset';
 import { likeContains } from '../../lib/sql-like';
-import { admissions, ticketCountDeltas, tickets, ticketSearchGramsOf } from './ticket.tables';
+import { admissions, ticketAdmissionFacts, ticketCountDeltas, tickets, ticketSearchGramsOf } from './ticket.tables';
 
 /** Every change of a ticket row: the devices' feed reads `version > since` (ticket.tables.ts). */
 const touched = { version: sql`nextval('ticket_feed_version')`, updatedAt: sql`now()` };
@@ -24,9 +24,10 @@ function statusIs(status: TicketStatus): SQL | undefined {
 
 function conditionsOf(filter: TTicketFilter): SQL | undefined {
   const keyword = filter.keyword?.trim();
-  // "Admitted" on the chosen day when a day is filtered, else on any day.
+  // "Admitted" on the chosen day when a day is filtered, else on any day: the maintained facts (one row per
+  // admitted ticket), not the admissions (tens of rows per ticket).
   const admitted = exists(
-    sql`(select 1 from ${admissions} where ${admissions.ticketId} = ${tickets.id}${filter.day ? sql` and ${admissions.day} = ${filter.day}` : sql``})`,
+    sql`(select 1 from ${ticketAdmissionFacts} where ${ticketAdmissionFacts.ticketId} = ${tickets.id}${filter.day ? sql` and ${filter.day}::date = any(${ticketAdmissionFacts.days})` : sql``})`,
   );
   const pattern = keyword ? likeContains(keyword) : '';
   return and(
@@ -36,8 +37,8 @@ function conditionsOf(filter: TTicketFilter): SQL | undefined {
     filter.day ? sql`(cardinality(${tickets.days}) = 0 or ${filter.day}::date = any(${tickets.days}))` : undefined,
     typeof filter.admitted !== 'boolean' ? undefined : filter.admitted ? admitted : not(admitted),
     typeof filter.faceChecked !== 'boolean' ? undefined : filter.faceChecked ? isNotNull(tickets.faceCheckedAt) : isNull(tickets.faceCheckedAt),
-    // The keyword's characters and pairs are looked up in tickets_search_grams_idx; ILIKE decides.
-    keyword ? sql`${ticketSearchGramsOf(tickets)} @> ticket_search_grams(lower(${keyword}))` : undefined,
+    // The keyword's pairs (its character, when it is one) are looked up in tickets_search_grams_idx; ILIKE decides.
+    keyword ? sql`${ticketSearchGramsOf(tickets)} @> ticket_keyword_grams(lower(${keyword}))` : undefined,
     keyword ? or(ilike(tickets.holderName, pattern), ilike(tickets.organization, pattern), ilike(tickets.externalCode, pattern)) : undefined,
   );
 }
@@ -50,17 +51,17 @@ function conditionsOf(filter: TTicketFilter): SQL | undefined {
  */
 export async function listTickets(db: Executor, filter: TTicketFilter, page: number, pageSize: number) {
   const where = conditionsOf(filter);
-  const newestFirst = [desc(tickets.createdAt), desc(tickets.id)];
+  const order = newestFirst(tickets);
   const offset = (page - 1) * pageSize;
   if (!where) {
-    const [nodes, { total, changes }] = await Promise.all([db.select().from(tickets).orderBy(...newestFirst).limit(pageSize).offset(offset), countAllTickets(db)]);
+    const [nodes, { total, changes }] = await Promise.all([db.select().from(tickets).orderBy(...order).limit(pageSize).offset(offset), countAllTickets(db)]);
     return { nodes, total, summedCountChanges: changes };
   }
   const rows = await db
     .select({ ...getTableColumns(tickets), total: sql<number>`(count(*) over ())::int` })
     .from(tickets)
     .where(where)
-    .orderBy(...newestFirst)
+    .orderBy(...order)
     .limit(pageSize)
     .offset(offset);
   const nodes = rows.map(({ total: _pageTotal, ...row }) => row);
@@ -91,22 +92,21 @@ export function countTickets(db: Executor, filter: TTicketFilter) {
 /** The filtered tickets in pages of `size`, newest first, by keyset (an export never holds them all). */
 export function iterateTickets(db: Executor, filter: TTicketFilter, size: number) {
   const where = conditionsOf(filter);
-  return newestFirstPages((after) => db.select().from(tickets).where(and(where, olderThan(tickets, after))).orderBy(desc(tickets.createdAt), desc(tickets.id)).limit(size), size);
+  return newestFirstPages((after) => db.select().from(tickets).where(and(where, olderThan(tickets, after))).orderBy(...newestFirst(tickets)).limit(size), size);
 }
 
-/** Admissions, the last one and conflicts per ticket, for one page of tickets (one grouped query). */
+/** Admissions, the last one and conflicts per ticket, for one page of tickets (their maintained facts). */
 export async function admissionSummaries(db: Executor, ticketIds: readonly string[]) {
   if (ticketIds.length === 0) return [];
   return db
     .select({
-      ticketId: admissions.ticketId,
-      admissionCount: sql<number>`count(*)::int`,
-      lastAdmittedAt: sql<Date>`max(${admissions.at})`.mapWith(admissions.at),
-      conflictCount: sql<number>`(count(*) filter (where ${admissions.conflict} is not null))::int`,
+      ticketId: ticketAdmissionFacts.ticketId,
+      admissionCount: ticketAdmissionFacts.admissionCount,
+      lastAdmittedAt: ticketAdmissionFacts.lastAdmittedAt,
+      conflictCount: ticketAdmissionFacts.conflictCount,
     })
-    .from(admissions)
-    .where(inArray(admissions.ticketId, [...ticketIds]))
-    .groupBy(admissions.ticketId);
+    .from(ticketAdmissionFacts)
+    .where(inArray(ticketAdmissionFacts.ticketId, [...ticketIds]));
 }
 
 export async function findTicket(db: Executor, id: string) {
@@ -150,6 +150,11 @@ export async function insertImportedTickets(tx: Executor, rows: ReadonlyArray<Om
     .onConflictDoNothing({ target: tickets.externalCode })
     .returning({ id: tickets.id });
   return inserted.length;
+}
+
+/** Refreshes the planner's statistics of the tickets (after an import: PGlite never does it by itself). */
+export async function analyzeTickets(db: Executor) {
+  await db.execute(sql`analyze ${tickets}`);
 }
 
 /** Whether a ticket shows this photo (entry card or ID): the office's face check may open it. */

@@ -106,3 +106,19 @@ export const admissions = pgTable(
     index('admissions_day_idx').on(table.day, table.gate),
   ],
 );
+
+/**
+ * What the ticket list shows and filters on about a ticket's admissions, kept exactly in the transaction of
+ * every admission (migration 0022's triggers on `admissions`), so that a list page and its "admitted" filter
+ * read one row per admitted ticket instead of its admissions. A ticket never admitted has no row.
+ */
+export const ticketAdmissionFacts = pgTable('ticket_admission_facts', {
+  ticketId: uuid('ticket_id')
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  admissionCount: integer('admission_count').notNull(),
+  conflictCount: integer('conflict_count').notNull(),
+  lastAdmittedAt: timestamp('last_admitted_at', { withTimezone: true }).notNull(),
+  /** The show days it was admitted on, ascending. */
+  days: date('days', { mode: 'string' }).array().notNull(),
+});
