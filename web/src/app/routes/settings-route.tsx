@@ -4,6 +4,7 @@ import { PageLoading } from '../../components/page-loading';
 import { SettingsPage } from '../../features/account/pages/settings-page';
 import { PersonalDataCard } from '../../features/application/components/personal-data-card';
 import { reloadSession, useSession } from '../../features/viewer/api/viewer';
+import { flashState } from '../../lib/flash-notice';
 import { loginPath } from '../paths';
 
 /** Settings of the signed-in viewer; a saved profile or a changed password reloads the viewer. */
@@ -20,8 +21,8 @@ export function SettingsRoute() {
       <PersonalDataCard
         hasApplication={Boolean(viewer.audience)}
         onWithdrawn={() => reloadSession(queryClient)}
-        onErased={() => {
-          void navigate(loginPath({ scope: 'audience' }), { replace: true });
+        onErased={(confirmation) => {
+          void navigate(loginPath({ scope: 'audience' }), { replace: true, state: flashState(confirmation) });
           void reloadSession(queryClient);
         }}
       />

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { IdType } from '@portal/shared/application/id-number';
 import { PlainAlert } from '../../../components/plain/alert';
 import { PlainResult } from '../../../components/plain/result';
+import { flashState } from '../../../lib/flash-notice';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { OWN_APPLICATION_KEY } from '../../../lib/own-application';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -15,10 +16,6 @@ import { applicationScreenState } from '../lib/screen-state';
 import { ApplicationForm } from './application-form';
 import { ApplicationLoading } from './application-loading';
 
-/** What the info page shows once the application is saved (navigation state: this screen has no antd message). */
-export interface ApplicationSavedState {
-  applicationSaved: true;
-}
 
 /** The saved application, or for a first one the account's name and contact details. */
 function initialValuesOf(data: MyApplicationData): Partial<ApplicationFormValues> {
@@ -123,8 +120,7 @@ export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: Applica
             queryClient.invalidateQueries({ queryKey: myApplicationQueryOptions.queryKey }),
             queryClient.invalidateQueries({ queryKey: OWN_APPLICATION_KEY }),
           ]);
-          const saved: ApplicationSavedState = { applicationSaved: true };
-          void navigate(donePath, { state: saved });
+          void navigate(donePath, { state: flashState(t('application:submitted')) });
         }}
       />
     </div>

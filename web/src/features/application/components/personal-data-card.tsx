@@ -16,7 +16,7 @@ interface EraseValues {
  * photos are deleted, the activation code is free again, a new one may be filed), or erase every
  * personal datum and close the account — the password is asked again and the step cannot be undone.
  */
-export function PersonalDataCard({ hasApplication, onWithdrawn, onErased }: { hasApplication: boolean; onWithdrawn: () => Promise<unknown>; onErased: () => void }) {
+export function PersonalDataCard({ hasApplication, onWithdrawn, onErased }: { hasApplication: boolean; onWithdrawn: () => Promise<unknown>; onErased: (confirmation: string) => void }) {
   const { t, ready } = useTranslation('personal-data');
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
@@ -82,8 +82,8 @@ export function PersonalDataCard({ hasApplication, onWithdrawn, onErased }: { ha
             try {
               await erase.mutateAsync(values.password);
               setErasing(false);
-              void message.success(t('erase.done'));
-              onErased();
+              // The account is gone: the confirmation goes with the visitor to the sign-in screen.
+              onErased(t('erase.done'));
             } catch (error) {
               notification.error({ title: errorText(error), placement: 'top' });
             }

@@ -1,13 +1,12 @@
 import { Alert, App, Button, Card, Descriptions, Flex, Grid, Space, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApplicationStatusTag } from '../../../components/application-status-tag';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
+import { useFlashNotice } from '../../../lib/flash-notice';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { useApplicationInfo } from '../api/application-info';
-import type { ApplicationSavedState } from '../components/application-screen';
 import { OwnIdNumber } from '../components/own-id-number';
 import { actionLabelKey, infoStatusView, updateDeadlinePassed, type InfoAction } from '../lib/application-status';
 
@@ -19,24 +18,6 @@ export interface InfoLinks {
   record: string;
 }
 
-/**
- * The application screen is built without antd: it hands its "submitted" message to this page, the one it
- * opens, through the navigation state. Said once, then cleared from the history entry (a reload says nothing).
- */
-function useApplicationSavedMessage() {
-  const { t, ready } = useTranslation('application');
-  const { message } = App.useApp();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const said = useRef(false);
-  const saved = (location.state as Partial<ApplicationSavedState> | null)?.applicationSaved === true;
-  useEffect(() => {
-    if (!saved || !ready || said.current) return;
-    said.current = true;
-    void message.success(t('submitted'));
-    void navigate(location.pathname, { replace: true, state: null });
-  }, [saved, ready, message, t, navigate, location.pathname]);
-}
 
 /**
  * /wa/visitor/info (SPEC 4): the visitor's registration and its status: pending, refused with the
@@ -48,7 +29,8 @@ export function InfoPage({ links }: { links: InfoLinks }) {
   const screens = Grid.useBreakpoint();
   const mobile = screens.md === false;
   const query = useApplicationInfo();
-  useApplicationSavedMessage();
+  const { message } = App.useApp();
+  useFlashNotice((text) => void message.success(text));
   if (!ready || query.isPending) return <PageLoading />;
   if (query.isError) {
     return <LoadErrorCard error={query.error} onRetry={() => void query.refetch()} retryTestId="info-retry" />;

@@ -5,6 +5,7 @@ import { isScope, SCOPES, type Scope } from '@portal/shared/auth/scopes';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { PlainSegmented } from '../../../components/plain-segmented';
 import { useTopNotice } from '../../../components/top-notice';
+import { useFlashNotice } from '../../../lib/flash-notice';
 import { LoginForm, type LoginMode } from '../components/login-form';
 
 const MODES: LoginMode[] = ['password', 'code'];
@@ -37,6 +38,8 @@ export function LoginPage({
   const [mode, setMode] = useState<LoginMode>('password');
   const [identity, setIdentity] = useState('');
   const notice = useTopNotice();
+  // A confirmation from the screen that sent the visitor here (the erased account).
+  useFlashNotice(notice.showSuccess);
   const idPrefix = useId();
   const tabId = (tab: LoginMode) => `${idPrefix}-tab-${tab}`;
   const panelId = `${idPrefix}-panel`;
