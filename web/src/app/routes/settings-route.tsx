@@ -4,7 +4,7 @@ import { PageLoading } from '../../components/page-loading';
 import { SettingsPage } from '../../features/account/pages/settings-page';
 import { PersonalDataCard } from '../../features/application/components/personal-data-card';
 import { reloadSession, useSession } from '../../features/viewer/api/viewer';
-import { flashState } from '../../lib/flash-notice';
+import { flashOnNextScreen } from '../../lib/flash-notice';
 import { loginPath } from '../paths';
 
 /** Settings of the signed-in viewer; a saved profile or a changed password reloads the viewer. */
@@ -22,7 +22,8 @@ export function SettingsRoute() {
         hasApplication={Boolean(viewer.audience)}
         onWithdrawn={() => reloadSession(queryClient)}
         onErased={(confirmation) => {
-          void navigate(loginPath({ scope: 'audience' }), { replace: true, state: flashState(confirmation) });
+          flashOnNextScreen(confirmation);
+          void navigate(loginPath({ scope: 'audience' }), { replace: true });
           void reloadSession(queryClient);
         }}
       />

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { IdType } from '@portal/shared/application/id-number';
 import { PlainAlert } from '../../../components/plain/alert';
 import { PlainResult } from '../../../components/plain/result';
-import { flashState } from '../../../lib/flash-notice';
+import { flashOnNextScreen } from '../../../lib/flash-notice';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { OWN_APPLICATION_KEY } from '../../../lib/own-application';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -120,7 +120,8 @@ export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: Applica
             queryClient.invalidateQueries({ queryKey: myApplicationQueryOptions.queryKey }),
             queryClient.invalidateQueries({ queryKey: OWN_APPLICATION_KEY }),
           ]);
-          void navigate(donePath, { state: flashState(t('application:submitted')) });
+          flashOnNextScreen(t('application:submitted'));
+          void navigate(donePath);
         }}
       />
     </div>
