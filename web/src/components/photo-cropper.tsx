@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PHOTO_MIN_SIDE } from '@portal/shared/media/photo-rules';
 import type { CropArea } from '../lib/photo/crop-image';
 import { PlainDialog } from './plain/dialog';
+import { BusyButton } from './plain/busy-button';
 
 export interface PhotoCropperProps {
   imageUrl: string;
@@ -21,7 +22,7 @@ const MAX_ZOOM_LIMIT = 5;
  * arrow keys move the picture, the slider (or wheel, pinch) zooms; zoom stops before the crop would fall
  * under 200 × 200 pixels.
  */
-export function PhotoCropper({ imageUrl, aspect, busy, onCancel, onConfirm }: PhotoCropperProps) {
+export function PhotoCropper({ imageUrl, aspect, busy = false, onCancel, onConfirm }: PhotoCropperProps) {
   const { t } = useTranslation('photo');
   const hintId = useId();
   const [crop, setCrop] = useState({ x: 0, y: 0 });
@@ -39,17 +40,16 @@ export function PhotoCropper({ imageUrl, aspect, busy, onCancel, onConfirm }: Ph
           <button type="button" className="plain-button photo-cropper-button" onClick={onCancel} data-testid="photo-crop-cancel">
             {t('crop.cancel')}
           </button>
-          <button
+          <BusyButton
             type="button"
             className="plain-button plain-button-primary photo-cropper-button"
             onClick={() => area && onConfirm(area)}
-            disabled={!area || busy}
-            aria-busy={busy || undefined}
+            disabled={!area}
+            busy={busy}
             data-testid="photo-crop-confirm"
           >
-            {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
-            <span>{t('crop.confirm')}</span>
-          </button>
+            {t('crop.confirm')}
+          </BusyButton>
         </>
       }
     >

@@ -13,6 +13,8 @@ import { useSubmissionExhibitors } from '../lib/graphql/submissions';
 import { queueInputOf, queueSearchOf, type QueueInput } from '../lib/queue-search';
 import { useErrorText } from '../lib/use-error-text';
 import { SubmissionStatusTag } from './submission-status-tag';
+import { listPagination } from './list-pagination';
+import { KeywordFilter } from './keyword-filter';
 
 export interface SubmissionQueueRow {
   id: string;
@@ -183,16 +185,13 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
           data-testid={`${testId}-filter-submitted`}
         />
         {keywordPlaceholder ? (
-          <Input.Search
-            key={input.keyword ?? ''}
-            allowClear
-            defaultValue={input.keyword ?? ''}
+          <KeywordFilter
+            value={input.keyword}
+            label={keywordPlaceholder}
             maxLength={KEYWORD_MAX_LENGTH}
             style={{ width: 240 }}
-            aria-label={keywordPlaceholder}
-            placeholder={keywordPlaceholder}
-            onSearch={(value) => change({ keyword: value.trim() || null })}
-            data-testid={`${testId}-filter-keyword`}
+            onSearch={(keyword) => change({ keyword })}
+            testId={`${testId}-filter-keyword`}
           />
         ) : null}
         {extra?.(input)}
@@ -214,15 +213,14 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
               return { disabled: !decisions.approve && !decisions.reject, 'aria-label': t('select') };
             },
           }}
-          pagination={{
-            current: page,
+          pagination={listPagination({
+            page,
             pageSize,
             total: rows.data?.total ?? 0,
-            pageSizeOptions: SUBMISSION_PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => t('total', { total }),
-            onChange: (next, size) => change({}, { page: size === pageSize ? next : 1, pageSize: size }),
-          }}
+            pageSizes: SUBMISSION_PAGE_SIZES,
+            totalText: (total) => t('total', { total }),
+            onChange: (next, size) => change({}, { page: next, pageSize: size }),
+          })}
           data-testid={`${testId}-table`}
         />
       </ScrollRegion>

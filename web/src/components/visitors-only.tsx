@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Icon } from './icon';
 import { PlainResult } from './plain/result';
 import './visitors-only.css';
+import { BusyButton } from './plain/busy-button';
 
 /**
  * Shown instead of the visitor registration and application to a signed-in organizer or exhibitor
@@ -28,20 +29,18 @@ export function VisitorsOnly({ scope, name, areaPath, onSignOut }: { scope: 'org
             <button type="button" className="plain-button plain-button-primary" onClick={() => void navigate(areaPath)} data-testid="visitors-only-area">
               {t(`visitorsOnly.to.${scope}`)}
             </button>
-            <button
+            <BusyButton
               type="button"
               className="plain-button"
-              disabled={signingOut}
-              aria-busy={signingOut || undefined}
+              busy={signingOut}
               onClick={() => {
                 setSigningOut(true);
                 void onSignOut().finally(() => setSigningOut(false));
               }}
               data-testid="visitors-only-sign-out"
             >
-              {signingOut ? <span className="plain-button-spinner" aria-hidden /> : null}
-              <span>{t('visitorsOnly.signOut')}</span>
-            </button>
+              {t('visitorsOnly.signOut')}
+            </BusyButton>
           </>
         }
       />

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX_LENGTH } from '@portal/shared/application/application-limits';
 import { visitorNameProblem } from '@portal/shared/application/visitor-name';
-import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { Icon } from '../../../components/icon';
 import { PasswordInput } from '../../../components/password-input';
@@ -14,10 +14,12 @@ import { PlainSegmented } from '../../../components/plain-segmented';
 import { useTopNotice } from '../../../components/top-notice';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
 import { useErrorText } from '../../../lib/use-error-text';
+import { fieldsCheckedOnChange, newPasswordProblem } from '../../../lib/new-password';
 import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterAudience } from '../api/register-audience';
 import { registerFieldProblems, registerIdentity, registerIdentityProblem, type RegisterMethod } from '../lib/register-rules';
+import { BusyButton } from '../../../components/plain/busy-button';
 
 type Field = 'identity' | 'code' | 'name' | 'password' | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -58,10 +60,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
         return problem ? t(`errors:${problem}`) : undefined;
       }
       case 'password':
-        return isStrongPassword(value) ? undefined : t('errors:PASSWORD_TOO_WEAK');
-      case 'confirmPassword':
-        if (!value) return t('register.password.confirmRequired');
-        return value === checked.password ? undefined : t('errors:PASSWORD_MISMATCH');
+      case 'confirmPassword': {
+        const problem = newPasswordProblem(field, checked);
+        if (problem === 'confirmRequired') return t('register.password.confirmRequired');
+        return problem ? t(`errors:${problem}`) : undefined;
+      }
     }
   }
   const checks = useFieldChecks(problemOf, values, inputId);
@@ -72,7 +75,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
     const next = { ...values, [field]: value };
     setValues(next);
     if (field === 'identity') checks.recheck(['identity'], next);
-    else checks.check(field === 'password' && next.confirmPassword ? ['password', 'confirmPassword'] : [field], next);
+    else checks.check(fieldsCheckedOnChange(field, next), next);
   }
 
   function changeMethod(next: RegisterMethod) {
@@ -156,10 +159,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
       <PlainField inputId={inputId('confirmPassword')} label={t('register.password.confirm')} error={problems.confirmPassword}>
         <PasswordInput {...inputProps('confirmPassword')} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="register-password-confirm" />
       </PlainField>
-      <button type="submit" className="plain-button plain-button-primary plain-button-block" disabled={busy} aria-busy={busy || undefined} data-testid="register-submit">
-        {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
-        <span>{t('register.submit')}</span>
-      </button>
+      <BusyButton type="submit" className="plain-button plain-button-primary plain-button-block" busy={busy} data-testid="register-submit">
+        {t('register.submit')}
+      </BusyButton>
     </form>
   );
 }

@@ -21,6 +21,7 @@ import type * as ApplicationValidationModule from '../lib/application-validation
 import { useSubmitApplication } from '../api/submit-application';
 import { uploadPhoto } from '../api/upload-photo';
 import './application-form.css';
+import { BusyButton } from '../../../components/plain/busy-button';
 
 type Options = ApplicationOptionsQuery['project'];
 type Problems = Partial<Record<ApplicationField, FieldProblem>>;
@@ -402,10 +403,9 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
           {t('application:truth')}
         </CheckField>
         <div className="application-actions">
-          <button type="submit" className="plain-button plain-button-primary application-submit" disabled={busy} aria-busy={busy || undefined} data-testid="application-submit">
-            {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
-            <span>{t('application:submit')}</span>
-          </button>
+          <BusyButton type="submit" className="plain-button plain-button-primary application-submit" busy={busy} data-testid="application-submit">
+            {t('application:submit')}
+          </BusyButton>
         </div>
       </PlainCard>
     </form>

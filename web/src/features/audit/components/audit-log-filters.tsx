@@ -1,4 +1,4 @@
-import { Button, DatePicker, Flex, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Flex, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@portal/shared/audit/audit-log';
 import { instantOfPickerValue, pickerValueOf } from '../../../lib/format/beijing-picker';
 import { PICKER_DATE_TIME_FORMAT } from '../../../lib/format/date-time';
+import { KeywordFilter } from '../../../components/keyword-filter';
 
 /** The audit page's filters; every change goes to the URL through `onChange`. */
 export function AuditLogFilters({ filter, actorName, onChange, onReset }: { filter: TAuditLogFilter; actorName: string | null; onChange: (patch: Partial<TAuditLogFilter>) => void; onReset: () => void }) {
@@ -26,16 +27,13 @@ export function AuditLogFilters({ filter, actorName, onChange, onReset }: { filt
           {t('filters.actor', { name: actorName ?? filter.actorId })}
         </Tag>
       ) : null}
-      <Input.Search
-        key={`person-${filter.person ?? ''}`}
-        defaultValue={filter.person ?? ''}
-        allowClear
+      <KeywordFilter
+        value={filter.person}
+        label={t('filters.person')}
         maxLength={AUDIT_PERSON_MAX_LENGTH}
-        placeholder={t('filters.person')}
-        aria-label={t('filters.person')}
         style={{ width: 300 }}
-        onSearch={(value) => onChange({ person: value.trim() || null })}
-        data-testid="audit-filter-person"
+        onSearch={(person) => onChange({ person })}
+        testId="audit-filter-person"
       />
       <Select<AuditAction[]>
         mode="multiple"
@@ -61,16 +59,13 @@ export function AuditLogFilters({ filter, actorName, onChange, onReset }: { filt
         aria-label={t('filters.subjectType')}
         data-testid="audit-filter-subject-type"
       />
-      <Input.Search
-        key={`subject-${filter.subjectId ?? ''}`}
-        defaultValue={filter.subjectId ?? ''}
-        allowClear
+      <KeywordFilter
+        value={filter.subjectId}
+        label={t('filters.subjectId')}
         maxLength={AUDIT_SUBJECT_ID_MAX_LENGTH}
-        placeholder={t('filters.subjectId')}
-        aria-label={t('filters.subjectId')}
         style={{ width: 220 }}
-        onSearch={(value) => onChange({ subjectId: value.trim() || null })}
-        data-testid="audit-filter-subject-id"
+        onSearch={(subjectId) => onChange({ subjectId })}
+        testId="audit-filter-subject-id"
       />
       <DatePicker.RangePicker
         showTime={{ format: 'HH:mm' }}

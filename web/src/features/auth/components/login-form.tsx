@@ -13,6 +13,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useLogin } from '../api/login';
+import { BusyButton } from '../../../components/plain/busy-button';
 
 export type LoginMode = 'password' | 'code';
 type Field = 'identity' | 'secret';
@@ -147,10 +148,9 @@ export function LoginForm({
       <div className="plain-field">
         <AltchaCaptcha ref={captcha} />
       </div>
-      <button type="submit" className="plain-button plain-button-primary plain-button-block" disabled={busy} aria-busy={busy || undefined} data-testid="login-submit">
-        {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
-        <span>{t('submit')}</span>
-      </button>
+      <BusyButton type="submit" className="plain-button plain-button-primary plain-button-block" busy={busy} data-testid="login-submit">
+        {t('submit')}
+      </BusyButton>
     </form>
   );
 }

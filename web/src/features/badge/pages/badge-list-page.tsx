@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, DatePicker, Empty, Flex, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Empty, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { useDeleteBadge } from '../api/delete-badge';
 import { useOwnBadges } from '../api/own-badges';
 import { BadgeExport } from '../components/badge-export';
 import { BADGE_PAGE_SIZES, badgeListFromSearch, badgeListToSearch, type BadgeListState } from '../lib/list-search';
+import { listPagination } from '../../../components/list-pagination';
+import { KeywordFilter } from '../../../components/keyword-filter';
 
 /**
  * /we/exhibitor/application/list: the company's badge applications — filtered and paged on the server
@@ -118,16 +120,13 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
       {full ? <Alert type="warning" showIcon title={t('limitReached', { used: data.used, limit: data.limit })} data-testid="badge-limit-reached" /> : null}
 
       <Flex wrap gap="small" align="center" role="search" aria-label={t('filters.label')} data-testid="badge-filters">
-        <Input.Search
-          allowClear
-          defaultValue={state.filter.keyword ?? ''}
-          key={state.filter.keyword ?? ''}
+        <KeywordFilter
+          value={state.filter.keyword}
+          label={t('filters.keyword')}
           maxLength={BADGE_KEYWORD_MAX_LENGTH}
-          placeholder={t('filters.keyword')}
-          aria-label={t('filters.keyword')}
-          onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
+          onSearch={(keyword) => change({ keyword: keyword ?? undefined })}
           style={{ width: 340, maxWidth: '100%' }}
-          data-testid="badge-filter-keyword"
+          testId="badge-filter-keyword"
         />
         <Select<BadgeStatus>
           allowClear
@@ -174,15 +173,15 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
           columns={columns}
           onRow={(row) => ({ 'data-status': row.status }) as object}
           locale={{ emptyText: <Empty description={filtered ? t('emptyFiltered') : t('empty')} data-testid="badge-empty" /> }}
-          pagination={{
-            current: state.page,
+          pagination={listPagination({
+            page: state.page,
             pageSize: state.pageSize,
             total: data?.total ?? 0,
-            pageSizeOptions: BADGE_PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => <span data-testid="badge-total">{t('total', { total })}</span>,
-            onChange: (page, pageSize) => setSearch(badgeListToSearch({ ...state, page: pageSize === state.pageSize ? page : 1, pageSize }), { replace: true }),
-          }}
+            pageSizes: BADGE_PAGE_SIZES,
+            totalText: (total) => t('total', { total }),
+            totalTestId: 'badge-total',
+            onChange: (page, pageSize) => setSearch(badgeListToSearch({ ...state, page, pageSize }), { replace: true }),
+          })}
           data-testid="badge-table"
         />
       </ScrollRegion>

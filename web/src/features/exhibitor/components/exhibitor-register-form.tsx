@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ZRegisterExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
-import { isStrongPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { PasswordInput } from '../../../components/password-input';
@@ -12,9 +12,11 @@ import { VerificationCodeInput } from '../../../components/verification-code-inp
 import { schemaProblem } from '../../../lib/schema-rule';
 import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
+import { fieldsCheckedOnChange, newPasswordProblem } from '../../../lib/new-password';
 import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterExhibitor } from '../api/register-exhibitor';
+import { BusyButton } from '../../../components/plain/busy-button';
 
 type CodeChannel = 'mobile' | 'email';
 const CHANNELS: CodeChannel[] = ['email', 'mobile'];
@@ -65,10 +67,11 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
       case 'code':
         return value.trim() ? undefined : t('errors:AUTH_CODE_REQUIRED');
       case 'password':
-        return isStrongPassword(value) ? undefined : t('errors:PASSWORD_TOO_WEAK');
-      case 'confirmPassword':
-        if (!value) return t('register.confirmRequired');
-        return value === checked.password ? undefined : t('errors:PASSWORD_MISMATCH');
+      case 'confirmPassword': {
+        const problem = newPasswordProblem(field, checked);
+        if (problem === 'confirmRequired') return t('register.confirmRequired');
+        return problem ? t(`errors:${problem}`) : undefined;
+      }
     }
   }
   const checks = useFieldChecks(problemOf, values, inputId);
@@ -79,7 +82,7 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
     const next = { ...values, [field]: value };
     setValues(next);
     if (isTextField(field)) checks.recheck([field], next);
-    else checks.check(field === 'password' && next.confirmPassword ? ['password', 'confirmPassword'] : [field], next);
+    else checks.check(fieldsCheckedOnChange(field, next), next);
   }
 
   function changeChannel(next: CodeChannel) {
@@ -156,10 +159,9 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
       <PlainField inputId={inputId('confirmPassword')} label={t('register.fields.confirmPassword')} error={problems.confirmPassword}>
         <PasswordInput {...inputProps('confirmPassword')} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} data-testid="exhibitor-register-password-confirm" />
       </PlainField>
-      <button type="submit" className="plain-button plain-button-primary plain-button-block" disabled={busy} aria-busy={busy || undefined} data-testid="exhibitor-register-submit">
-        {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
-        <span>{t('register.submit')}</span>
-      </button>
+      <BusyButton type="submit" className="plain-button plain-button-primary plain-button-block" busy={busy} data-testid="exhibitor-register-submit">
+        {t('register.submit')}
+      </BusyButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Flex, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Avatar, Button, Card, Flex, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,8 @@ import { ExhibitorFormDialog } from '../components/exhibitor-form-dialog';
 import { ExhibitorStatusTag } from '../components/exhibitor-status-tag';
 import { PageHeader } from '../../../components/page-header';
 import { useOpeningKey } from '../../../lib/use-opening-key';
+import { listPagination } from '../../../components/list-pagination';
+import { KeywordFilter } from '../../../components/keyword-filter';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -157,17 +159,14 @@ export function ExhibitorListPage() {
             data-testid="exhibitor-status-filter"
             options={[{ value: '', label: t('list.allStatuses') }, ...EXHIBITOR_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))]}
           />
-          <Input.Search
-            key={state.keyword ?? ''}
-            defaultValue={state.keyword ?? ''}
-            allowClear
+          <KeywordFilter
+            value={state.keyword}
+            label={t('list.keyword')}
             maxLength={EXHIBITOR_KEYWORD_MAX_LENGTH}
-            placeholder={t('list.keyword')}
-            aria-label={t('list.keyword')}
-            enterButton={t('list.search')}
-            onSearch={(value) => update({ keyword: value.trim() || null })}
+            searchText={t('list.search')}
+            onSearch={(keyword) => update({ keyword })}
             style={{ maxWidth: 420 }}
-            data-testid="exhibitor-keyword"
+            testId="exhibitor-keyword"
           />
         </Flex>
       </Card>
@@ -181,15 +180,14 @@ export function ExhibitorListPage() {
           loading={list.isFetching}
           scroll={{ x: 1100 }}
           onRow={(row) => ({ 'data-testid': `exhibitor-row-${row.id}` }) as object}
-          pagination={{
-            current: state.page,
+          pagination={listPagination({
+            page: state.page,
             pageSize: state.pageSize,
             total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (total) => t('list.total', { count: total }),
+            pageSizes: PAGE_SIZES,
+            totalText: (total) => t('list.total', { count: total }),
             onChange: (page, pageSize) => update({ page, pageSize }),
-          }}
+          })}
         />
       )}
       <ExhibitorFormDialog key={dialogKey} open={!!editing} exhibitor={editing?.exhibitor} onClose={() => setEditing(undefined)} onCreated={showPassword} />

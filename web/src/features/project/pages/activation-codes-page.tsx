@@ -21,6 +21,8 @@ import { exportActivationCodes } from '../api/export-activation-codes';
 import { useGenerateActivationCodes } from '../api/generate-activation-codes';
 import { importActivationCodes } from '../api/import-activation-codes';
 import { useVoidActivationCode } from '../api/void-activation-code';
+import { listPagination } from '../../../components/list-pagination';
+import { KeywordFilter } from '../../../components/keyword-filter';
 
 const STATUS_COLORS: Record<ActivationCodeStatus, string> = { UNUSED: 'green', BOUND: 'blue', VOID: 'default' };
 
@@ -45,7 +47,10 @@ export function ActivationCodesPage() {
       </Flex>
       <Card title={t('list.title')} extra={<ExportButton filter={filter} />}>
         <Filters filter={filter} onChange={applyFilter} />
-        <CodeTable filter={filter} page={page} pageSize={pageSize} onPage={(nextPage, nextSize) => (nextSize !== pageSize ? (setPageSize(nextSize), setPage(1)) : setPage(nextPage))} />
+        <CodeTable filter={filter} page={page} pageSize={pageSize} onPage={(nextPage, nextSize) => {
+            setPage(nextPage);
+            setPageSize(nextSize);
+          }} />
       </Card>
     </Space>
   );
@@ -77,15 +82,14 @@ function Filters({ filter, onChange }: { filter: TActivationCodeFilter; onChange
         options={(batches.data ?? []).flatMap((row) => (row.batch ? [{ value: row.batch, label: t('filters.batchOption', { batch: row.batch, unused: row.unused, total: row.total }) }] : []))}
         data-testid="cdk-filter-batch"
       />
-      <Input.Search
-        allowClear
-        placeholder={t('filters.keyword')}
-        aria-label={t('filters.keyword')}
+      <KeywordFilter
+        value={filter.keyword}
+        label={t('filters.keyword')}
         maxLength={KEYWORD_MAX_LENGTH}
         style={{ width: 300 }}
-        onSearch={(keyword) => onChange({ ...filter, keyword: keyword.trim() || null })}
-        enterButton={t('filters.search')}
-        data-testid="cdk-filter-keyword"
+        onSearch={(keyword) => onChange({ ...filter, keyword })}
+        searchText={t('filters.search')}
+        testId="cdk-filter-keyword"
       />
     </Flex>
   );
@@ -107,15 +111,15 @@ function CodeTable({ filter, page, pageSize, onPage }: { filter: TActivationCode
         dataSource={codes.data?.nodes ?? []}
         scroll={{ x: 'max-content' }}
         data-testid="cdk-table"
-        pagination={{
-          current: page,
+        pagination={listPagination({
+          page,
           pageSize,
           total: codes.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => <span data-testid="cdk-total">{t('list.total', { count: total })}</span>,
+          pageSizes: PAGE_SIZES,
+          totalText: (total) => t('list.total', { count: total }),
+          totalTestId: 'cdk-total',
           onChange: onPage,
-        }}
+        })}
         columns={[
           { key: 'code', title: t('columns.code'), render: (_value, row) => <Typography.Text code copyable style={{ whiteSpace: 'nowrap' }} data-testid="cdk-code">{row.code}</Typography.Text> },
           { key: 'status', title: t('columns.status'), render: (_value, row) => <Tag color={STATUS_COLORS[row.status]} data-testid="cdk-status">{t(`status.${row.status}`)}</Tag> },

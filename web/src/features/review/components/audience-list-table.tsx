@@ -8,6 +8,7 @@ import { isSelectable } from '../lib/decision-rules';
 import { columnSortOrder, sortFromColumn } from '../lib/list-url';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { ApplicationStatusTag } from '../../../components/application-status-tag';
+import { listPagination } from '../../../components/list-pagination';
 
 export interface TableChange {
   page: number;
@@ -163,14 +164,14 @@ export function AudienceListTable({
           onSelect(next);
         },
       }}
-      pagination={{
-        current: state.page,
+      pagination={listPagination({
+        page: state.page,
         pageSize: state.pageSize,
         total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (count) => <span data-testid="review-total">{t('table.total', { total: count })}</span>,
-      }}
+        pageSizes: PAGE_SIZES,
+        totalText: (count) => t('table.total', { total: count }),
+        totalTestId: 'review-total',
+      })}
     />
   );
 }

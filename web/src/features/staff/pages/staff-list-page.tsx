@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,8 @@ import { useStaff } from '../api/staff';
 import { StaffFormDialog } from '../components/staff-form-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { useOpeningKey } from '../../../lib/use-opening-key';
+import { listPagination } from '../../../components/list-pagination';
+import { KeywordFilter } from '../../../components/keyword-filter';
 
 const PAGE_SIZES = [20, 50, 100];
 type StateFilter = 'enabled' | 'disabled' | '';
@@ -146,17 +148,14 @@ export function StaffListPage() {
               { value: 'disabled', label: t('state.disabled') },
             ]}
           />
-          <Input.Search
-            key={state.keyword ?? ''}
-            defaultValue={state.keyword ?? ''}
-            allowClear
+          <KeywordFilter
+            value={state.keyword}
+            label={t('list.keyword')}
             maxLength={STAFF_KEYWORD_MAX_LENGTH}
-            placeholder={t('list.keyword')}
-            aria-label={t('list.keyword')}
-            enterButton={t('list.search')}
-            onSearch={(value) => update({ keyword: value.trim() || null })}
+            searchText={t('list.search')}
+            onSearch={(keyword) => update({ keyword })}
             style={{ maxWidth: 420 }}
-            data-testid="staff-keyword"
+            testId="staff-keyword"
           />
         </Flex>
       </Card>
@@ -170,15 +169,14 @@ export function StaffListPage() {
           loading={list.isFetching}
           scroll={{ x: 960 }}
           onRow={(row) => ({ 'data-testid': `staff-row-${row.id}` }) as object}
-          pagination={{
-            current: state.page,
+          pagination={listPagination({
+            page: state.page,
             pageSize: state.pageSize,
             total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (total) => t('list.total', { count: total }),
+            pageSizes: PAGE_SIZES,
+            totalText: (total) => t('list.total', { count: total }),
             onChange: (page, pageSize) => update({ page, pageSize }),
-          }}
+          })}
         />
       )}
       <StaffFormDialog key={dialogKey} open={!!editing} staff={editing?.staff} onClose={() => setEditing(undefined)} onCreated={showPassword} />

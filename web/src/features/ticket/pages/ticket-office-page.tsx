@@ -22,6 +22,8 @@ import { TicketQrDialog } from '../components/ticket-qr-dialog';
 import { TicketReasonDialog, type ReasonAction } from '../components/ticket-reason-dialog';
 import { ticketListOf, ticketListSearchOf, type TicketListState } from '../lib/ticket-list-search';
 import { PageHeader } from '../../../components/page-header';
+import { listPagination } from '../../../components/list-pagination';
+import { KeywordFilter } from '../../../components/keyword-filter';
 
 const KIND_COLORS: Record<TicketKind, string> = { VISITOR: 'blue', BADGE: 'purple', IMPORTED: 'geekblue' };
 const STATUS_COLORS: Record<TicketStatus, string> = { VALID: 'green', INACTIVE: 'default', REVOKED: 'red', ERASED: 'default' };
@@ -141,17 +143,14 @@ function Filters({ filter, onChange }: { filter: TTicketFilter; onChange: (chang
         ]}
         data-testid="ticket-filter-face-checked"
       />
-      <Input.Search
-        key={filter.keyword ?? ''}
-        allowClear
-        defaultValue={filter.keyword ?? ''}
-        placeholder={t('filters.keyword')}
-        aria-label={t('filters.keyword')}
+      <KeywordFilter
+        value={filter.keyword}
+        label={t('filters.keyword')}
         maxLength={KEYWORD_MAX_LENGTH}
         style={{ width: 320 }}
-        onSearch={(keyword) => onChange({ keyword: keyword.trim() || null })}
-        enterButton={t('filters.search')}
-        data-testid="ticket-filter-keyword"
+        onSearch={(keyword) => onChange({ keyword })}
+        searchText={t('filters.search')}
+        testId="ticket-filter-keyword"
       />
     </Flex>
   );
@@ -272,15 +271,15 @@ function TicketTable({ state, update, actions }: { state: TicketListState; updat
         locale={{ emptyText: t('list.empty') }}
         data-testid="ticket-table"
         columns={columns}
-        pagination={{
-          current: state.page,
+        pagination={listPagination({
+          page: state.page,
           pageSize: state.pageSize,
           total: tickets.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => <span data-testid="ticket-total">{t('list.total', { count: total })}</span>,
-          onChange: (page, pageSize) => update(pageSize !== state.pageSize ? { pageSize, page: 1 } : { page, pageSize }),
-        }}
+          pageSizes: PAGE_SIZES,
+          totalText: (total) => t('list.total', { count: total }),
+          totalTestId: 'ticket-total',
+          onChange: (page, pageSize) => update({ page, pageSize }),
+        })}
       />
     </ScrollRegion>
   );
