@@ -25,8 +25,11 @@ import {
 
 const KB = 1024;
 
-/** Organizer routes still above 100 KB gzip (all but the product detail: antd's Table, Select, DatePicker and Form): the largest's ceiling (26 November 2026). */
-const ORGANIZER_CEILING = 312 * KB;
+/**
+ * Organizer routes still above 100 KB gzip (all but the product detail: antd's Table, Select, DatePicker and Form): the
+ * largest's ceiling (the approval list, 26 November 2026: 312.2 KB since the seven lists share one 0.2 KB pagination chunk).
+ */
+const ORGANIZER_CEILING = 313 * KB;
 
 describe('bundle budgets', () => {
   let manifest: Manifest;
