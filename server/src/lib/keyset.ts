@@ -11,8 +11,44 @@ export interface NewestFirstCursor {
  * Newest first, as the list indexes are built (Drizzle's `.desc()`: DESC NULLS LAST). A plain `desc()` means
  * NULLS FIRST, which such an index cannot serve: PostgreSQL then sorts the whole table for every page.
  */
-export function newestFirst(columns: { createdAt: PgColumn; id: PgColumn }): SQL[] {
-  return [sql`${columns.createdAt} desc nulls last`, sql`${columns.id} desc nulls last`];
+export function newestFirst(columns: { createdAt: PgColumn; id: PgColumn }, reversed = false): SQL[] {
+  // Reversed (oldest first) is the same index read backwards: both the direction and the nulls flip.
+  const direction = sql.raw(reversed ? 'asc nulls first' : 'desc nulls last');
+  return [sql`${columns.createdAt} ${direction}`, sql`${columns.id} ${direction}`];
+}
+
+/** Within this many rows of an end a page is read with a plain OFFSET; beyond it, keys first (index only), then rows. */
+export const NEAR_END_ROWS = 1000;
+
+/** How one page of a newest-first list is read: `limit` rows after skipping `offset`, in `order`. */
+export interface PageRead {
+  order: SQL[];
+  limit: number;
+  offset: number;
+  /** Skipping this many is cheaper from the index alone (keys first, then the page's rows). */
+  keysFirst: boolean;
+}
+
+/**
+ * Page `page` of a newest-first list. With its exact total known, a page in the second half is read from
+ * the end, oldest first with the small offset from there, and turned round, so that the last page costs
+ * what the first does (OFFSET reads and throws away every row it skips); past the end: no rows. Without
+ * it (a page near the start, read while the total is summed) it is read forwards.
+ */
+export async function newestFirstPage<Row>(
+  columns: { createdAt: PgColumn; id: PgColumn },
+  page: number,
+  pageSize: number,
+  total: number | undefined,
+  read: (how: PageRead) => Promise<Row[]>,
+): Promise<Row[]> {
+  const offset = (page - 1) * pageSize;
+  if (total !== undefined && offset >= total) return [];
+  const limit = total === undefined ? pageSize : Math.min(pageSize, total - offset);
+  const fromEnd = total !== undefined && offset + limit / 2 > total / 2;
+  const skipped = fromEnd ? total - offset - limit : offset;
+  const rows = await read({ order: newestFirst(columns, fromEnd), limit, offset: skipped, keysFirst: skipped > NEAR_END_ROWS });
+  return fromEnd ? rows.reverse() : rows;
 }
 
 /** The rows after the cursor in newest-first order (none: from the start). */

@@ -1,12 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { NEAR_END_ROWS } from '../../lib/keyset';
 import { CODE_ALPHABET, CODE_GROUP_LENGTH, CODE_GROUPS } from '@portal/shared/activation-code/activation-code.schema';
 import * as repository from './activation-code.repository';
 import type { ActivationCodeConditions } from './activation-code.repository';
 
 /** Rows per INSERT and per look-up: 2 parameters a row stays far below PostgreSQL's 65,535. */
 export const CODE_CHUNK = 5_000;
+
+/** How many summed count changes make a list read fold them (see activationCodeCountDeltas). */
+const COUNT_CHANGES_TO_FOLD = 200;
 
 /** A new code: three groups of four from the look-alike-free alphabet, each character from the CSPRNG. */
 export function randomActivationCode(): string {
@@ -80,12 +84,43 @@ export class ActivationCodeService {
     return found;
   }
 
-  list(filter: ActivationCodeConditions, page: number, pageSize: number) {
-    return repository.listActivationCodes(this.db, filter, page, pageSize);
+  /**
+   * A page of the organizers' list and the exact total of its filter: for a state and a batch from the
+   * maintained counts (then a page in the second half is read from the end), for a keyword by reading
+   * its matches in the page's own statement.
+   */
+  async list(filter: ActivationCodeConditions, page: number, pageSize: number) {
+    const countKey = repository.countKeyOf(filter);
+    if (!countKey) {
+      const counted = await repository.countedActivationCodePage(this.db, filter, page, pageSize);
+      return { nodes: counted.nodes, total: counted.total ?? (await repository.countActivationCodes(this.db, filter)) };
+    }
+    // Near the start the page is read forwards beside the count; deeper, it needs the total to pick its end.
+    if ((page - 1) * pageSize <= NEAR_END_ROWS) {
+      const [total, nodes] = await Promise.all([this.countOf(countKey), repository.listActivationCodes(this.db, filter, page, pageSize)]);
+      return { nodes, total };
+    }
+    const total = await this.countOf(countKey);
+    return { nodes: await repository.listActivationCodes(this.db, filter, page, pageSize, total), total };
   }
 
-  batches() {
-    return repository.activationCodeBatches(this.db);
+  private async countOf(countKey: NonNullable<ReturnType<typeof repository.countKeyOf>>) {
+    const { total, changes } = await repository.countFromDeltas(this.db, countKey);
+    // The reader that finds many changes folds them (a few milliseconds), so that a sum stays short.
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactActivationCodeCountDeltas(this.db);
+    return total;
+  }
+
+  /** Every batch with its counts per state, newest first (from the maintained counts). */
+  async batches() {
+    const { batches, changes } = await repository.activationCodeBatches(this.db);
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactActivationCodeCountDeltas(this.db);
+    return batches;
+  }
+
+  /** Refreshes the planner's statistics after a bulk change (PGlite never autovacuums; PostgreSQL's may not have run yet). */
+  analyze() {
+    return repository.analyzeActivationCodes(this.db);
   }
 
   iterate(filter: ActivationCodeConditions, size: number) {

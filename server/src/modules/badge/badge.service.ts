@@ -1,9 +1,9 @@
-import { countBadgesByStatus } from './badge-stats.repository';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { idNumberColumns, personalDataHash } from '../../lib/personal-data-cipher';
+import { NEAR_END_ROWS } from '../../lib/keyset';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { shanghaiDate } from '@portal/shared/dates';
@@ -36,6 +36,9 @@ import type { ExpiringStore } from '../../lib/expiring-store';
 import type { BadgeDecision, BadgeModel, BadgeRow } from './badge.models';
 import { isBadgeReviewer, isMemberOf, requireBadgeReviewer, requireExhibitorMember, type BadgeViewer } from './badge.policy';
 import * as repository from './badge.repository';
+
+/** How many summed count changes make a list read fold them (see badgeCountDeltas). */
+const COUNT_CHANGES_TO_FOLD = 200;
 
 /** /ticket look-ups: per address and per ID number, in an hour (docs/decisions.md). */
 const TICKET_WINDOW_SECONDS = 3600;
@@ -84,7 +87,7 @@ export class BadgeService {
   async ownList(viewer: BadgeViewer | undefined, rawInput: unknown) {
     const { exhibitorId } = requireExhibitorMember(viewer);
     const { page, pageSize, ...filter } = parseInput(ZBadgeListInput, rawInput);
-    const [found, usage] = await Promise.all([repository.listBadges(this.db, { ...filter, exhibitorId }, page, pageSize), this.usage(exhibitorId)]);
+    const [found, usage] = await Promise.all([this.pageOf({ ...filter, exhibitorId }, page, pageSize), this.usage(exhibitorId)]);
     return { ...found, page, pageSize, ...usage };
   }
 
@@ -131,7 +134,34 @@ export class BadgeService {
   async queue(viewer: Viewer | undefined, rawInput: unknown) {
     requireBadgeReviewer(viewer);
     const { page, pageSize, ...filter } = parseInput(ZBadgeListInput, rawInput);
-    return { ...(await repository.listBadges(this.db, filter, page, pageSize)), page, pageSize };
+    return { ...(await this.pageOf(filter, page, pageSize)), page, pageSize };
+  }
+
+  /**
+   * A page and the exact total of its filter: for a company and a state from the maintained counts (then
+   * a page in the second half is read from the end), for dates or a keyword by reading the matches in the
+   * page's own statement.
+   */
+  private async pageOf(filter: TBadgeFilter, page: number, pageSize: number) {
+    const countKey = repository.countKeyOf(filter);
+    if (!countKey) {
+      const counted = await repository.countedBadgePage(this.db, filter, page, pageSize);
+      return { nodes: counted.nodes, total: counted.total ?? (await repository.countBadges(this.db, filter)) };
+    }
+    // Near the start the page is read forwards beside the count; deeper, it needs the total to pick its end.
+    if ((page - 1) * pageSize <= NEAR_END_ROWS) {
+      const [total, nodes] = await Promise.all([this.countOf(countKey), repository.listBadges(this.db, filter, page, pageSize)]);
+      return { nodes, total };
+    }
+    const total = await this.countOf(countKey);
+    return { nodes: await repository.listBadges(this.db, filter, page, pageSize, total), total };
+  }
+
+  private async countOf(countKey: NonNullable<ReturnType<typeof repository.countKeyOf>>) {
+    const { total, changes } = await repository.countFromDeltas(this.db, countKey);
+    // The reader that finds many changes folds them (a few milliseconds), so that a sum stays short.
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactBadgeCountDeltas(this.db);
+    return total;
   }
 
   /** One badge in full for an organizer (the full ID number); every view is audited (PIPL). */
@@ -386,9 +416,11 @@ export class BadgeService {
     return decided;
   }
 
-  /** The dashboard's figure: badges per state. */
-  countByStatus() {
-    return countBadgesByStatus(this.db);
+  /** The dashboard's figure: badges per state (from the maintained counts). */
+  async countByStatus() {
+    const { counts, changes } = await repository.countByStatusFromDeltas(this.db);
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactBadgeCountDeltas(this.db);
+    return counts;
   }
 }
 

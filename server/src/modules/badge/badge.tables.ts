@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { BADGE_STATUSES } from '@portal/shared/badge/badge.schema';
 import { encryptedText } from '../../lib/personal-data-cipher';
@@ -64,4 +64,22 @@ export const badgeStatusHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('badge_status_history_badge_idx').on(table.badgeId, table.at)],
+);
+
+/**
+ * The queues' exact counts per company and state, and (`exhibitorId` null) per state over every company:
+ * insert-only changes written by triggers on `badges` in the transaction of every change (drizzle/0023),
+ * summed when a list is read and folded into one row per key from time to time. Insert-only, so that
+ * concurrent applications and decisions never wait on a counter row. No foreign key: a company's rows
+ * are subtracted by the trigger when its badges go, and its folded zeros vanish.
+ */
+export const badgeCountDeltas = pgTable(
+  'badge_count_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    exhibitorId: uuid('exhibitor_id'),
+    status: text('status', { enum: BADGE_STATUSES }).notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (table) => [index('badge_count_deltas_key_idx').on(table.exhibitorId, table.status)],
 );
