@@ -19,7 +19,7 @@ DROP INDEX "activation_codes_batch_idx";--> statement-breakpoint
 CREATE INDEX "activation_code_count_deltas_key_idx" ON "activation_code_count_deltas" USING btree ("batch","status");--> statement-breakpoint
 CREATE INDEX "badge_count_deltas_key_idx" ON "badge_count_deltas" USING btree ("exhibitor_id","status");--> statement-breakpoint
 CREATE INDEX "activation_codes_batch_status_idx" ON "activation_codes" USING btree ("batch","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "activation_codes_code_prefix_idx" ON "activation_codes" USING btree ("code" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "activation_codes_code_prefix_idx" ON "activation_codes" USING btree ("code" text_pattern_ops,"batch","status");--> statement-breakpoint
 CREATE INDEX "activation_codes_status_idx" ON "activation_codes" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "activation_codes_created_idx" ON "activation_codes" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "activation_codes_batch_idx" ON "activation_codes" USING btree ("batch","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

@@ -104,15 +104,18 @@ export function listActivationCodes(db: Executor, filter: ActivationCodeConditio
 }
 
 /**
- * A page and the exact total of a filter the maintained counts do not cover (a keyword), in one statement:
- * the matches are counted by a window while the page is picked, so they are read once. `total` is null
- * when the page is past the end (no row carries it).
+ * A page and the exact total of a filter the maintained counts do not cover (a keyword), in one statement.
+ * The count is a subquery (planned on its own: the code-prefix index, then the matches' index entries)
+ * rather than a window over the page's rows: with `count(*) over ()` the planner costs the window as if
+ * the LIMIT stopped it early and walks the whole list in its order (100,000 rows for 6,000 matches).
+ * `total` is null when the page is past the end (no row carries it).
  */
 export async function countedActivationCodePage(db: Executor, filter: ActivationCodeConditions, page: number, pageSize: number) {
+  const where = conditionsOf(filter);
   const rows = await db
-    .select({ code: activationCodes, total: sql<number>`(count(*) over ())::int` })
+    .select({ code: activationCodes, total: sql<number>`(select count(*)::int from ${activationCodes} where ${where ?? sql`true`})` })
     .from(activationCodes)
-    .where(conditionsOf(filter))
+    .where(where)
     .orderBy(...ORDER)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -172,6 +175,6 @@ export async function findActivationCodesByIds(db: Executor, ids: readonly strin
   return db.select().from(activationCodes).where(inArray(activationCodes.id, [...ids]));
 }
 
-export async function analyzeActivationCodes(db: Executor) {
-  await db.execute(sql`analyze ${activationCodes}`);
+export async function vacuumActivationCodes(db: Executor) {
+  await db.execute(sql`vacuum (analyze) ${activationCodes}`);
 }

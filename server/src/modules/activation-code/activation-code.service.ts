@@ -9,6 +9,9 @@ import type { ActivationCodeConditions } from './activation-code.repository';
 /** Rows per INSERT and per look-up: 2 parameters a row stays far below PostgreSQL's 65,535. */
 export const CODE_CHUNK = 5_000;
 
+/** A change of this many codes refreshes the table's statistics (afterBulkChange). */
+const BULK_CHANGE_ROWS = 1_000;
+
 /** How many summed count changes make a list read fold them (see activationCodeCountDeltas). */
 const COUNT_CHANGES_TO_FOLD = 200;
 
@@ -118,9 +121,13 @@ export class ActivationCodeService {
     return batches;
   }
 
-  /** Refreshes the planner's statistics after a bulk change (PGlite never autovacuums; PostgreSQL's may not have run yet). */
-  analyze() {
-    return repository.analyzeActivationCodes(this.db);
+  /**
+   * After a change of many codes (a generated or imported batch; outside its transaction): the planner's
+   * statistics and the visibility map, as autovacuum would later (PGlite never autovacuums). Without them
+   * the planner takes a new batch for one row, and a filtered count cannot read its index alone.
+   */
+  async afterBulkChange(rows: number) {
+    if (rows >= BULK_CHANGE_ROWS) await repository.vacuumActivationCodes(this.db);
   }
 
   iterate(filter: ActivationCodeConditions, size: number) {

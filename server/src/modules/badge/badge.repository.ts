@@ -77,14 +77,16 @@ export function listBadges(db: Executor, filter: TBadgeFilter, page: number, pag
 
 /**
  * A page and the exact total of a filter the maintained counts do not cover (dates, a keyword), in one
- * statement: the matches are counted by a window while the page is picked, so they are read once.
- * `total` is null when the page is past the end (no row carries it).
+ * statement. The count is a subquery, planned on its own (a sequential read of the table: 476 blocks at
+ * 20,000 badges), rather than a window over the page's rows, which walks the state's index and visits
+ * every row of the state in random order (8,000 blocks). `total` is null when the page is past the end.
  */
 export async function countedBadgePage(db: Executor, filter: TBadgeFilter, page: number, pageSize: number) {
+  const where = conditionsOf(filter);
   const rows = await db
-    .select({ badge: badges, total: sql<number>`(count(*) over ())::int` })
+    .select({ badge: badges, total: sql<number>`(select count(*)::int from ${badges} where ${where ?? sql`true`})` })
     .from(badges)
-    .where(conditionsOf(filter))
+    .where(where)
     .orderBy(...ORDER)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
