@@ -20,6 +20,9 @@ CREATE INDEX "activation_code_count_deltas_key_idx" ON "activation_code_count_de
 CREATE INDEX "badge_count_deltas_key_idx" ON "badge_count_deltas" USING btree ("exhibitor_id","status");--> statement-breakpoint
 CREATE INDEX "activation_codes_batch_status_idx" ON "activation_codes" USING btree ("batch","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "activation_codes_code_prefix_idx" ON "activation_codes" USING btree ("code" text_pattern_ops,"batch","status");--> statement-breakpoint
+CREATE INDEX "badges_search_chars_idx" ON "badges" USING gin (string_to_array(lower("name" || ' ' || "name_pinyin"), null));--> statement-breakpoint
+CREATE INDEX "badges_phone_idx" ON "badges" USING btree ("phone_number");--> statement-breakpoint
+CREATE INDEX "badges_id_last4_idx" ON "badges" USING btree ("id_number_last4");--> statement-breakpoint
 CREATE INDEX "activation_codes_status_idx" ON "activation_codes" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "activation_codes_created_idx" ON "activation_codes" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "activation_codes_batch_idx" ON "activation_codes" USING btree ("batch","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

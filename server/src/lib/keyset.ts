@@ -1,5 +1,6 @@
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
 
 /** Where a newest-first list (created_at desc, id desc) stopped. */
 export interface NewestFirstCursor {
@@ -69,4 +70,55 @@ export async function* newestFirstPages<Row extends NewestFirstCursor>(readPage:
     if (!last || rows.length < size) return;
     after = { createdAt: last.createdAt, id: last.id };
   }
+}
+
+/** A table listed newest first: its `created_at` and `id` columns, and an index on both, descending. */
+type NewestFirstTable = PgTable & { id: PgColumn; createdAt: PgColumn };
+
+/**
+ * One page of `table`'s rows matching `where`, newest first (newestFirstPage). A page that skips more than
+ * NEAR_END_ROWS from its end reads the skipped keys from the index alone (index-only scan), then joins its
+ * rows; near either end the plain statement is cheaper to plan (PGlite plans every statement).
+ */
+export function readNewestFirst<Table extends NewestFirstTable>(db: Executor, table: Table, where: SQL | undefined, page: number, pageSize: number, total?: number) {
+  type Row = Table['$inferSelect'];
+  const source: NewestFirstTable = table;
+  return newestFirstPage(source, page, pageSize, total, async ({ order, limit, offset, keysFirst }): Promise<Row[]> => {
+    if (!keysFirst) return (await db.select().from(source).where(where).orderBy(...order).limit(limit).offset(offset)) as Row[];
+    const keys = db.select({ id: source.id }).from(source).where(where).orderBy(...order).limit(limit).offset(offset).as('page_keys');
+    const rows = await db.select({ row: source }).from(keys).innerJoin(source, eq(source.id, keys.id)).orderBy(...order);
+    return rows.map((row) => row.row as Row);
+  });
+}
+
+/** How a list finds its exact total: from maintained counts (`countKey` set) or by reading its matches. */
+export interface CountedList<Row, CountKey> {
+  /** The filter parts maintained counts answer; null when the filter has another part. */
+  countKey: CountKey | null;
+  /** The exact total from the maintained counts. */
+  countFromKey: (countKey: CountKey) => Promise<number>;
+  /** One page, newest first; with the total, a page in the second half is read from the end. */
+  readPage: (total?: number) => Promise<Row[]>;
+  /** A page and its filter's total in one statement (null past the end), and the total alone. */
+  countedPage: () => Promise<{ nodes: Row[]; total: number | null }>;
+  countMatches: () => Promise<number>;
+}
+
+/**
+ * A page and the exact total of its filter, in as few statements as the filter allows: with maintained
+ * counts, near the start the page is read forwards beside the count, deeper it waits for the total to
+ * pick its nearer end; otherwise the page's own statement counts the matches (past the end, a count alone).
+ */
+export async function pageWithTotal<Row, CountKey>(page: number, pageSize: number, list: CountedList<Row, CountKey>): Promise<{ nodes: Row[]; total: number }> {
+  const { countKey } = list;
+  if (countKey === null) {
+    const counted = await list.countedPage();
+    return { nodes: counted.nodes, total: counted.total ?? (await list.countMatches()) };
+  }
+  if ((page - 1) * pageSize <= NEAR_END_ROWS) {
+    const [total, nodes] = await Promise.all([list.countFromKey(countKey), list.readPage()]);
+    return { nodes, total };
+  }
+  const total = await list.countFromKey(countKey);
+  return { nodes: await list.readPage(total), total };
 }

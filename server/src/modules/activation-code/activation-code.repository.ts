@@ -1,6 +1,6 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { newestFirst, newestFirstPage, newestFirstPages, olderThan } from '../../lib/keyset';
+import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
 import { activationCodeCountDeltas, activationCodes } from './activation-code.tables';
 import type { ActivationCodeStatus } from './activation-code.models';
 
@@ -93,14 +93,7 @@ export async function compactActivationCodeCountDeltas(db: Executor) {
 
 /** One page of a filter, newest first; with its exact total known, a page in the second half is read from the end. */
 export function listActivationCodes(db: Executor, filter: ActivationCodeConditions, page: number, pageSize: number, total?: number) {
-  const where = conditionsOf(filter);
-  return newestFirstPage(activationCodes, page, pageSize, total, async ({ order, limit, offset, keysFirst }) => {
-    if (!keysFirst) return db.select().from(activationCodes).where(where).orderBy(...order).limit(limit).offset(offset);
-    // Deep in the list: the skipped keys from the index alone, then the page's rows.
-    const keys = db.select({ id: activationCodes.id }).from(activationCodes).where(where).orderBy(...order).limit(limit).offset(offset).as('page_keys');
-    const rows = await db.select({ code: activationCodes }).from(keys).innerJoin(activationCodes, eq(activationCodes.id, keys.id)).orderBy(...order);
-    return rows.map((row) => row.code);
-  });
+  return readNewestFirst(db, activationCodes, conditionsOf(filter), page, pageSize, total);
 }
 
 /**

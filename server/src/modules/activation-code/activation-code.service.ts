@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { NEAR_END_ROWS } from '../../lib/keyset';
+import { pageWithTotal } from '../../lib/keyset';
 import { CODE_ALPHABET, CODE_GROUP_LENGTH, CODE_GROUPS } from '@portal/shared/activation-code/activation-code.schema';
 import * as repository from './activation-code.repository';
 import type { ActivationCodeConditions } from './activation-code.repository';
@@ -92,19 +92,14 @@ export class ActivationCodeService {
    * maintained counts (then a page in the second half is read from the end), for a keyword by reading
    * its matches in the page's own statement.
    */
-  async list(filter: ActivationCodeConditions, page: number, pageSize: number) {
-    const countKey = repository.countKeyOf(filter);
-    if (!countKey) {
-      const counted = await repository.countedActivationCodePage(this.db, filter, page, pageSize);
-      return { nodes: counted.nodes, total: counted.total ?? (await repository.countActivationCodes(this.db, filter)) };
-    }
-    // Near the start the page is read forwards beside the count; deeper, it needs the total to pick its end.
-    if ((page - 1) * pageSize <= NEAR_END_ROWS) {
-      const [total, nodes] = await Promise.all([this.countOf(countKey), repository.listActivationCodes(this.db, filter, page, pageSize)]);
-      return { nodes, total };
-    }
-    const total = await this.countOf(countKey);
-    return { nodes: await repository.listActivationCodes(this.db, filter, page, pageSize, total), total };
+  list(filter: ActivationCodeConditions, page: number, pageSize: number) {
+    return pageWithTotal(page, pageSize, {
+      countKey: repository.countKeyOf(filter),
+      countFromKey: (countKey) => this.countOf(countKey),
+      readPage: (total) => repository.listActivationCodes(this.db, filter, page, pageSize, total),
+      countedPage: () => repository.countedActivationCodePage(this.db, filter, page, pageSize),
+      countMatches: () => repository.countActivationCodes(this.db, filter),
+    });
   }
 
   private async countOf(countKey: NonNullable<ReturnType<typeof repository.countKeyOf>>) {

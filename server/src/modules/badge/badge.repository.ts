@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { newestFirst, newestFirstPage, newestFirstPages, olderThan } from '../../lib/keyset';
+import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
 import type { BadgeStatus, TBadgeFilter } from '@portal/shared/badge/badge.schema';
-import { badgeCountDeltas, badgeStatusHistory, badges } from './badge.tables';
+import { badgeCountDeltas, badgeSearchCharsOf, badgeStatusHistory, badges } from './badge.tables';
 import type { NewBadge } from './badge.models';
 
 /** The list's conditions; `exhibitorId` restricts to one company (always set for an exhibitor's own list). */
@@ -14,7 +14,12 @@ function conditionsOf(filter: TBadgeFilter): SQL | undefined {
   if (filter.createdTo) conditions.push(lte(badges.createdAt, filter.createdTo));
   if (filter.keyword) {
     const pattern = `%${filter.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    const keyword = or(ilike(badges.name, pattern), ilike(badges.namePinyin, pattern), eq(badges.phoneNumber, filter.keyword), eq(badges.idNumberLast4, filter.keyword.toUpperCase()));
+    const keyword = or(
+      // The keyword's characters are looked up in badges_search_chars_idx; ILIKE decides.
+      and(sql`${badgeSearchCharsOf(badges)} @> string_to_array(lower(${filter.keyword}), null)`, or(ilike(badges.name, pattern), ilike(badges.namePinyin, pattern))),
+      eq(badges.phoneNumber, filter.keyword),
+      eq(badges.idNumberLast4, filter.keyword.toUpperCase()),
+    );
     if (keyword) conditions.push(keyword);
   }
   return conditions.length ? and(...conditions) : undefined;
@@ -65,14 +70,7 @@ export async function compactBadgeCountDeltas(db: Executor) {
 
 /** One page of a filter, newest first; with its exact total known, a page in the second half is read from the end. */
 export function listBadges(db: Executor, filter: TBadgeFilter, page: number, pageSize: number, total?: number) {
-  const where = conditionsOf(filter);
-  return newestFirstPage(badges, page, pageSize, total, async ({ order, limit, offset, keysFirst }) => {
-    if (!keysFirst) return db.select().from(badges).where(where).orderBy(...order).limit(limit).offset(offset);
-    // Deep in the list: the skipped keys from the index alone, then the page's rows.
-    const keys = db.select({ id: badges.id }).from(badges).where(where).orderBy(...order).limit(limit).offset(offset).as('page_keys');
-    const rows = await db.select({ badge: badges }).from(keys).innerJoin(badges, eq(badges.id, keys.id)).orderBy(...order);
-    return rows.map((row) => row.badge);
-  });
+  return readNewestFirst(db, badges, conditionsOf(filter), page, pageSize, total);
 }
 
 /**

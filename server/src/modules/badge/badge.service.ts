@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { idNumberColumns, personalDataHash } from '../../lib/personal-data-cipher';
-import { NEAR_END_ROWS } from '../../lib/keyset';
+import { pageWithTotal } from '../../lib/keyset';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { shanghaiDate } from '@portal/shared/dates';
@@ -142,19 +142,14 @@ export class BadgeService {
    * a page in the second half is read from the end), for dates or a keyword by reading the matches in the
    * page's own statement.
    */
-  private async pageOf(filter: TBadgeFilter, page: number, pageSize: number) {
-    const countKey = repository.countKeyOf(filter);
-    if (!countKey) {
-      const counted = await repository.countedBadgePage(this.db, filter, page, pageSize);
-      return { nodes: counted.nodes, total: counted.total ?? (await repository.countBadges(this.db, filter)) };
-    }
-    // Near the start the page is read forwards beside the count; deeper, it needs the total to pick its end.
-    if ((page - 1) * pageSize <= NEAR_END_ROWS) {
-      const [total, nodes] = await Promise.all([this.countOf(countKey), repository.listBadges(this.db, filter, page, pageSize)]);
-      return { nodes, total };
-    }
-    const total = await this.countOf(countKey);
-    return { nodes: await repository.listBadges(this.db, filter, page, pageSize, total), total };
+  private pageOf(filter: TBadgeFilter, page: number, pageSize: number) {
+    return pageWithTotal(page, pageSize, {
+      countKey: repository.countKeyOf(filter),
+      countFromKey: (countKey) => this.countOf(countKey),
+      readPage: (total) => repository.listBadges(this.db, filter, page, pageSize, total),
+      countedPage: () => repository.countedBadgePage(this.db, filter, page, pageSize),
+      countMatches: () => repository.countBadges(this.db, filter),
+    });
   }
 
   private async countOf(countKey: NonNullable<ReturnType<typeof repository.countKeyOf>>) {

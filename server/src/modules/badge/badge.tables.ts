@@ -1,10 +1,19 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { BADGE_STATUSES } from '@portal/shared/badge/badge.schema';
 import { encryptedText } from '../../lib/personal-data-cipher';
 import { accounts } from '../account/account.tables';
 import { exhibitors } from '../exhibitor/exhibitor.tables';
 import { photos } from '../media/media.tables';
+
+/**
+ * The characters of a badge's name and pinyin, lower-cased (`badges_search_chars_idx`): a keyword's characters
+ * must all be among them for the name or the pinyin to contain it, so the GIN index narrows and ILIKE decides.
+ */
+export function badgeSearchCharsOf(table: { name: PgColumn; namePinyin: PgColumn }): SQL {
+  return sql`string_to_array(lower(${table.name} || ' ' || ${table.namePinyin}), null)`;
+}
 
 /** A staff badge an exhibitor applies for (SPEC 3 "Badge application"); non-rejected ones count against the limit. */
 export const badges = pgTable(
@@ -46,6 +55,10 @@ export const badges = pgTable(
     index('badges_exhibitor_list_idx').on(table.exhibitorId, table.createdAt.desc(), table.id.desc()),
     index('badges_list_idx').on(table.createdAt.desc(), table.id.desc()),
     index('badges_status_list_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    // The queue's keyword, each of its branches through an index: name or pinyin, the phone, the ID number's last four.
+    index('badges_search_chars_idx').using('gin', badgeSearchCharsOf(table)),
+    index('badges_phone_idx').on(table.phoneNumber),
+    index('badges_id_last4_idx').on(table.idNumberLast4),
   ],
 );
 
