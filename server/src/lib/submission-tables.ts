@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, timestamp, uuid, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
 import type { Executor } from '../db/client';
+import { newestFirst } from './keyset';
 
 /**
  * The review workflow's columns and queries, one definition for every table of exhibitor submissions
@@ -60,10 +61,19 @@ type SubmissionTable = PgTable & {
 
 /** A typed view of a submission table, with the queries the workflow needs. */
 export class SubmissionTableQueries<TRow extends SubmissionRow> {
+  /**
+   * Newest submission first, as each table's queue index is built (`<table>_queue_idx`: submitted_at, id,
+   * both DESC NULLS LAST). A plain `desc()` is NULLS FIRST, which that index cannot serve: every page
+   * sorted the whole table.
+   */
+  private readonly order: SQL[];
+
   constructor(
     private readonly table: SubmissionTable,
     private readonly history: SubmissionHistoryTable,
-  ) {}
+  ) {
+    this.order = newestFirst({ createdAt: table.submittedAt, id: table.id });
+  }
 
   /** Locks the rows in id order (two bulk decisions never deadlock) for the decision that follows. */
   async lock(tx: Executor, ids: readonly string[]): Promise<TRow[]> {
@@ -97,7 +107,7 @@ export class SubmissionTableQueries<TRow extends SubmissionRow> {
       .select()
       .from(this.table)
       .where(where)
-      .orderBy(desc(this.table.submittedAt), desc(this.table.id))
+      .orderBy(...this.order)
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     const [counted] = await db.select({ total: count() }).from(this.table).where(where);
@@ -118,7 +128,7 @@ export class SubmissionTableQueries<TRow extends SubmissionRow> {
       .select()
       .from(this.table)
       .where(this.whereOf(filter))
-      .orderBy(desc(this.table.submittedAt), desc(this.table.id))
+      .orderBy(...this.order)
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     return { rows: rows as TRow[] };

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { newestFirstPages, olderThan } from '../../lib/keyset';
-import { activationCodes } from './activation-code.tables';
+import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
+import { activationCodeCountDeltas, activationCodes } from './activation-code.tables';
 import type { ActivationCodeStatus } from './activation-code.models';
 
 export async function lockActivationCode(tx: Executor, code: string) {
@@ -60,45 +60,95 @@ function conditionsOf(filter: ActivationCodeConditions) {
   );
 }
 
-/** One page, newest first (created_at, id: the index `activation_codes_created_idx`), and the total. */
-export async function listActivationCodes(db: Executor, filter: ActivationCodeConditions, page: number, pageSize: number) {
-  const where = conditionsOf(filter);
-  const [nodes, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(activationCodes)
-      .where(where)
-      .orderBy(desc(activationCodes.createdAt), desc(activationCodes.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(activationCodes).where(where),
-  ]);
-  return { nodes, total: Number(counted?.total ?? 0) };
+// The order of activation_codes_created_idx and of the status, batch and batch-and-status indexes.
+const ORDER = newestFirst(activationCodes);
+
+/** The filter parts the maintained counts answer (activation_code_count_deltas): a state and a batch; null with a keyword. */
+export function countKeyOf(filter: ActivationCodeConditions): { status: ActivationCodeStatus | null; batch: string | null } | null {
+  if (filter.codePrefix) return null;
+  return { status: filter.status ?? null, batch: filter.batch || null };
 }
 
-/** Every batch name with its count per status (the filter's options and the page's summary). */
+/** The exact count of a state / batch filter, summed from the maintained changes; `changes`: how many rows were summed. */
+export async function countFromDeltas(db: Executor, countKey: NonNullable<ReturnType<typeof countKeyOf>>) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${activationCodeCountDeltas.delta}), 0)::int`, changes: sql<number>`count(*)::int` })
+    .from(activationCodeCountDeltas)
+    .where(
+      and(
+        countKey.batch ? eq(activationCodeCountDeltas.batch, countKey.batch) : undefined,
+        countKey.status ? eq(activationCodeCountDeltas.status, countKey.status) : undefined,
+      ),
+    );
+  return { total: Number(row?.total ?? 0), changes: Number(row?.changes ?? 0) };
+}
+
+/** Folds the counts' changes into one row per key. Safe beside writers and other folds: each row is deleted once. */
+export async function compactActivationCodeCountDeltas(db: Executor) {
+  await db.execute(sql`
+    with folded as (delete from ${activationCodeCountDeltas} returning batch, status, first_created_at, delta)
+    insert into ${activationCodeCountDeltas} (batch, status, first_created_at, delta)
+    select batch, status, min(first_created_at), sum(delta) from folded group by batch, status having sum(delta) <> 0`);
+}
+
+/** One page of a filter, newest first; with its exact total known, a page in the second half is read from the end. */
+export function listActivationCodes(db: Executor, filter: ActivationCodeConditions, page: number, pageSize: number, total?: number) {
+  return readNewestFirst(db, activationCodes, conditionsOf(filter), page, pageSize, total);
+}
+
+/**
+ * A page and the exact total of a filter the maintained counts do not cover (a keyword), in one statement.
+ * The count is a subquery (planned on its own: the code-prefix index, then the matches' index entries)
+ * rather than a window over the page's rows: with `count(*) over ()` the planner costs the window as if
+ * the LIMIT stopped it early and walks the whole list in its order (100,000 rows for 6,000 matches).
+ * `total` is null when the page is past the end (no row carries it).
+ */
+export async function countedActivationCodePage(db: Executor, filter: ActivationCodeConditions, page: number, pageSize: number) {
+  const where = conditionsOf(filter);
+  const rows = await db
+    .select({ code: activationCodes, total: sql<number>`(select count(*)::int from ${activationCodes} where ${where ?? sql`true`})` })
+    .from(activationCodes)
+    .where(where)
+    .orderBy(...ORDER)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { total: rows[0] === undefined ? null : Number(rows[0].total), nodes: rows.map((row) => row.code) };
+}
+
+/** The exact number of codes a filter matches, by reading them. */
+export async function countActivationCodes(db: Executor, filter: ActivationCodeConditions) {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(activationCodes).where(conditionsOf(filter));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Every batch name with its count per status (the filter's options and the page's summary), summed from
+ * the maintained changes; `changes`: how many rows were summed.
+ */
 export async function activationCodeBatches(db: Executor) {
   const rows = await db
     .select({
-      batch: activationCodes.batch,
-      total: sql<number>`count(*)::int`,
-      unused: sql<number>`count(*) filter (where ${activationCodes.status} = 'UNUSED')::int`,
-      bound: sql<number>`count(*) filter (where ${activationCodes.status} = 'BOUND')::int`,
-      createdAt: sql<Date>`min(${activationCodes.createdAt})`.mapWith(activationCodes.createdAt),
+      batch: activationCodeCountDeltas.batch,
+      total: sql<number>`sum(${activationCodeCountDeltas.delta})::int`,
+      unused: sql<number>`coalesce(sum(${activationCodeCountDeltas.delta}) filter (where ${activationCodeCountDeltas.status} = 'UNUSED'), 0)::int`,
+      bound: sql<number>`coalesce(sum(${activationCodeCountDeltas.delta}) filter (where ${activationCodeCountDeltas.status} = 'BOUND'), 0)::int`,
+      createdAt: sql<Date>`min(${activationCodeCountDeltas.firstCreatedAt})`.mapWith(activationCodeCountDeltas.firstCreatedAt),
+      changes: sql<number>`count(*)::int`,
     })
-    .from(activationCodes)
-    .groupBy(activationCodes.batch)
-    .orderBy(sql`min(${activationCodes.createdAt}) desc`);
-  return rows.map((row) => ({ ...row, total: Number(row.total), unused: Number(row.unused), bound: Number(row.bound) }));
+    .from(activationCodeCountDeltas)
+    .groupBy(activationCodeCountDeltas.batch)
+    .having(sql`sum(${activationCodeCountDeltas.delta}) <> 0`)
+    .orderBy(sql`min(${activationCodeCountDeltas.firstCreatedAt}) desc`);
+  return {
+    batches: rows.map(({ changes: _changes, ...row }) => ({ ...row, total: Number(row.total), unused: Number(row.unused), bound: Number(row.bound) })),
+    changes: rows.reduce((sum, row) => sum + Number(row.changes), 0),
+  };
 }
 
 /** The filtered codes in pages of `size`, newest first, by keyset (an export never holds them all). */
 export function iterateActivationCodes(db: Executor, filter: ActivationCodeConditions, size: number) {
   const where = conditionsOf(filter);
-  return newestFirstPages(
-    (after) => db.select().from(activationCodes).where(and(where, olderThan(activationCodes, after))).orderBy(desc(activationCodes.createdAt), desc(activationCodes.id)).limit(size),
-    size,
-  );
+  return newestFirstPages((after) => db.select().from(activationCodes).where(and(where, olderThan(activationCodes, after))).orderBy(...ORDER).limit(size), size);
 }
 
 /** Which of the codes exist already. */
@@ -116,4 +166,8 @@ export async function lockActivationCodeById(tx: Executor, id: string) {
 export async function findActivationCodesByIds(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db.select().from(activationCodes).where(inArray(activationCodes.id, [...ids]));
+}
+
+export async function vacuumActivationCodes(db: Executor) {
+  await db.execute(sql`vacuum (analyze) ${activationCodes}`);
 }

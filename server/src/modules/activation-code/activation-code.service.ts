@@ -1,12 +1,19 @@
 import { randomInt } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageWithTotal } from '../../lib/keyset';
 import { CODE_ALPHABET, CODE_GROUP_LENGTH, CODE_GROUPS } from '@portal/shared/activation-code/activation-code.schema';
 import * as repository from './activation-code.repository';
 import type { ActivationCodeConditions } from './activation-code.repository';
 
 /** Rows per INSERT and per look-up: 2 parameters a row stays far below PostgreSQL's 65,535. */
 export const CODE_CHUNK = 5_000;
+
+/** A change of this many codes refreshes the table's statistics (afterBulkChange). */
+const BULK_CHANGE_ROWS = 1_000;
+
+/** How many summed count changes make a list read fold them (see activationCodeCountDeltas). */
+const COUNT_CHANGES_TO_FOLD = 200;
 
 /** A new code: three groups of four from the look-alike-free alphabet, each character from the CSPRNG. */
 export function randomActivationCode(): string {
@@ -80,12 +87,42 @@ export class ActivationCodeService {
     return found;
   }
 
+  /**
+   * A page of the organizers' list and the exact total of its filter: for a state and a batch from the
+   * maintained counts (then a page in the second half is read from the end), for a keyword by reading
+   * its matches in the page's own statement.
+   */
   list(filter: ActivationCodeConditions, page: number, pageSize: number) {
-    return repository.listActivationCodes(this.db, filter, page, pageSize);
+    return pageWithTotal(page, pageSize, {
+      countKey: repository.countKeyOf(filter),
+      countFromKey: (countKey) => this.countOf(countKey),
+      readPage: (total) => repository.listActivationCodes(this.db, filter, page, pageSize, total),
+      countedPage: () => repository.countedActivationCodePage(this.db, filter, page, pageSize),
+      countMatches: () => repository.countActivationCodes(this.db, filter),
+    });
   }
 
-  batches() {
-    return repository.activationCodeBatches(this.db);
+  private async countOf(countKey: NonNullable<ReturnType<typeof repository.countKeyOf>>) {
+    const { total, changes } = await repository.countFromDeltas(this.db, countKey);
+    // The reader that finds many changes folds them (a few milliseconds), so that a sum stays short.
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactActivationCodeCountDeltas(this.db);
+    return total;
+  }
+
+  /** Every batch with its counts per state, newest first (from the maintained counts). */
+  async batches() {
+    const { batches, changes } = await repository.activationCodeBatches(this.db);
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactActivationCodeCountDeltas(this.db);
+    return batches;
+  }
+
+  /**
+   * After a change of many codes (a generated or imported batch; outside its transaction): the planner's
+   * statistics and the visibility map, as autovacuum would later (PGlite never autovacuums). Without them
+   * the planner takes a new batch for one row, and a filtered count cannot read its index alone.
+   */
+  async afterBulkChange(rows: number) {
+    if (rows >= BULK_CHANGE_ROWS) await repository.vacuumActivationCodes(this.db);
   }
 
   iterate(filter: ActivationCodeConditions, size: number) {

@@ -1,9 +1,9 @@
-import { countBadgesByStatus } from './badge-stats.repository';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { idNumberColumns, personalDataHash } from '../../lib/personal-data-cipher';
+import { pageWithTotal } from '../../lib/keyset';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { shanghaiDate } from '@portal/shared/dates';
@@ -36,6 +36,9 @@ import type { ExpiringStore } from '../../lib/expiring-store';
 import type { BadgeDecision, BadgeModel, BadgeRow } from './badge.models';
 import { isBadgeReviewer, isMemberOf, requireBadgeReviewer, requireExhibitorMember, type BadgeViewer } from './badge.policy';
 import * as repository from './badge.repository';
+
+/** How many summed count changes make a list read fold them (see badgeCountDeltas). */
+const COUNT_CHANGES_TO_FOLD = 200;
 
 /** /ticket look-ups: per address and per ID number, in an hour (docs/decisions.md). */
 const TICKET_WINDOW_SECONDS = 3600;
@@ -84,7 +87,7 @@ export class BadgeService {
   async ownList(viewer: BadgeViewer | undefined, rawInput: unknown) {
     const { exhibitorId } = requireExhibitorMember(viewer);
     const { page, pageSize, ...filter } = parseInput(ZBadgeListInput, rawInput);
-    const [found, usage] = await Promise.all([repository.listBadges(this.db, { ...filter, exhibitorId }, page, pageSize), this.usage(exhibitorId)]);
+    const [found, usage] = await Promise.all([this.pageOf({ ...filter, exhibitorId }, page, pageSize), this.usage(exhibitorId)]);
     return { ...found, page, pageSize, ...usage };
   }
 
@@ -131,7 +134,29 @@ export class BadgeService {
   async queue(viewer: Viewer | undefined, rawInput: unknown) {
     requireBadgeReviewer(viewer);
     const { page, pageSize, ...filter } = parseInput(ZBadgeListInput, rawInput);
-    return { ...(await repository.listBadges(this.db, filter, page, pageSize)), page, pageSize };
+    return { ...(await this.pageOf(filter, page, pageSize)), page, pageSize };
+  }
+
+  /**
+   * A page and the exact total of its filter: for a company and a state from the maintained counts (then
+   * a page in the second half is read from the end), for dates or a keyword by reading the matches in the
+   * page's own statement.
+   */
+  private pageOf(filter: TBadgeFilter, page: number, pageSize: number) {
+    return pageWithTotal(page, pageSize, {
+      countKey: repository.countKeyOf(filter),
+      countFromKey: (countKey) => this.countOf(countKey),
+      readPage: (total) => repository.listBadges(this.db, filter, page, pageSize, total),
+      countedPage: () => repository.countedBadgePage(this.db, filter, page, pageSize),
+      countMatches: () => repository.countBadges(this.db, filter),
+    });
+  }
+
+  private async countOf(countKey: NonNullable<ReturnType<typeof repository.countKeyOf>>) {
+    const { total, changes } = await repository.countFromDeltas(this.db, countKey);
+    // The reader that finds many changes folds them (a few milliseconds), so that a sum stays short.
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactBadgeCountDeltas(this.db);
+    return total;
   }
 
   /** One badge in full for an organizer (the full ID number); every view is audited (PIPL). */
@@ -386,9 +411,11 @@ export class BadgeService {
     return decided;
   }
 
-  /** The dashboard's figure: badges per state. */
-  countByStatus() {
-    return countBadgesByStatus(this.db);
+  /** The dashboard's figure: badges per state (from the maintained counts). */
+  async countByStatus() {
+    const { counts, changes } = await repository.countByStatusFromDeltas(this.db);
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactBadgeCountDeltas(this.db);
+    return counts;
   }
 }
 

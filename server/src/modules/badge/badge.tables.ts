@@ -1,10 +1,19 @@
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { BADGE_STATUSES } from '@portal/shared/badge/badge.schema';
 import { encryptedText } from '../../lib/personal-data-cipher';
 import { accounts } from '../account/account.tables';
 import { exhibitors } from '../exhibitor/exhibitor.tables';
 import { photos } from '../media/media.tables';
+
+/**
+ * The characters of a badge's name and pinyin, lower-cased (`badges_search_chars_idx`): a keyword's characters
+ * must all be among them for the name or the pinyin to contain it, so the GIN index narrows and ILIKE decides.
+ */
+export function badgeSearchCharsOf(table: { name: PgColumn; namePinyin: PgColumn }): SQL {
+  return sql`string_to_array(lower(${table.name} || ' ' || ${table.namePinyin}), null)`;
+}
 
 /** A staff badge an exhibitor applies for (SPEC 3 "Badge application"); non-rejected ones count against the limit. */
 export const badges = pgTable(
@@ -46,6 +55,10 @@ export const badges = pgTable(
     index('badges_exhibitor_list_idx').on(table.exhibitorId, table.createdAt.desc(), table.id.desc()),
     index('badges_list_idx').on(table.createdAt.desc(), table.id.desc()),
     index('badges_status_list_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    // The queue's keyword, each of its branches through an index: name or pinyin, the phone, the ID number's last four.
+    index('badges_search_chars_idx').using('gin', badgeSearchCharsOf(table)),
+    index('badges_phone_idx').on(table.phoneNumber),
+    index('badges_id_last4_idx').on(table.idNumberLast4),
   ],
 );
 
@@ -64,4 +77,22 @@ export const badgeStatusHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('badge_status_history_badge_idx').on(table.badgeId, table.at)],
+);
+
+/**
+ * The queues' exact counts per company and state, and (`exhibitorId` null) per state over every company:
+ * insert-only changes written by triggers on `badges` in the transaction of every change (drizzle/0023),
+ * summed when a list is read and folded into one row per key from time to time. Insert-only, so that
+ * concurrent applications and decisions never wait on a counter row. No foreign key: a company's rows
+ * are subtracted by the trigger when its badges go, and its folded zeros vanish.
+ */
+export const badgeCountDeltas = pgTable(
+  'badge_count_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    exhibitorId: uuid('exhibitor_id'),
+    status: text('status', { enum: BADGE_STATUSES }).notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (table) => [index('badge_count_deltas_key_idx').on(table.exhibitorId, table.status)],
 );

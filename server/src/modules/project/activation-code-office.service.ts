@@ -61,11 +61,13 @@ export class ActivationCodeOfficeService {
   async generate(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
     const actor = requireProjectOrganizer(viewer);
     const { batch, count } = parseInput(ZGenerateActivationCodesInput, rawInput);
-    return this.db.transaction(async (tx) => {
+    const generated = await this.db.transaction(async (tx) => {
       await this.codes.generate(tx, batch, count);
       await this.audit.record(origin, { actorId: actor.id, action: 'activation-code.generate', subjectType: 'activation_code', detail: { batch, count } }, tx);
       return { batch, count };
     });
+    await this.codes.afterBulkChange(count);
+    return generated;
   }
 
   async void(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin): Promise<OfficeActivationCodeModel> {
@@ -136,6 +138,7 @@ export class ActivationCodeOfficeService {
       );
       return { ...result, imported };
     });
+    await this.codes.afterBulkChange(report.imported);
     onEvent({ type: 'result', report });
     return report;
   }

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { BADGE_STATUSES, type BadgeStatus } from '@portal/shared/badge/badge.schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createAccount } from '../../test/factories';
+import { idNumberColumns } from '../../lib/personal-data-cipher';
+import type { AccountModel } from '../account/account.models';
+import { badges } from './badge.tables';
+import { compactBadgeCountDeltas } from './badge.repository';
+
+const ORIGIN = { ip: '127.0.0.1', requestId: 'test' };
+// Enough badges that a page in the middle skips more than NEAR_END_ROWS from either end (keys read first).
+const BADGES = 2_300;
+
+// The badge queues read their totals (and the dashboard its figures) from counts that triggers maintain
+// (badge_count_deltas) and their deep pages from the nearer end: both must agree with the rows
+// themselves, also after racing decisions, deletions and new badges (real races where DATABASE_URL names
+// a PostgreSQL server; PGlite runs them one after another).
+describe('the badge queue at scale', () => {
+  let app: TestApp;
+  let reviewer: AccountModel;
+  const members: AccountModel[] = [];
+  let serial = 0;
+
+  /** Badges straight into the table (as the bulk seed does), spread over the companies; many share a creation instant. */
+  async function insertBadges(size: number) {
+    const now = Date.now();
+    await app.portal.database.db.insert(badges).values(
+      Array.from({ length: size }, () => {
+        serial += 1;
+        const roll = (serial * 7919) % 100;
+        const status: BadgeStatus = roll < 40 ? 'PENDING' : roll < 90 ? 'APPROVED' : 'REJECTED';
+        const createdAt = new Date(now - Math.floor(serial / 3) * 1000);
+        return {
+          exhibitorId: members[serial % members.length]?.exhibitorId ?? '',
+          status,
+          name: '王伟',
+          namePinyin: serial % 5 === 0 ? 'Wang Wei' : 'Li Na',
+          countryCode: '+86',
+          phoneNumber: `137${String(serial).padStart(8, '0')}`,
+          email: `staff${serial}@example.com`,
+          idType: 'PASSPORT' as const,
+          ...idNumberColumns(`E${String(serial).padStart(8, '0')}`),
+          country: '中国',
+          deptName: '市场部',
+          position: '专员',
+          companyNameZh: '测试摩托',
+          companyNameEn: 'Test Moto',
+          rejectReason: status === 'REJECTED' ? '照片不清晰' : null,
+          truthConfirmedAt: createdAt,
+          sensitiveConsentAt: createdAt,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    for (let index = 0; index < 3; index += 1) members.push((await createAccount(app, 'exhibitor', { credentialLimit: 10_000 })).account);
+    ({ account: reviewer } = await createAccount(app, 'organizer', { roles: ['ROLE_EXHIBITOR'] }));
+    await insertBadges(BADGES);
+  }, 300_000);
+  afterAll(() => app.close());
+
+  const services = () => app.portal.app.services;
+  const queue = async (input: Record<string, unknown>) => services().badges.queue(await services().accounts.viewerOf(reviewer), input);
+
+  function whereOf(filter: { exhibitorId?: string; status?: BadgeStatus }): SQL | undefined {
+    return and(filter.exhibitorId ? eq(badges.exhibitorId, filter.exhibitorId) : undefined, filter.status ? eq(badges.status, filter.status) : undefined);
+  }
+
+  async function expectExactCounts() {
+    const db = app.portal.database.db;
+    for (const exhibitorId of [undefined, ...members.map((member) => member.exhibitorId ?? '')]) {
+      for (const status of [undefined, ...BADGE_STATUSES]) {
+        const filter = { exhibitorId, status };
+        const [counted] = await db.select({ n: count() }).from(badges).where(whereOf(filter));
+        expect({ filter, total: (await queue({ ...filter, pageSize: 1 })).total }).toEqual({ filter, total: counted?.n });
+      }
+    }
+    // The exhibitor's own list, and the dashboard's figures per state.
+    const member = members[0];
+    if (!member) throw new Error('no company');
+    const [own] = await db.select({ n: count() }).from(badges).where(eq(badges.exhibitorId, member.exhibitorId ?? ''));
+    expect((await services().badges.ownList(await services().accounts.viewerOf(member), { pageSize: 1 })).total).toBe(own?.n);
+    const perStatus = await db.select({ status: badges.status, count: count() }).from(badges).groupBy(badges.status);
+    const byStatus = (a: { status: string }, b: { status: string }) => a.status.localeCompare(b.status);
+    expect((await services().badges.countByStatus()).sort(byStatus)).toEqual(perStatus.sort(byStatus));
+  }
+
+  it('pages newest first through every page, read from either end, as the rows are ordered', async () => {
+    const db = app.portal.database.db;
+    for (const [filter, pageSize] of [
+      [{}, 100],
+      [{ status: 'PENDING' as const }, 50],
+      [{ exhibitorId: members[1]?.exhibitorId ?? '', status: 'APPROVED' as const }, 9],
+    ] as const) {
+      const expected = await db.select({ id: badges.id }).from(badges).where(whereOf(filter)).orderBy(desc(badges.createdAt), desc(badges.id));
+      const ids: string[] = [];
+      let total = 0;
+      for (let page = 1; ; page += 1) {
+        const result = await queue({ ...filter, page, pageSize });
+        ids.push(...result.nodes.map((node) => node.id));
+        total = result.total;
+        if (page * pageSize >= result.total) break;
+      }
+      expect(total).toBe(expected.length);
+      expect(ids).toEqual(expected.map((row) => row.id));
+    }
+    // Past the end: no rows, the exact total; a keyword counts its matches with its page.
+    expect(await queue({ page: Math.ceil(BADGES / 100) + 1, pageSize: 100 }).then((page) => ({ nodes: page.nodes, total: page.total }))).toEqual({ nodes: [], total: BADGES });
+    const [wang] = await db.select({ n: count() }).from(badges).where(and(eq(badges.namePinyin, 'Wang Wei'), eq(badges.status, 'PENDING')));
+    const keyword = await queue({ status: 'PENDING', keyword: 'wang', page: 2, pageSize: 20 });
+    expect(keyword.total).toBe(wang?.n);
+    expect(keyword.nodes.every((node) => node.namePinyin === 'Wang Wei' && node.status === 'PENDING')).toBe(true);
+    expect((await queue({ status: 'PENDING', keyword: 'wang', page: 100, pageSize: 20 })).total).toBe(wang?.n);
+  }, 120_000);
+
+  it('keeps the counts exact through racing approvals, rejections, deletions and new badges', async () => {
+    await expectExactCounts();
+    const db = app.portal.database.db;
+    const pending = await db.select({ id: badges.id, exhibitorId: badges.exhibitorId }).from(badges).where(eq(badges.status, 'PENDING')).limit(48);
+    const approved = await db.select({ id: badges.id }).from(badges).where(eq(badges.status, 'APPROVED')).limit(8);
+    const viewer = await services().accounts.viewerOf(reviewer);
+    const racers: Array<Promise<unknown>> = [];
+    for (let index = 0; index < pending.length; index += 4) {
+      // Overlapping batches: the same badge approved, rejected and deleted at once; some fail, the counts never drift.
+      const ids = pending.slice(index, index + 4).map((row) => row.id);
+      racers.push(services().badges.approve(viewer, { ids: ids.slice(0, 3) }, ORIGIN));
+      racers.push(services().badges.reject(viewer, { ids: ids.slice(1), reason: '照片不清晰' }, ORIGIN));
+      const doomed = pending[index + 3];
+      const owner = members.find((member) => member.exhibitorId === doomed?.exhibitorId);
+      if (doomed && owner) racers.push(services().accounts.viewerOf(owner).then((member) => services().badges.remove(member, doomed.id, ORIGIN)));
+    }
+    racers.push(services().badges.reject(viewer, { ids: approved.map((row) => row.id), reason: '撤销' }, ORIGIN));
+    racers.push(insertBadges(40));
+    const settled = await Promise.allSettled(racers);
+    expect(settled.some((result) => result.status === 'fulfilled')).toBe(true);
+    await expectExactCounts();
+    await compactBadgeCountDeltas(db);
+    await expectExactCounts();
+  }, 120_000);
+});
