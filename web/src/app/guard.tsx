@@ -6,8 +6,8 @@ import { useSession } from '../features/viewer/api/viewer';
 import type { Session } from '../features/viewer/session';
 import type { GuardDecision, GuardLocation } from './guards';
 
-/** Applies a guard decision (guards.ts) to the current session and location. */
-export function Guard({ decide, children }: { decide: (session: Session, location: GuardLocation) => GuardDecision; children: ReactNode }) {
+/** Applies a guard decision (guards.ts) to the current session and location; `waiting`: what shows until the session is known (the spinner). */
+export function Guard({ decide, waiting, children }: { decide: (session: Session, location: GuardLocation) => GuardDecision; waiting?: ReactNode; children: ReactNode }) {
   const { session } = useSession();
   const location = useLocation();
   const decision = decide(session, location);
@@ -15,7 +15,7 @@ export function Guard({ decide, children }: { decide: (session: Session, locatio
     case 'allow':
       return children;
     case 'wait':
-      return <PageLoading />;
+      return waiting ?? <PageLoading />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'notFound':
