@@ -28,15 +28,21 @@ export interface FirstScreen {
   namespaces: string[];
 }
 
-/** What every route built with antd loads first (src/app/router.tsx): antd's providers, the route table, antd's texts. */
-export const ANTD_SCREENS = ['src/app/portal-routes.tsx', 'src/lib/i18n/antd-locale.ts'];
+/**
+ * The app itself (React, the router, i18next, the route table), which the entry (src/main.tsx) imports at once or,
+ * under a pre-rendered screen, after the first frame: part of every first load.
+ */
+export const BOOT = 'src/boot.tsx';
+
+/** What every route built with antd loads first (src/app/router.tsx): the app, antd's providers, the route table, antd's texts. */
+export const ANTD_SCREENS = [BOOT, 'src/app/portal-routes.tsx', 'src/lib/i18n/antd-locale.ts'];
 
 /** The routes a visitor opens on a phone (issue 12). Namespaces beyond the ones loaded at start-up (lib/i18n). */
 export const PUBLIC_ROUTES: FirstScreen[] = [
-  { path: '/login', modules: ['src/app/routes/login-route.tsx'], namespaces: [] },
-  { path: '/visitor/web/register', modules: ['src/app/routes/register-route.tsx'], namespaces: ['visitor'] },
-  { path: '/visitor/web/application', modules: ['src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
-  { path: '/wa/visitor/ticket', modules: ['src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
+  { path: '/login', modules: [BOOT, 'src/app/routes/login-route.tsx'], namespaces: [] },
+  { path: '/visitor/web/register', modules: [BOOT, 'src/app/routes/register-route.tsx'], namespaces: ['visitor'] },
+  { path: '/visitor/web/application', modules: [BOOT, 'src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
+  { path: '/wa/visitor/ticket', modules: [BOOT, 'src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
 ];
 /**
  * The first screens pre-rendered at build time per language (build/prerender.ts, src/prerender.tsx), served in
@@ -69,7 +75,7 @@ export const PRERENDERED_SCREENS: PrerenderedScreen[] = [
 
 /** Paths under a prefix (`/…/*`) whose first screen is known up to their area, and any other path (`*`): the screens built with antd. */
 const OTHER_PATHS: FirstScreen[] = [
-  { path: '/wa/*', modules: ['src/app/areas/visitor-area.tsx'], namespaces: ['visitor'] },
+  { path: '/wa/*', modules: [BOOT, 'src/app/areas/visitor-area.tsx'], namespaces: ['visitor'] },
   { path: '*', modules: ANTD_SCREENS, namespaces: [] },
 ];
 

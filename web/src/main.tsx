@@ -1,28 +1,14 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadScreen } from './app/router';
-import { detectVisitLocale, startI18n } from './lib/i18n/i18n';
 import './styles.css';
 
-// DESIGN §7: the detected language is loaded before the first render. Start-up errors are logged only (SPEC 8).
-// A public first screen arrives pre-rendered in index.html's root (build/prerender.ts; the server chose it for
-// this path and language): the client hydrates it, in a transition so that the work yields to the browser,
-// once it has loaded the locale files that render read (`data-namespaces`). Otherwise it renders as before.
-preloadScreen(window.location.pathname);
+// DESIGN §7: the entry is this module alone; React, the router, i18next and the app are `boot.tsx`'s chunk, which
+// the server's preload links fetch beside it (build/first-screens.ts). A pre-rendered first screen paints from
+// index.html's markup: the app starts after that first frame, so the page shows before any of it is evaluated.
+// Any other page starts at once.
 const container = document.getElementById('root');
-const locale = detectVisitLocale();
-const prerendered = container?.dataset.prerendered === locale && container.firstElementChild !== null;
-const namespaces = prerendered ? (container?.dataset.namespaces ?? '').split(',').filter(Boolean) : [];
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-startI18n(locale, namespaces)
-  .catch((error: unknown) => console.error('i18n start-up failed', error))
-  .finally(() => {
-    if (!container) return;
-    if (prerendered) startTransition(() => void hydrateRoot(container, app));
-    else createRoot(container).render(app);
-  });
+const prerendered = container?.dataset.prerendered !== undefined && container.firstElementChild !== null;
+const start = () => {
+  // A failed load leaves the pre-rendered (or empty) page; it is said in the console (SPEC 8: start-up errors are logged).
+  import('./boot').then(({ boot }) => boot(container, prerendered)).catch((error: unknown) => console.error('start-up failed', error));
+};
+if (prerendered) requestAnimationFrame(() => setTimeout(start, 0));
+else start();
