@@ -149,9 +149,9 @@ describe('pre-rendered first screens (DESIGN §7: the first paint from index.htm
   it("puts the path's screen in the detected language into the root, marked for the client to hydrate", async () => {
     const chinese = await get('/login', { 'accept-language': 'zh-CN,zh;q=0.9' });
     expect(chinese.html).toContain('<html lang="zh-CN"');
-    expect(root(chinese.html)).toBe('<div id="root" data-prerendered="zh-CN" data-namespaces=""><main>访客登录</main></div><script');
+    expect(root(chinese.html)).toBe('<div id="root" data-prerendered="zh-CN" data-namespaces="" data-preload="/assets/login-1.js"><main>访客登录</main></div><script');
     const english = await get('/login?redirect=%2Fwa%2F', { cookie: '_lang_=en-US' });
-    expect(root(english.html)).toContain('data-prerendered="en-US" data-namespaces=""><main>Visitor sign-in</main>');
+    expect(root(english.html)).toContain('data-prerendered="en-US" data-namespaces="" data-preload="/assets/login-1.js"><main>Visitor sign-in</main>');
     // The query's language wins over the cookie, as on every page.
     const byQuery = await get('/login?lang=en-US', { cookie: '_lang_=zh-CN' });
     expect(root(byQuery.html)).toContain('<main>Visitor sign-in</main>');
@@ -160,7 +160,7 @@ describe('pre-rendered first screens (DESIGN §7: the first paint from index.htm
   it("serves the variant of the query's value, and the plain one for an absent or unknown value", async () => {
     const headers = { 'accept-language': 'en-US' };
     expect(root((await get('/login?scope=organizer', headers)).html)).toContain('<main>Organizer sign-in</main>');
-    expect(root((await get('/login?scope=exhibitor&redirect=%2Fwe%2F', headers)).html)).toContain('data-namespaces="exhibitor-account"><main>Exhibitor sign-in</main>');
+    expect(root((await get('/login?scope=exhibitor&redirect=%2Fwe%2F', headers)).html)).toContain('data-namespaces="exhibitor-account" data-preload="/assets/login-1.js"><main>Exhibitor sign-in</main>');
     expect(root((await get('/login?scope=audience', headers)).html)).toContain('<main>Visitor sign-in</main>');
     expect(root((await get('/login?scope=nobody', headers)).html)).toContain('<main>Visitor sign-in</main>');
   });
@@ -173,9 +173,14 @@ describe('pre-rendered first screens (DESIGN §7: the first paint from index.htm
     }
   });
 
-  it('links the screen’s style sheets, so the pre-rendered markup paints styled', async () => {
+  it('links the screen’s style sheets, and leaves its scripts to the entry after the first frame', async () => {
     const { html } = await get('/login', { 'accept-language': 'en-US' });
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="stylesheet" crossorigin href="/assets/login-1.css"></head>');
+    expect(html).toContain('<title>portal</title><link rel="stylesheet" crossorigin href="/assets/login-1.css"></head>');
+    expect(html).not.toContain('modulepreload');
+    expect(root(html)).toContain('data-preload="/assets/login-1.js"');
+    // Without markup (no English registration screen), the scripts are preloaded from the head as before.
+    const fallback = await get('/visitor/web/register', { 'accept-language': 'en-US' });
+    expect(fallback.html).toContain('<link rel="modulepreload" crossorigin href="/assets/register-4.js"></head>');
   });
 
   it('is never cached, varies with the language sources, and goes brotli-compressed to a browser that takes it', async () => {

@@ -44,8 +44,8 @@ interface ShellVariant {
  * index.html as a first visit to a path needs it (DESIGN §7): the page's language on `<html lang>`, a
  * `modulepreload` link for each chunk the path's screen and the language's locale files wait for (so they download
  * beside the entry instead of one round trip after it) and a style sheet link for their CSS; and for the
- * pre-rendered first screens, their markup in the root element, which the client hydrates. One variant per screen,
- * query variant and language, made once.
+ * pre-rendered first screens, their markup in the root element, which the client hydrates, with the chunks to
+ * preload after the first frame. One variant per screen, query variant and language, made once.
  */
 function shellVariants(root: string) {
   const template = readFileSync(join(root, 'index.html'), 'utf8');
@@ -71,12 +71,18 @@ function shellVariants(root: string) {
     const key = `${screen} ${locale} ${page ? `${page.path}?${page.value}` : ''}`;
     const cached = variants.get(key);
     if (cached) return cached;
-    const links = (plan?.screens[screen]?.[locale] ?? [])
-      .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`))
-      .join('');
+    const files = plan?.screens[screen]?.[locale] ?? [];
+    const scripts = files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`);
+    // A pre-rendered screen paints from the markup and its style sheets alone: its scripts are preloaded by the entry
+    // after that first frame (`data-preload`, web/src/main.tsx), so that they do not share the bandwidth the style
+    // sheets need for it. Any other screen preloads them at once.
+    const links = [
+      ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...(page ? [] : scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)),
+    ].join('');
     let html = template.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', `${links}</head>`);
     if (page) {
-      const attributes = `data-prerendered="${locale}" data-namespaces="${escapeAttribute(page.namespaces.join(','))}"`;
+      const attributes = `data-prerendered="${locale}" data-namespaces="${escapeAttribute(page.namespaces.join(','))}" data-preload="${escapeAttribute(scripts.join(' '))}"`;
       html = html.replace('<div id="root"></div>', () => `<div id="root" ${attributes}>${page.html}</div>`);
     }
     const variant = { html, brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) };

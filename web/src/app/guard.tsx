@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ForbiddenPage, LoadErrorPage, NotFoundPage } from '../components/status-pages';
 import { PageLoading } from '../components/page-loading';
@@ -8,7 +8,9 @@ import type { GuardDecision, GuardLocation } from './guards';
 
 /** Applies a guard decision (guards.ts) to the current session and location; `waiting`: what shows until the session is known (the spinner). */
 export function Guard({ decide, waiting, children }: { decide: (session: Session, location: GuardLocation) => GuardDecision; waiting?: ReactNode; children: ReactNode }) {
-  const { session } = useSession();
+  // The screen the session lets in is rendered in the background, yielding to the browser (a form of a hundred
+  // fields is long work on a phone: Lighthouse's TBT); the waiting state stays until it is ready.
+  const session = useDeferredValue(useSession().session);
   const location = useLocation();
   const decision = decide(session, location);
   switch (decision.kind) {
