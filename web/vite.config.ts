@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { preloadPlan, readManifest } from './build/first-screens';
+import { prerenderFirstScreens } from './build/prerender';
 
 /**
  * DESIGN §7: hashed assets are served pre-compressed; write .br and .gz beside each one. This runs once
@@ -62,7 +63,7 @@ function vendorChunk(id: string): string | undefined {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress(), preloadPlanFile()],
+  plugins: [react(), precompress(), preloadPlanFile(), prerenderFirstScreens()],
   server: {
     port: 5173,
     proxy: { '/apis': { target: 'http://localhost:3000', changeOrigin: false } },

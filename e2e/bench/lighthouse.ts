@@ -49,6 +49,22 @@ class LighthouseRunError extends Error {
   }
 }
 
+/**
+ * LIGHTHOUSE_JSON_DIR=<folder> keeps each run's full report (`<page>-<n>.json`): its `long-tasks`, `bootup-time` and
+ * `mainthread-work-breakdown` audits say what the main thread did (docs/performance.md, "Public pages on a phone").
+ */
+const reportCounts = new Map<string, number>();
+function keepReport(url: string, report: string | string[]): void {
+  const folder = process.env.LIGHTHOUSE_JSON_DIR;
+  if (!folder) return;
+  const { pathname, search } = new URL(url);
+  const name = `${pathname}${search}`.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const count = (reportCounts.get(name) ?? 0) + 1;
+  reportCounts.set(name, count);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${name}-${count}.json`), Array.isArray(report) ? (report[0] ?? '') : report);
+}
+
 /** Runs Lighthouse again when the trace missed the page load, which a loaded machine does now and then. */
 const TRACE_RETRIES = 2;
 
@@ -63,6 +79,7 @@ async function runOnce(port: number, url: string, cookie: string | undefined): P
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`, lhr.runtimeError.code);
+  keepReport(url, result.report);
   const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
   const summary = lhr.audits['resource-summary']?.details;
   const scripts = summary && 'items' in summary ? (summary.items as { resourceType?: string; transferSize?: number }[]).find((item) => item.resourceType === 'script') : undefined;

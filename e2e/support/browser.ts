@@ -39,7 +39,7 @@ export interface NewPageOptions {
 export interface OpenedPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors, CSP violations and 5xx answers from our server seen so far (journeys assert none). */
+  /** Uncaught page errors, CSP violations, hydration mismatches and 5xx answers from our server seen so far (journeys assert none). */
   problems: string[];
   /** Console errors (informational: a 401 on the signed-out viewer query is expected). */
   consoleErrors: string[];
@@ -93,11 +93,15 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   pageErrors.set(page, firstError);
   page.on('pageerror', (error) => {
     problems.push(`page error: ${error.message}`);
+    if (/hydrat|Minified React error #(418|419|422|423|425)\b/i.test(error.message)) problems.push(`hydration: ${error.message}`);
     reportError(new Error(`uncaught error in the page (${page.url()}): ${error.stack ?? error.message}`));
   });
   page.on('console', (message: ConsoleMessage) => {
     // No library advertises itself in a visitor's console (issue 8 item 15: i18next's sponsor notice).
     if (/locize|i18next is made possible/i.test(message.text())) problems.push(`console notice: ${message.text()}`);
+    // A pre-rendered first screen must hydrate as it was rendered (web/src/main.tsx): React's mismatch reports, in
+    // development words or as the production build's error numbers (418 mismatch, 419/422/423 client re-render, 425 text).
+    if (/hydrat|Minified React error #(418|419|422|423|425)\b/i.test(message.text())) problems.push(`hydration: ${message.text()}`);
     if (message.type() !== 'error') return;
     consoleErrors.push(message.text());
     // The page must work under the server's Content-Security-Policy: a refusal is a bug.

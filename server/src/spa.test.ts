@@ -107,3 +107,90 @@ describe('index.html per first screen and language (DESIGN §7: preload what the
     expect(preloads(await response.text())).toEqual(['/assets/login-1.js', '/assets/common-en.js']);
   });
 });
+
+describe('pre-rendered first screens (DESIGN §7: the first paint from index.html, hydrated by the client)', () => {
+  let app: TestApp;
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  const plan = {
+    screens: {
+      '/login': { 'zh-CN': ['assets/login-1.js', 'assets/login-1.css'], 'en-US': ['assets/login-1.js', 'assets/login-1.css'] },
+      '/visitor/web/register': { 'zh-CN': ['assets/register-4.js'], 'en-US': ['assets/register-4.js'] },
+      '*': { 'zh-CN': ['assets/portal-2.js'], 'en-US': ['assets/portal-2.js'] },
+    },
+  };
+  const page = (path: string, locale: string, value: string, html: string, namespaces: string[] = []) => ({ path, ...(path === '/login' ? { param: 'scope' } : {}), value, locale, namespaces, html });
+  const pages = [
+    page('/login', 'zh-CN', '', '<main>访客登录</main>'),
+    page('/login', 'en-US', '', '<main>Visitor sign-in</main>'),
+    page('/login', 'en-US', 'organizer', '<main>Organizer sign-in</main>'),
+    page('/login', 'en-US', 'exhibitor', '<main>Exhibitor sign-in</main>', ['exhibitor-account']),
+    // Only the Chinese registration screen: the English one falls back to the empty root.
+    page('/visitor/web/register', 'zh-CN', '', '<main>观众注册</main>'),
+  ];
+  const root = (html: string) => /<div id="root"[^>]*>(.*?)<\/div><script/.exec(html)?.[0] ?? '';
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>portal</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>');
+    writeFileSync(join(dist, '.vite', 'preload-plan.json'), JSON.stringify(plan));
+    writeFileSync(join(dist, '.vite', 'prerendered.json'), JSON.stringify({ pages }));
+    app = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = async (path: string, headers: Record<string, string>) => {
+    const response = await app.client().fetch(path, { headers });
+    return { response, html: await response.text() };
+  };
+
+  it("puts the path's screen in the detected language into the root, marked for the client to hydrate", async () => {
+    const chinese = await get('/login', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(chinese.html).toContain('<html lang="zh-CN"');
+    expect(root(chinese.html)).toBe('<div id="root" data-prerendered="zh-CN" data-namespaces="" data-preload="/assets/login-1.js"><main>访客登录</main></div><script');
+    const english = await get('/login?redirect=%2Fwa%2F', { cookie: '_lang_=en-US' });
+    expect(root(english.html)).toContain('data-prerendered="en-US" data-namespaces="" data-preload="/assets/login-1.js"><main>Visitor sign-in</main>');
+    // The query's language wins over the cookie, as on every page.
+    const byQuery = await get('/login?lang=en-US', { cookie: '_lang_=zh-CN' });
+    expect(root(byQuery.html)).toContain('<main>Visitor sign-in</main>');
+  });
+
+  it("serves the variant of the query's value, and the plain one for an absent or unknown value", async () => {
+    const headers = { 'accept-language': 'en-US' };
+    expect(root((await get('/login?scope=organizer', headers)).html)).toContain('<main>Organizer sign-in</main>');
+    expect(root((await get('/login?scope=exhibitor&redirect=%2Fwe%2F', headers)).html)).toContain('data-namespaces="exhibitor-account" data-preload="/assets/login-1.js"><main>Exhibitor sign-in</main>');
+    expect(root((await get('/login?scope=audience', headers)).html)).toContain('<main>Visitor sign-in</main>');
+    expect(root((await get('/login?scope=nobody', headers)).html)).toContain('<main>Visitor sign-in</main>');
+  });
+
+  it('falls back to the empty root where nothing was pre-rendered for the path or the language', async () => {
+    expect(root((await get('/visitor/web/register', { 'accept-language': 'zh-CN' })).html)).toContain('<main>观众注册</main>');
+    for (const [path, language] of [['/visitor/web/register', 'en-US'], ['/wo/audience/list', 'zh-CN'], ['/login/extra', 'en-US']] as const) {
+      const { response, html } = await get(path, { 'accept-language': language });
+      expect({ path, status: response.status, root: root(html) }).toEqual({ path, status: 200, root: '<div id="root"></div><script' });
+    }
+  });
+
+  it('links the screen’s style sheets, and leaves its scripts to the entry after the first frame', async () => {
+    const { html } = await get('/login', { 'accept-language': 'en-US' });
+    expect(html).toContain('<title>portal</title><link rel="stylesheet" crossorigin href="/assets/login-1.css"></head>');
+    expect(html).not.toContain('modulepreload');
+    expect(root(html)).toContain('data-preload="/assets/login-1.js"');
+    // Without markup (no English registration screen), the scripts are preloaded from the head as before.
+    const fallback = await get('/visitor/web/register', { 'accept-language': 'en-US' });
+    expect(fallback.html).toContain('<link rel="modulepreload" crossorigin href="/assets/register-4.js"></head>');
+  });
+
+  it('is never cached, varies with the language sources, and goes brotli-compressed to a browser that takes it', async () => {
+    const plain = await get('/login?scope=organizer', { 'accept-language': 'en-US' });
+    const { response, html } = await get('/login?scope=organizer', { 'accept-language': 'en-US', 'accept-encoding': 'gzip, br' });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('vary')).toBe('accept-encoding, accept-language, cookie');
+    expect(html).toBe(plain.html);
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    expect(root(html)).toContain('<main>Organizer sign-in</main>');
+  });
+});

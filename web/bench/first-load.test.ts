@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildWebIfStale } from '../../scripts/web-build';
+import { buildWebIfStaleAsync } from '../../scripts/web-build';
 import {
   LANGUAGES,
   ORGANIZER_ROUTE_BUDGET_GZIP,
@@ -37,8 +37,8 @@ describe('bundle budgets', () => {
   // there is no Chromium. Inside this checkout (ignored by git): a folder in /tmp would be shared by every
   // checkout on the machine, and one's build, newer than another's sources, would be measured for it.
   const distDir = join(webRoot, 'dist-budget');
-  beforeAll(() => {
-    buildWebIfStale(distDir);
+  beforeAll(async () => {
+    await buildWebIfStaleAsync(distDir);
     manifest = readManifest(distDir);
   }, 900_000);
 

@@ -17,6 +17,7 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -27,19 +28,54 @@ export interface FirstScreen {
   namespaces: string[];
 }
 
-/** What every route built with antd loads first (src/app/router.tsx): antd's providers, the route table, antd's texts. */
-export const ANTD_SCREENS = ['src/app/portal-routes.tsx', 'src/lib/i18n/antd-locale.ts'];
+/**
+ * The app itself (React, the router, i18next, the route table), which the entry (src/main.tsx) imports at once or,
+ * under a pre-rendered screen, after the first frame: part of every first load.
+ */
+export const BOOT = 'src/boot.tsx';
+
+/** What every route built with antd loads first (src/app/router.tsx): the app, antd's providers, the route table, antd's texts. */
+export const ANTD_SCREENS = [BOOT, 'src/app/portal-routes.tsx', 'src/lib/i18n/antd-locale.ts'];
 
 /** The routes a visitor opens on a phone (issue 12). Namespaces beyond the ones loaded at start-up (lib/i18n). */
 export const PUBLIC_ROUTES: FirstScreen[] = [
-  { path: '/login', modules: ['src/app/routes/login-route.tsx'], namespaces: [] },
-  { path: '/visitor/web/register', modules: ['src/app/routes/register-route.tsx'], namespaces: [] },
-  { path: '/visitor/web/application', modules: ['src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
-  { path: '/wa/visitor/ticket', modules: ['src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
+  { path: '/login', modules: [BOOT, 'src/app/routes/login-route.tsx'], namespaces: [] },
+  { path: '/visitor/web/register', modules: [BOOT, 'src/app/routes/register-route.tsx'], namespaces: ['visitor'] },
+  { path: '/visitor/web/application', modules: [BOOT, 'src/features/application/pages/application-page.tsx'], namespaces: ['application', 'photo'] },
+  { path: '/wa/visitor/ticket', modules: [BOOT, 'src/app/areas/visitor-area.tsx', 'src/features/ticket/pages/ticket-page.tsx'], namespaces: ['visitor'] },
 ];
+/**
+ * The first screens pre-rendered at build time per language (build/prerender.ts, src/prerender.tsx), served in
+ * index.html's root by the server and hydrated by the client (main.tsx). `param`: the query parameter whose value
+ * changes the first paint; a screen is rendered once per listed value, `''` standing for the parameter's absence
+ * and for any value not listed. `namespaces`: the locale files beyond the start-up ones that the render reads,
+ * loaded by the client before it hydrates. The signed-in screens render what the browser shows before the session
+ * is known (layout and loading state): no personal data is ever in this markup.
+ */
+export interface PrerenderedScreen {
+  path: string;
+  param?: string;
+  variants: { value: string; namespaces: string[] }[];
+}
+export const PRERENDERED_SCREENS: PrerenderedScreen[] = [
+  {
+    path: '/login',
+    param: 'scope',
+    // No scope and any other value show the visitor's (login-page.tsx, scopeFromQuery).
+    variants: [
+      { value: '', namespaces: [] },
+      { value: 'organizer', namespaces: [] },
+      { value: 'exhibitor', namespaces: ['exhibitor-account'] },
+    ],
+  },
+  { path: '/visitor/web/register', variants: [{ value: '', namespaces: ['visitor'] }] },
+  { path: '/visitor/web/application', variants: [{ value: '', namespaces: [] }] },
+  { path: '/wa/visitor/ticket', variants: [{ value: '', namespaces: [] }] },
+];
+
 /** Paths under a prefix (`/…/*`) whose first screen is known up to their area, and any other path (`*`): the screens built with antd. */
 const OTHER_PATHS: FirstScreen[] = [
-  { path: '/wa/*', modules: ['src/app/areas/visitor-area.tsx'], namespaces: ['visitor'] },
+  { path: '/wa/*', modules: [BOOT, 'src/app/areas/visitor-area.tsx'], namespaces: ['visitor'] },
   { path: '*', modules: ANTD_SCREENS, namespaces: [] },
 ];
 
@@ -100,7 +136,7 @@ export function firstLoadKeys(manifest: Manifest, screen: FirstScreen, language:
 
 /**
  * The chunks to preload for a first visit, beyond what index.html loads already (the entry and its static
- * imports): by path (a path as the router has it, a prefix ending in `/*`, or `*` for every other), then by
+ * imports), then their style sheets (`.css`, which pre-rendered markup needs before it paints): by path (a path as the router has it, a prefix ending in `/*`, or `*` for every other), then by
  * language; file names relative to the build's root.
  */
 export interface PreloadPlan {
@@ -114,7 +150,8 @@ export function preloadPlan(manifest: Manifest): PreloadPlan {
     screens[screen.path] = Object.fromEntries(
       LANGUAGES.map((language) => {
         const files = [...firstLoadKeys(manifest, screen, language)].filter((key) => !inHtml.has(key)).map((key) => manifest[key]?.file ?? '');
-        return [language, files.filter((file) => file.endsWith('.js'))];
+        const css = [...firstLoadKeys(manifest, screen, language)].filter((key) => !inHtml.has(key)).flatMap((key) => manifest[key]?.css ?? []);
+        return [language, [...files.filter((file) => file.endsWith('.js')), ...new Set(css)]];
       }),
     );
   }

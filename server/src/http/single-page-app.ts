@@ -18,19 +18,39 @@ function readPreloadPlan(root: string): PreloadPlan | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PreloadPlan) : undefined;
 }
 
+/** web/build/prerender.ts's file: the root's markup of each pre-rendered first screen, per variant and language. */
+interface PrerenderedPage {
+  path: string;
+  param?: string;
+  value: string;
+  locale: Locale;
+  namespaces: string[];
+  html: string;
+}
+
+function readPrerendered(root: string): PrerenderedPage[] {
+  const path = join(root, '.vite', 'prerendered.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { pages: PrerenderedPage[] }).pages : [];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 interface ShellVariant {
   html: string;
   brotli: Buffer;
 }
 
 /**
- * index.html as a first visit to a path needs it (DESIGN §7): the page's language on `<html lang>` and a
- * `modulepreload` link for each chunk the path's screen and the language's locale files wait for, so they
- * download beside the entry instead of one round trip after it. One variant per screen and language, made once.
+ * index.html as a first visit to a path needs it (DESIGN §7): the page's language on `<html lang>`, a
+ * `modulepreload` link for each chunk the path's screen and the language's locale files wait for (so they download
+ * beside the entry instead of one round trip after it) and a style sheet link for their CSS; and for the
+ * pre-rendered first screens, their markup in the root element, which the client hydrates, with the chunks to
+ * preload after the first frame. One variant per screen, query variant and language, made once.
  */
 function shellVariants(root: string) {
   const template = readFileSync(join(root, 'index.html'), 'utf8');
   const plan = readPreloadPlan(root);
+  const prerendered = readPrerendered(root);
   const variants = new Map<string, ShellVariant>();
   const prefixes = Object.keys(plan?.screens ?? {})
     .filter((key) => key.endsWith('/*'))
@@ -38,13 +58,33 @@ function shellVariants(root: string) {
     .sort((a, b) => b.length - a.length);
   /** The plan's screen of a path: its own, else the longest prefix (`/wa/*`) it is under, else `*`. */
   const screenOf = (path: string) => (plan && path in plan.screens ? path : `${prefixes.find((prefix) => path.startsWith(prefix)) ?? ''}*`);
-  return (path: string, locale: Locale): ShellVariant => {
+  /** The pre-rendered page of a path, language and query: the variant of the query's value, else the one without. */
+  const pageOf = (path: string, locale: Locale, query: URLSearchParams) => {
+    const candidates = prerendered.filter((page) => page.path === path && page.locale === locale);
+    const param = candidates[0]?.param;
+    const value = param ? (query.get(param) ?? '') : '';
+    return candidates.find((page) => page.value === value) ?? candidates.find((page) => page.value === '');
+  };
+  return (path: string, locale: Locale, query: URLSearchParams): ShellVariant => {
     const screen = screenOf(path);
-    const key = `${screen} ${locale}`;
+    const page = pageOf(path, locale, query);
+    const key = `${screen} ${locale} ${page ? `${page.path}?${page.value}` : ''}`;
     const cached = variants.get(key);
     if (cached) return cached;
-    const links = (plan?.screens[screen]?.[locale] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-    const html = template.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', `${links}</head>`);
+    const files = plan?.screens[screen]?.[locale] ?? [];
+    const scripts = files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`);
+    // A pre-rendered screen paints from the markup and its style sheets alone: its scripts are preloaded by the entry
+    // after that first frame (`data-preload`, web/src/main.tsx), so that they do not share the bandwidth the style
+    // sheets need for it. Any other screen preloads them at once.
+    const links = [
+      ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...(page ? [] : scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)),
+    ].join('');
+    let html = template.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', `${links}</head>`);
+    if (page) {
+      const attributes = `data-prerendered="${locale}" data-namespaces="${escapeAttribute(page.namespaces.join(','))}" data-preload="${escapeAttribute(scripts.join(' '))}"`;
+      html = html.replace('<div id="root"></div>', () => `<div id="root" ${attributes}>${page.html}</div>`);
+    }
     const variant = { html, brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) };
     variants.set(key, variant);
     return variant;
@@ -82,7 +122,7 @@ export async function registerSinglePageApp(app: FastifyInstance, config: Config
     const path = decodedPath(request.url);
     const clientRoute = !path.startsWith('/apis/') && !path.startsWith('/assets/');
     if ((request.method === 'GET' || request.method === 'HEAD') && shellFor && clientRoute) {
-      return sendShell(request, reply, shellFor(path, localeOfRequest(request)));
+      return sendShell(request, reply, shellFor(path, localeOfRequest(request), new URLSearchParams(request.url.split('?')[1] ?? '')));
     }
     const error = new AppError('NOT_FOUND');
     return reply.code(404).send(error.toBody(localeOfRequest(request)));

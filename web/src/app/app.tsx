@@ -1,19 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
 
-/** The entry's shell: no antd here (DESIGN §7); the screens that use antd bring its providers (portal-routes.tsx). */
-export function App() {
+/** The providers around the router: the same in the browser and in the build's pre-rendering (src/prerender.tsx). */
+export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useTranslation(); // re-render on language change
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** The entry's shell: no antd here (DESIGN §7); the screens that use antd bring its providers (portal-routes.tsx). */
+export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <AppProviders>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </QueryClientProvider>
+    </AppProviders>
   );
 }

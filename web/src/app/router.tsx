@@ -1,10 +1,12 @@
 import { lazy } from 'react';
+import type * as PortalRoutesModule from './portal-routes';
 import { Route, Routes } from 'react-router';
 import { Guard } from './guard';
 import { visitorApplicationGuard, visitorAreaGuard } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { Lazy } from './lazy';
 import { PATHS } from './paths';
+import { ApplicationLoading } from '../features/application/components/application-loading';
 import { ApplicationRoute } from './routes/application-route';
 import { ScrollToTop } from './scroll-to-top';
 import { withAntdTexts } from './with-antd';
@@ -16,7 +18,9 @@ import { withAntdTexts } from './with-antd';
 const loadLoginRoute = () => import('./routes/login-route');
 const loadRegisterRoute = () => import('./routes/register-route');
 const loadVisitorArea = () => import('./areas/visitor-area');
-const loadPortalRoutes = () => import('./portal-routes');
+// The build's pre-rendering (src/prerender.tsx) renders only the screens above, never this one: leaving it out
+// keeps antd and every organizer page out of that Node build.
+const loadPortalRoutes = (): Promise<typeof PortalRoutesModule> => (import.meta.env.SSR ? Promise.reject(new Error('not pre-rendered')) : import('./portal-routes'));
 const LoginRoute = lazy(() => loadLoginRoute().then((module) => ({ default: module.LoginRoute })));
 const RegisterRoute = lazy(() => loadRegisterRoute().then((module) => ({ default: module.RegisterRoute })));
 const ExhibitorRegisterRoute = lazy(() => import('./routes/exhibitor-register-route').then((module) => ({ default: module.ExhibitorRegisterRoute })));
@@ -66,7 +70,8 @@ export function AppRoutes() {
           <Route
             path={PATHS.visitorApplication}
             element={
-              <Guard decide={visitorApplicationGuard}>
+              // The screen's height from the first paint (pre-rendered: DESIGN §7), so the form arrives without a shift.
+              <Guard decide={visitorApplicationGuard} waiting={<ApplicationLoading />}>
                 <ApplicationRoute />
               </Guard>
             }

@@ -114,7 +114,8 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
         hidefooter
         hidelogo
         strings={strings}
-        workerurl={new URL(workerUrl, window.location.href).href}
+        // Root-relative: the widget resolves it against its own module's URL (same origin), and pre-rendering has no window.
+        workerurl={workerUrl}
       />
     </div>
   );

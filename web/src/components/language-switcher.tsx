@@ -5,8 +5,12 @@ import { currentLocale, setLanguage } from '../lib/i18n/i18n';
 import { Icon } from './icon';
 import { PlainMenuButton } from './plain/menu-button';
 
-/** The language switcher of every header (SPEC 9); the choice is kept in the `_lang_` cookie. */
-export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+/**
+ * The language switcher of every header (SPEC 9); the choice is kept in the `_lang_` cookie. `compact`: the icon
+ * alone; `'narrow'`: the icon alone below 768 px, by CSS, so that a pre-rendered header (which cannot know the
+ * screen's width) is already right on a phone.
+ */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean | 'narrow' }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
@@ -15,7 +19,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
       buttonContent={
         <>
           <Icon definition={GlobalOutlined} />
-          {compact ? null : <span>{t(`language.${locale}`)}</span>}
+          {compact === true ? null : <span className={compact === 'narrow' ? 'wide-screen-only' : undefined}>{t(`language.${locale}`)}</span>}
         </>
       }
       testId="language-switcher"

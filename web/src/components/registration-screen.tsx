@@ -20,7 +20,9 @@ export interface RegistrationTexts {
 /**
  * The frame of a self-registration screen (visitors, exhibitors): loading, a load error with retry,
  * "Registration Closed" while the project setting says so, or the form; a link to sign in below.
- * `open` is undefined while the setting loads. Built without antd (DESIGN §7): the form inside is the page's.
+ * `open` is undefined while the setting loads: the form shows meanwhile (it is the first paint, pre-rendered at
+ * build time: DESIGN §7), and gives way to "Registration Closed" if the setting says so (the server refuses a
+ * registration then anyway). Built without antd (DESIGN §7): the form inside is the page's.
  */
 export function RegistrationScreen({
   open,
@@ -39,7 +41,7 @@ export function RegistrationScreen({
   testIdPrefix: string;
   children: ReactNode;
 }) {
-  if (!texts || (open === undefined && !loadFailed)) return <PageLoading />;
+  if (!texts) return <PageLoading />;
 
   const loginLink = (
     <p className="registration-login">
@@ -67,7 +69,7 @@ export function RegistrationScreen({
     );
   }
 
-  if (!open) {
+  if (open === false) {
     return (
       <PlainCard className="register-card registration-screen" testId={`${testIdPrefix}-closed`}>
         <PlainResult status="info" title={<h1 className="result-title">{texts.closedTitle}</h1>} subTitle={texts.closedDescription} extra={loginLink} />

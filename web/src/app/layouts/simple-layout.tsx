@@ -14,7 +14,8 @@ import { UserMenu } from './user-menu';
 export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) {
   const { t } = useTranslation();
   const { session } = useSession();
-  // On a phone the switcher and the user menu are icons, so that the title is not cut (issue 8 item 7).
+  // On a phone the switcher and the user menu are icons, so that the title is not cut (issue 8 item 7); the
+  // switcher by CSS, as it is in the pre-rendered first screens (the user menu comes with the session, after them).
   const compact = useNarrowScreen();
   return (
     <div className="area-layout" data-testid={testId}>
@@ -23,7 +24,7 @@ export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) 
           {t('appName')}
         </Link>
         <div className="area-header-actions">
-          <LanguageSwitcher compact={compact} />
+          <LanguageSwitcher compact="narrow" />
           {session.status === 'loaded' ? <UserMenu settingsPath={session.scope === 'organizer' ? PATHS.organizerSettings : PATHS.settings} compact={compact} /> : null}
         </div>
       </header>

@@ -1,7 +1,7 @@
 /**
  * react-i18next with lazily loaded locale files (SPEC 7/9): one dynamic import per language and
  * namespace; the `errors` and `audit` namespaces are the catalogues the server reads too, in @portal/shared/locales.
- * The detected language is loaded before the first render (see main.tsx).
+ * The detected language is loaded before the first render (see main.tsx, detectVisitLocale and startI18n).
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -67,14 +67,23 @@ i18next.on('languageChanged', (language) => {
   if (isLocale(language)) applyLocale(language);
 });
 
-/** Detects the language, loads its files and initialises i18next; resolves before the first render. */
-export async function initI18n(): Promise<Locale> {
+/** The language of this visit (SPEC 9: the `lang` query value, the `_lang_` cookie, the browser's); a query value is saved. */
+export function detectVisitLocale(): Locale {
   const { locale, persist } = detectLocale({
     search: window.location.search,
     cookie: document.cookie,
     navigatorLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
   });
   if (persist) writeLocaleCookie(locale);
+  return locale;
+}
+
+/**
+ * Initialises i18next in `locale` with the start-up namespaces and `extraNamespaces` loaded: in the browser before
+ * the first render (main.tsx), and at build time for each pre-rendered screen (src/prerender.tsx), which must have
+ * loaded the same files as the browser that hydrates it.
+ */
+export async function startI18n(locale: Locale, extraNamespaces: readonly string[] = []): Promise<Locale> {
   await i18next
     .use(lazyBackend)
     .use(initReactI18next)
@@ -83,7 +92,7 @@ export async function initI18n(): Promise<Locale> {
       supportedLngs: [...LOCALES],
       fallbackLng: false,
       load: 'currentOnly',
-      ns: [...NAMESPACES],
+      ns: [...NAMESPACES, ...extraNamespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },

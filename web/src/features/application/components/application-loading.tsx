@@ -1,5 +1,4 @@
 import { PageLoading } from '../../../components/page-loading';
-import './application-loading.css';
 
 /**
  * While the application screen's code or data load: the spinner in a body as tall as the screen, so the form
