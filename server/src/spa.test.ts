@@ -146,12 +146,12 @@ describe('pre-rendered first screens (DESIGN §7: the first paint from index.htm
     return { response, html: await response.text() };
   };
 
-  it("puts the path's screen in the detected language into the root, marked for the client to hydrate", async () => {
+  it("puts the path's screen in the detected language into the root, marked for the client to hydrate and inert until then", async () => {
     const chinese = await get('/login', { 'accept-language': 'zh-CN,zh;q=0.9' });
     expect(chinese.html).toContain('<html lang="zh-CN"');
-    expect(root(chinese.html)).toBe('<div id="root" data-prerendered="zh-CN" data-namespaces="" data-preload="/assets/login-1.js"><main>访客登录</main></div><script');
+    expect(root(chinese.html)).toBe('<div id="root" data-prerendered="zh-CN" data-namespaces="" data-preload="/assets/login-1.js" inert><main>访客登录</main></div><script');
     const english = await get('/login?redirect=%2Fwa%2F', { cookie: '_lang_=en-US' });
-    expect(root(english.html)).toContain('data-prerendered="en-US" data-namespaces="" data-preload="/assets/login-1.js"><main>Visitor sign-in</main>');
+    expect(root(english.html)).toContain('data-prerendered="en-US" data-namespaces="" data-preload="/assets/login-1.js" inert><main>Visitor sign-in</main>');
     // The query's language wins over the cookie, as on every page.
     const byQuery = await get('/login?lang=en-US', { cookie: '_lang_=zh-CN' });
     expect(root(byQuery.html)).toContain('<main>Visitor sign-in</main>');
@@ -160,7 +160,7 @@ describe('pre-rendered first screens (DESIGN §7: the first paint from index.htm
   it("serves the variant of the query's value, and the plain one for an absent or unknown value", async () => {
     const headers = { 'accept-language': 'en-US' };
     expect(root((await get('/login?scope=organizer', headers)).html)).toContain('<main>Organizer sign-in</main>');
-    expect(root((await get('/login?scope=exhibitor&redirect=%2Fwe%2F', headers)).html)).toContain('data-namespaces="exhibitor-account" data-preload="/assets/login-1.js"><main>Exhibitor sign-in</main>');
+    expect(root((await get('/login?scope=exhibitor&redirect=%2Fwe%2F', headers)).html)).toContain('data-namespaces="exhibitor-account" data-preload="/assets/login-1.js" inert><main>Exhibitor sign-in</main>');
     expect(root((await get('/login?scope=audience', headers)).html)).toContain('<main>Visitor sign-in</main>');
     expect(root((await get('/login?scope=nobody', headers)).html)).toContain('<main>Visitor sign-in</main>');
   });

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen } from './app/router';
@@ -18,7 +18,9 @@ export function boot(container: HTMLElement | null, prerendered: boolean): void 
   const namespaces = hydrate ? (container?.dataset.namespaces ?? '').split(',').filter(Boolean) : [];
   const app = (
     <StrictMode>
-      <App />
+      <WhenHydrated container={container}>
+        <App />
+      </WhenHydrated>
     </StrictMode>
   );
   startI18n(locale, namespaces)
@@ -28,4 +30,13 @@ export function boot(container: HTMLElement | null, prerendered: boolean): void 
       if (hydrate) startTransition(() => void hydrateRoot(container, app));
       else createRoot(container).render(app);
     });
+}
+
+/**
+ * Lets the visitor act on a pre-rendered screen once React has hydrated it: the server sends the root `inert` (a tap
+ * or a typed character on markup without its handlers would be lost, and a form would submit itself natively).
+ */
+function WhenHydrated({ container, children }: { container: HTMLElement | null; children: ReactNode }) {
+  useEffect(() => container?.removeAttribute('inert'), [container]);
+  return children;
 }

@@ -82,7 +82,8 @@ function shellVariants(root: string) {
     ].join('');
     let html = template.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', `${links}</head>`);
     if (page) {
-      const attributes = `data-prerendered="${locale}" data-namespaces="${escapeAttribute(page.namespaces.join(','))}" data-preload="${escapeAttribute(scripts.join(' '))}"`;
+      // `inert` until hydrated (web/src/boot.tsx): a tap or a typed character before the app runs would be lost.
+      const attributes = `data-prerendered="${locale}" data-namespaces="${escapeAttribute(page.namespaces.join(','))}" data-preload="${escapeAttribute(scripts.join(' '))}" inert`;
       html = html.replace('<div id="root"></div>', () => `<div id="root" ${attributes}>${page.html}</div>`);
     }
     const variant = { html, brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) };

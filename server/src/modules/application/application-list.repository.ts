@@ -2,11 +2,11 @@ import { and, eq, exists, getTableColumns, gte, ilike, inArray, isNull, lt, or, 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { likeContains } from '../../lib/sql-like';
 import type { Executor } from '../../db/client';
-import type { ApproveStatus } from '@portal/shared/application/application-status';
+import { APPROVE_STATUSES, type ApproveStatus } from '@portal/shared/application/application-status';
 import type { AudienceListSort } from '@portal/shared/review/audience-list';
 import { personalDataHash } from '../../lib/personal-data-cipher';
 import type { ApplicationRow, VisitDateModel } from './application.models';
-import { audienceCountDeltas, audienceVisitDates, audiences, searchTokensOf } from './application.tables';
+import { audienceCountDeltas, audienceNameGrams, audienceVisitDates, audiences, searchTokensOf } from './application.tables';
 
 export interface ListConditions {
   statuses?: readonly ApproveStatus[] | null;
@@ -69,19 +69,21 @@ function keywordCondition(keyword: string, normalised: string, statuses: readonl
       statuses.length ? sql`${tokens} && array[${sql.join(statuses.map((status) => sql`${`state:${status}`}`), sql`, `)}]::text[]` : undefined,
       ilike(audiences.name, likeContains(keyword)),
     ),
-    and(
-      inStates,
-      or(
-        eq(audiences.mobile, /^\d{11}$/.test(normalised) ? `+86${normalised}` : normalised),
-        eq(audiences.idNumberHash, personalDataHash(normalised)),
-        // The last digits of a mobile or an ID number, as organizers read them off a ticket.
-        // ID numbers are encrypted at rest: their last four characters are kept apart for this search.
-        normalised.length === 4 ? eq(audiences.idNumberLast4, normalised) : undefined,
-        normalised.length >= 4
-          ? and(sql`right(${audiences.mobile}, 4) = ${normalised.slice(-4)}`, sql`right(${audiences.mobile}, ${normalised.length}) = ${normalised}`)
-          : undefined,
-      ),
-    ),
+    and(inStates, identityCondition(normalised)),
+  );
+}
+
+/** The keyword as a mobile or an ID number: exact, or (four characters or more) the number's ending. */
+function identityCondition(normalised: string): SQL | undefined {
+  return or(
+    eq(audiences.mobile, /^\d{11}$/.test(normalised) ? `+86${normalised}` : normalised),
+    eq(audiences.idNumberHash, personalDataHash(normalised)),
+    // The last digits of a mobile or an ID number, as organizers read them off a ticket.
+    // ID numbers are encrypted at rest: their last four characters are kept apart for this search.
+    normalised.length === 4 ? eq(audiences.idNumberLast4, normalised) : undefined,
+    normalised.length >= 4
+      ? and(sql`right(${audiences.mobile}, 4) = ${normalised.slice(-4)}`, sql`right(${audiences.mobile}, ${normalised.length}) = ${normalised}`)
+      : undefined,
   );
 }
 
@@ -182,6 +184,111 @@ export async function countedPage(db: Executor, filter: ListConditions, sort: Au
     .as('page_keys');
   const rows = await db.select({ ...pageColumns, total: keys.total }).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
   return { total: rows[0]?.total ?? null, rows: rows.map(({ total: _pageTotal, ...row }) => withVisitDates(row)) };
+}
+
+/**
+ * A keyword that the name grams answer exactly (audience_name_grams), with the filter parts their rows
+ * hold: states and submission dates.
+ */
+export interface GramSearch {
+  keyword: string;
+  /** The keyword as a mobile or an ID number (upper-case, no spaces). */
+  normalised: string;
+  statuses: readonly ApproveStatus[];
+  submittedFrom: Date | null;
+  submittedBefore: Date | null;
+}
+
+/** The grams are the name's characters and pairs of adjacent characters. */
+const GRAM_LENGTH = 2;
+
+/**
+ * The filter as a look-up of the name grams, or null when they do not answer it exactly: a keyword of one
+ * or two characters (as many once lower-cased, which PostgreSQL's libc and C collations do a character at
+ * a time) beside states and submission dates; a channel or a visit day is not in the grams' rows.
+ */
+export function gramSearchOf(filter: ListConditions): GramSearch | null {
+  const keyword = filter.keyword?.trim();
+  const normalised = keyword?.toUpperCase().replace(/\s+/g, '');
+  if (!keyword || !normalised || filter.channelId || filter.visitDate) return null;
+  const length = [...keyword].length;
+  if (length > GRAM_LENGTH || [...keyword.toLowerCase()].length !== length) return null;
+  return { keyword, normalised, statuses: filter.statuses ?? [], submittedFrom: filter.submittedFrom ?? null, submittedBefore: filter.submittedBefore ?? null };
+}
+
+/** The sorts a page of grams is read in: the grams' btree holds each state's names in submission order. */
+export type GramSort = Exclude<AudienceListSort, 'NAME_ASC'>;
+export function isGramSort(sort: AudienceListSort): sort is GramSort {
+  return sort !== 'NAME_ASC';
+}
+
+/** The grams' rows of names that contain the keyword, among the given states (all when none). */
+function gramsWhere(search: GramSearch, statuses: readonly ApproveStatus[]): SQL | undefined {
+  return and(
+    sql`${audienceNameGrams.gram} = lower(${search.keyword})`,
+    statuses.length ? inArray(audienceNameGrams.approveStatus, [...statuses]) : undefined,
+    search.submittedFrom ? gte(audienceNameGrams.submittedAt, search.submittedFrom) : undefined,
+    search.submittedBefore ? lt(audienceNameGrams.submittedAt, search.submittedBefore) : undefined,
+  );
+}
+
+/** Applications the keyword finds as a mobile or an ID number (a few index probes; none for most keywords). */
+function identityWhere(search: GramSearch): SQL | undefined {
+  return and(
+    sql`${audiences.submittedAt} is not null`,
+    search.statuses.length ? inArray(audiences.approveStatus, [...search.statuses]) : undefined,
+    search.submittedFrom ? gte(audiences.submittedAt, search.submittedFrom) : undefined,
+    search.submittedBefore ? lt(audiences.submittedAt, search.submittedBefore) : undefined,
+    identityCondition(search.normalised),
+  );
+}
+
+/**
+ * The exact number of matches: the names that contain the keyword (an index-only count of its grams) and
+ * the applications found by their mobile or ID number whose name does not (so that none is counted twice).
+ */
+function gramCount(search: GramSearch): SQL<number> {
+  const named = sql`(select count(*) from ${audienceNameGrams} where ${gramsWhere(search, search.statuses)})`;
+  const byIdentityOnly = sql`(select count(*) from ${audiences} where ${identityWhere(search)} and not exists (select 1 from ${audienceNameGrams} where ${audienceNameGrams.gram} = lower(${search.keyword}) and ${audienceNameGrams.approveStatus} = ${audiences.approveStatus} and ${audienceNameGrams.submittedAt} = ${audiences.submittedAt} and ${audienceNameGrams.audienceId} = ${audiences.id}))`;
+  return sql<number>`(${named} + ${byIdentityOnly})::int`;
+}
+
+export async function countByGrams(db: Executor, search: GramSearch) {
+  const [row] = await db.select({ total: gramCount(search) }).from(sql`(select 1) as one`);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * One page of a keyword the grams answer, in a sort they hold, read as listAudiences reads the list (from
+ * the nearer end once the total is known). The page's keys come from each state's grams in list order —
+ * an index-only walk of as many entries as the page reaches — and the few applications found by their
+ * mobile or ID number; `union` drops an application found both ways. Without `total`, the page is read
+ * forwards and carries the exact total, counted in the same statement (null past the end: no row).
+ */
+export async function listByGrams(db: Executor, search: GramSearch, sort: GramSort, page: number, pageSize: number, total?: number) {
+  const offset = (page - 1) * pageSize;
+  if (total !== undefined && offset >= total) return { total, rows: [] };
+  const size = total === undefined ? pageSize : Math.min(pageSize, total - offset);
+  const fromEnd = total !== undefined && offset + size / 2 > total / 2;
+  const skipped = fromEnd && total !== undefined ? total - offset - size : offset;
+  const within = ORDER[sort].filter(([column]) => column !== audiences.approveStatus);
+  const gramColumn = (column: PgColumn) => (column === audiences.id ? audienceNameGrams.audienceId : audienceNameGrams.submittedAt);
+  // The grams' btree stores (submitted_at, audience_id) ascending; read forwards or backwards (no nulls there).
+  const gramOrder = within.map(([column, direction]) => sql`${gramColumn(column)} ${sql.raw(direction.startsWith('desc') !== fromEnd ? 'desc' : 'asc')}`);
+  const perState = (search.statuses.length ? search.statuses : APPROVE_STATUSES).map(
+    (status) =>
+      sql`(select ${audienceNameGrams.audienceId} as id, ${audienceNameGrams.approveStatus} as approve_status, ${audienceNameGrams.submittedAt} as submitted_at from ${audienceNameGrams} where ${gramsWhere(search, [status])} order by ${sql.join(gramOrder, sql`, `)} limit ${skipped + size})`,
+  );
+  const byIdentity = sql`(select ${audiences.id} as id, ${audiences.approveStatus} as approve_status, ${audiences.submittedAt} as submitted_at from ${audiences} where ${identityWhere(search)})`;
+  const matchesOrder = ORDER[sort].map(([column, direction]) => sql.raw(`matches.${column.name} ${fromEnd ? REVERSED[direction] : direction}`));
+  const keys = sql`(select matches.id from (${sql.join([...perState, byIdentity], sql` union `)}) as matches order by ${sql.join(matchesOrder, sql`, `)} limit ${size} offset ${skipped}) as page_keys`;
+  const rows = await db
+    .select({ ...pageColumns, total: total === undefined ? gramCount(search) : sql<number>`${total}::int` })
+    .from(keys)
+    .innerJoin(audiences, sql`${audiences.id} = page_keys.id`)
+    .orderBy(...orderBy(ORDER[sort], fromEnd));
+  const models = rows.map(({ total: _pageTotal, ...row }) => withVisitDates(row));
+  return { total: total ?? rows[0]?.total ?? null, rows: fromEnd ? models.reverse() : models };
 }
 
 /** Every matching row in list order, in batches: exports never hold the whole list in memory. */

@@ -16,7 +16,21 @@ import type { ShowDayModel } from '../show/show.models';
 import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
-import { compactCountDeltas, countAudiences, countedPage, countFromDeltas, countKeyOf, iterateAudiences, listAudiences, NEAR_END_ROWS, type ListConditions } from './application-list.repository';
+import {
+  compactCountDeltas,
+  countAudiences,
+  countByGrams,
+  countedPage,
+  countFromDeltas,
+  countKeyOf,
+  gramSearchOf,
+  isGramSort,
+  iterateAudiences,
+  listAudiences,
+  listByGrams,
+  NEAR_END_ROWS,
+  type ListConditions,
+} from './application-list.repository';
 import type { ApplicationRow, AudienceModel, ReviewDecision } from './application.models';
 
 /** DESIGN §6: the states an organizer's decision moves an application from, and to. */
@@ -108,19 +122,30 @@ export class ApplicationService {
 
   /** A page and the exact total of its filter, in as few statements, one after the other, as the page allows. */
   private async pageAndTotal(conditions: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
+    // A keyword of one or two characters is looked up in the name grams: an exact count and a page in list
+    // order from one btree, without reading every candidate (docs/performance.md, session 8).
+    const grams = gramSearchOf(conditions);
+    if (grams && isGramSort(sort)) {
+      const known = (page - 1) * pageSize > NEAR_END_ROWS ? await countByGrams(this.db, grams) : undefined;
+      const { total, rows } = await listByGrams(this.db, grams, sort, page, pageSize, known);
+      return [total ?? (await countByGrams(this.db, grams)), rows] as const;
+    }
     if ((page - 1) * pageSize > NEAR_END_ROWS) {
       const total = await this.countOf(conditions);
       return [total, await listAudiences(this.db, conditions, sort, page, pageSize, total)] as const;
     }
-    // Near the start the page is read forwards whatever the total: a maintained count goes beside it, …
-    if (countKeyOf(conditions)) return Promise.all([this.countOf(conditions), listAudiences(this.db, conditions, sort, page, pageSize)]);
+    // Near the start the page is read forwards whatever the total: a maintained count, or the grams' count
+    // of a keyword sorted by name, goes beside it, …
+    if (countKeyOf(conditions) || grams) return Promise.all([this.countOf(conditions), listAudiences(this.db, conditions, sort, page, pageSize)]);
     // … and a count that reads the matches is taken by the page's own statement (past the end, by itself).
     const { total, rows } = await countedPage(this.db, conditions, sort, page, pageSize);
     return [total ?? (await countAudiences(this.db, conditions)), rows] as const;
   }
 
-  /** Exact: from the maintained counts when the filter is states and a visit day, else by reading the matches. */
+  /** Exact: from the name grams for a short keyword, the maintained counts for states and a visit day, else by reading the matches. */
   private async countOf(conditions: ListConditions) {
+    const grams = gramSearchOf(conditions);
+    if (grams) return countByGrams(this.db, grams);
     const countKey = countKeyOf(conditions);
     if (!countKey) return countAudiences(this.db, conditions);
     const { total, changes } = await countFromDeltas(this.db, countKey);

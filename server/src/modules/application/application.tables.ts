@@ -95,6 +95,26 @@ export const audienceCountDeltas = pgTable(
   (table) => [index('audience_count_deltas_key_idx').on(table.approveStatus, table.day)],
 );
 
+/**
+ * The approval list's keyword index for one- and two-character keywords (drizzle/0024_audience_name_grams.sql):
+ * each distinct character and pair of adjacent characters of the lower-cased name of every submitted
+ * application, with its state and submission time, kept by triggers on `audiences` in the transaction of
+ * every change. A name contains a keyword of one or two characters exactly when its row holds that gram,
+ * so the btree answers the keyword's exact count and its page in list order by an index-only scan (the
+ * GIN index on the name's characters only narrows: every candidate had to be read). No foreign key: the
+ * triggers remove the rows of a deleted application, found by this key (a cascade would need a second index).
+ */
+export const audienceNameGrams = pgTable(
+  'audience_name_grams',
+  {
+    gram: text('gram').notNull(),
+    approveStatus: text('approve_status', { enum: APPROVE_STATUSES }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    audienceId: uuid('audience_id').notNull(),
+  },
+  (table) => [primaryKey({ name: 'audience_name_grams_pkey', columns: [table.gram, table.approveStatus, table.submittedAt, table.audienceId] })],
+);
+
 /** The days a visitor picked; `admittedAt` is set at the gate, after which the day cannot be dropped. */
 export const audienceVisitDates = pgTable(
   'audience_visit_dates',
