@@ -16,9 +16,10 @@ export function boot(container: HTMLElement | null, prerendered: boolean): void 
   const locale = detectVisitLocale();
   const hydrate = prerendered && container?.dataset.prerendered === locale;
   const namespaces = hydrate ? (container?.dataset.namespaces ?? '').split(',').filter(Boolean) : [];
+  const serverElements = hydrate && container ? Array.from(container.querySelectorAll('*')) : [];
   const app = (
     <StrictMode>
-      <WhenHydrated container={container}>
+      <WhenHydrated container={container} serverElements={serverElements}>
         <App />
       </WhenHydrated>
     </StrictMode>
@@ -32,11 +33,27 @@ export function boot(container: HTMLElement | null, prerendered: boolean): void 
     });
 }
 
+/** After this long the screen is released whatever the check below sees (it reads a detail of React DOM). */
+const RELEASE_LIMIT_MS = 10_000;
+
 /**
- * Lets the visitor act on a pre-rendered screen once React has hydrated it: the server sends the root `inert` (a tap
- * or a typed character on markup without its handlers would be lost, and a form would submit itself natively).
+ * Lets the visitor act on a pre-rendered screen once React has hydrated all of it: the server sends the root `inert`
+ * (a tap or a typed character on markup without its handlers is lost, and a form would submit itself natively).
+ * React hydrates the root first and each Suspense boundary (the lazily loaded screens) in later passes, so the root's
+ * first effect is too early: a journey's typed identity was on a boundary still dehydrated, and was gone when the
+ * form next rendered. The screen is released when every element the server sent is React's or gone; React DOM
+ * marks the elements it owns with a `__reactFiber$…` property, the only sign of a boundary's hydration outside React.
  */
-function WhenHydrated({ container, children }: { container: HTMLElement | null; children: ReactNode }) {
-  useEffect(() => container?.removeAttribute('inert'), [container]);
+function WhenHydrated({ container, serverElements, children }: { container: HTMLElement | null; serverElements: readonly Element[]; children: ReactNode }) {
+  useEffect(() => {
+    if (!container?.hasAttribute('inert')) return;
+    const started = performance.now();
+    const hydrated = (element: Element) => !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const release = () => {
+      if (serverElements.every(hydrated) || performance.now() - started > RELEASE_LIMIT_MS) container.removeAttribute('inert');
+      else requestAnimationFrame(release);
+    };
+    release();
+  }, [container, serverElements]);
   return children;
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ViewerDocument } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { sessionOfError, sessionOfViewer, UNAUTHORIZED_SESSION, UNKNOWN_SESSION, type Session } from '../session';
 
 export const VIEWER_QUERY_KEY = ['viewer'] as const;
@@ -25,9 +26,15 @@ export const viewerQueryOptions = queryOptions({
   meta: { session: true },
 });
 
+/**
+ * The viewer's session. While a pre-rendered screen is hydrated it is unknown, as it was when the screen was rendered:
+ * a lazily loaded screen is hydrated after the root, when the session may already have arrived (a signed-in
+ * exhibitor's registration page would otherwise not match its markup).
+ */
 export function useSession(): { session: Session; refetch: () => Promise<unknown> } {
   const query = useQuery(viewerQueryOptions);
-  const session: Session = query.data ?? (query.isError ? sessionOfError(query.error) : UNKNOWN_SESSION);
+  const hydrated = useHydrated();
+  const session: Session = !hydrated ? UNKNOWN_SESSION : (query.data ?? (query.isError ? sessionOfError(query.error) : UNKNOWN_SESSION));
   return { session, refetch: query.refetch };
 }
 
