@@ -220,8 +220,11 @@ describeE2E('the organizer badge queue and /ticket', () => {
     await page.goto(PATHS.ticket);
     await unlessPageFails(page, page.getByTestId('badge-ticket-page').waitFor({ state: 'visible' }));
     await lookUp(page, staff, staff.phoneNumber);
-    // The dialog's opening animation ends before its buttons are used (a click mid-zoom can miss).
-    await page.locator('.ant-modal').evaluate((modal) => Promise.all(modal.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    // The dialog's opening animation ends before its buttons are used (a click mid-zoom can miss). An animation the
+    // dialog cancels (antd replaces its motion when it re-renders) rejects `finished`: it is over all the same.
+    await page
+      .locator('.ant-modal')
+      .evaluate((modal) => Promise.all(modal.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))));
     await page.getByTestId('badge-ticket-replace-photo').click();
     const step = page.getByTestId('ticket-photo-replace');
     await unlessPageFails(page, step.waitFor({ state: 'visible' }));
