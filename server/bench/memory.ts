@@ -37,14 +37,16 @@ function childrenOf(pid: number): number[] {
   return children;
 }
 
-/** The process that runs the server: the deepest descendant of the spawned one (tsx → node src/main.ts). */
+/**
+ * The process that runs the server: the largest descendant of the spawned one (tsx → node src/main.ts).
+ * Not the deepest: the server's node has children of its own (tsx's esbuild service), far smaller than it.
+ */
 export function serverProcess(spawnedPid: number | undefined): number {
   if (spawnedPid === undefined) throw new Error('no server pid');
-  let pid = spawnedPid;
-  for (let children = childrenOf(pid); children.length > 0; children = childrenOf(pid)) {
-    pid = children.reduce((largest, child) => (residentBytes(child).rss > residentBytes(largest).rss ? child : largest));
-  }
-  return pid;
+  const descendants: number[] = [];
+  for (let level = childrenOf(spawnedPid); level.length > 0; level = level.flatMap(childrenOf)) descendants.push(...level);
+  if (descendants.length === 0) return spawnedPid;
+  return descendants.reduce((largest, pid) => (residentBytes(pid).rss > residentBytes(largest).rss ? pid : largest));
 }
 
 /**
