@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, inject } from 'vitest';
+import { chromiumArgs } from './chromium';
 import { saveScreenshot } from './screenshots';
 
 export type Locale = 'zh-CN' | 'en-US';
@@ -15,15 +16,6 @@ export const noBrowser = chromiumPath === '';
 /** `describe` that skips, visibly, when there is no Chromium. */
 export const describeE2E = (name: string, body: () => void) => describe.skipIf(noBrowser)(name, body);
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });

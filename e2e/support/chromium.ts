@@ -21,3 +21,14 @@ export function findChromium(): string | null {
   }
   return isExecutable('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
 }
+
+/** The flags Chromium needs on these machines (no sandbox in a container, no GPU) and fewer background requests. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
