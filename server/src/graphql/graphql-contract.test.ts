@@ -83,7 +83,8 @@ describe('GraphQL endpoint contract', () => {
   });
 
   it('answers GraphQL with the strict headers of a JSON answer, not the page\'s', async () => {
-    for (const init of [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ viewer { __typename } }' }) }, { headers: { 'x-portal-client': 'web' } }]) {
+    const inits: RequestInit[] = [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ viewer { __typename } }' }) }, { headers: { 'x-portal-client': 'web' } }];
+    for (const init of inits) {
       const response = await app.client().fetch(`/apis/core/graphql${init.method ? '' : '?query=%7B%20viewer%20%7B%20__typename%20%7D%20%7D'}`, init);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
