@@ -16,7 +16,7 @@ import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
 import type { InvalidationBus } from './lib/invalidation-bus';
 import { attachCsrfGuard } from './lib/csrf-guard';
-import { securityHeaders } from './lib/security-headers';
+import { apiSecurityHeaders, securityHeaders, setSecurityHeaders } from './lib/security-headers';
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
 import { createJsonPostPath } from './graphql/json-post';
@@ -110,7 +110,7 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
-  const helmetHeaders = securityHeaders({
+  const documentHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -133,10 +133,10 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
     crossOriginEmbedderPolicy: false,
     hsts: production,
   });
+  const apiHeaders = apiSecurityHeaders({ hsts: production });
 
   app.addHook('onRequest', async (request, reply) => {
-    // On the raw response, as helmet did: the streams written with writeHead (spreadsheet imports) carry them too.
-    for (const [name, value] of helmetHeaders) reply.raw.setHeader(name, value);
+    setSecurityHeaders(reply.raw, request.routeOptions.config?.securityHeaders === 'api' ? apiHeaders : documentHeaders);
     reply.header('x-request-id', request.id);
     if (isOversizedMultipart(request)) {
       const error = new AppError('REQUEST_TOO_LARGE');
@@ -166,7 +166,8 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
-    config: { csrf: 'graphql' },
+    // Its answers are JSON, but for GraphiQL's page in development (the document headers, below).
+    config: { csrf: 'graphql', securityHeaders: 'api' },
     handler: async (request, reply) => {
       const signedIn = await app.services.auth.viewerOf(sessionIdOf(request));
       if (await jsonPost.answer(request, reply, signedIn)) return reply;
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });
+      if (response.headers.get('content-type')?.startsWith('text/html')) setSecurityHeaders(reply.raw, documentHeaders);
       const refusal = response.status >= 400 && !response.body ? BODILESS_REFUSALS[response.status] : undefined;
       if (refusal) {
         const error = new AppError(refusal);

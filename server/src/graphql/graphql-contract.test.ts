@@ -82,6 +82,19 @@ describe('GraphQL endpoint contract', () => {
     expect(JSON.stringify(body)).not.toContain('at ');
   });
 
+  it('answers GraphQL with the strict headers of a JSON answer, not the page\'s', async () => {
+    const inits: RequestInit[] = [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ viewer { __typename } }' }) }, { headers: { 'x-portal-client': 'web' } }];
+    for (const init of inits) {
+      const response = await app.client().fetch(`/apis/core/graphql${init.method ? '' : '?query=%7B%20viewer%20%7B%20__typename%20%7D%20%7D'}`, init);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get('referrer-policy')).toBeNull();
+    }
+  });
+
   it('refuses a multipart body over the limit before reading it', async () => {
     const form = new FormData();
     form.set('operations', JSON.stringify({ query: '{ project { setting { audienceRegOpen } } }' }));

@@ -6,7 +6,7 @@ import { createAccount } from '../test/factories';
 import { productionEnv } from '../test/production-env';
 import { signInDirectly } from '../test/sessions';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { MAX_QUERY_COST, operationCost } from './query-cost';
+import { cachedOperationCost, MAX_QUERY_COST, operationCost } from './query-cost';
 import { buildSchema } from './schema';
 
 const schema = buildSchema();
@@ -38,6 +38,15 @@ describe('query cost (issue 7, item 10)', () => {
     expect(operationCost(schema, parse('query($n: Int) { audiences(pageSize: $n) { nodes { id } } }'), { n: 1e9 })).toBe(1 + 100 * 2);
     // The argument's default (20) when nothing is sent.
     expect(operationCost(schema, parse('{ audiences { nodes { id } } }'), {})).toBe(1 + 20 * 2);
+  });
+
+  it('keeps the cost of a document only when it reads no variable', () => {
+    const cost = cachedOperationCost();
+    const byVariable = parse('query($n: Int) { audiences(pageSize: $n) { nodes { id } } }');
+    expect([cost(schema, byVariable, { n: 5 }), cost(schema, byVariable, { n: 50 })]).toEqual([1 + 5 * 2, 1 + 50 * 2]);
+    const twoOperations = parse('query Small { audiences(pageSize: 5) { nodes { id } } } query Large { audiences(pageSize: 100) { nodes { id } } }');
+    expect([cost(schema, twoOperations, {}, 'Small'), cost(schema, twoOperations, {}, 'Large'), cost(schema, twoOperations, {}, 'Small')]).toEqual([11, 201, 11]);
+    expect(cost(schema, parse(EXPENSIVE), {})).toBe(operationCost(schema, parse(EXPENSIVE), {}));
   });
 
   it('refuses 20 aliased 100-row pages, and lets every web operation through at its largest page', () => {

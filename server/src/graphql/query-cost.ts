@@ -36,9 +36,39 @@ const fieldsOf = (type: GraphQLNamedType | null | undefined) => (type && 'getFie
  * counted once, by the page size. `__typename` is free.
  */
 export function operationCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string | null): number {
+  return costAndVariablesRead(schema, document, variables, operationName).cost;
+}
+
+/**
+ * operationCost through a cache of the operations whose cost reads no variable (every operation but a
+ * paged one with a variable page size): Yoga's parse cache hands back the same DocumentNode for the same
+ * text, so a repeated query is walked once.
+ */
+export function cachedOperationCost() {
+  const fixed = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, number>>>();
+  return (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string | null): number => {
+    const name = operationName ?? '';
+    const known = fixed.get(schema)?.get(document);
+    const cost = known?.get(name);
+    if (cost !== undefined) return cost;
+    const computed = costAndVariablesRead(schema, document, variables, operationName);
+    if (computed.readsVariables) return computed.cost;
+    const bySchema = fixed.get(schema) ?? new WeakMap<DocumentNode, Map<string, number>>();
+    fixed.set(schema, bySchema.set(document, (known ?? new Map<string, number>()).set(name, computed.cost)));
+    return computed.cost;
+  };
+}
+
+function costAndVariablesRead(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  operationName?: string | null,
+): { cost: number; readsVariables: boolean } {
+  let readsVariables = false;
   const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((candidate) => candidate.name?.value === operationName) : operations[0];
-  if (!operation) return 0;
+  if (!operation) return { cost: 0, readsVariables };
   const fragments = new Map(
     document.definitions
       .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
@@ -46,12 +76,13 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
   );
   const defaults = new Map(operation.variableDefinitions?.map((definition) => [definition.variable.name.value, definition.defaultValue]) ?? []);
   const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
-  if (!root) return 0;
+  if (!root) return { cost: 0, readsVariables };
 
   const numberOf = (value: ValueNode | undefined): number | undefined => {
     if (!value) return undefined;
     if (value.kind === Kind.INT) return Number(value.value);
     if (value.kind === Kind.VARIABLE) {
+      readsVariables = true;
       const sent = variables?.[value.name.value];
       if (typeof sent === 'number') return sent;
       return numberOf(defaults.get(value.name.value) ?? undefined);
@@ -100,5 +131,6 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
     return total;
   };
 
-  return costOf(operation.selectionSet, root, false, new Set());
+  const cost = costOf(operation.selectionSet, root, false, new Set());
+  return { cost, readsVariables };
 }

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import type { GraphQLContext, YogaServerContext } from './context';
 import { originOfRequest } from '../http/request-viewer';
 import { buildSchema } from './schema';
-import { MAX_QUERY_COST, operationCost } from './query-cost';
+import { cachedOperationCost, MAX_QUERY_COST } from './query-cost';
 import { createLoaders } from '../modules/registry';
 import { FIELDS_ALLOWED_BEFORE_PASSWORD_CHANGE, mustChangePassword } from '../modules/account/account.policy';
 
@@ -69,10 +69,13 @@ const SUGGESTION = /\s*Did you mean [^?]*\?/g;
  * what each item selects), and, in production, introspection by anyone but an organizer.
  */
 function useExecutionGuards(options: { production: boolean }): Plugin<GraphQLContext, YogaServerContext> {
+  // Both walks are kept per parsed document (Yoga's parse cache hands back the same one for the same text).
+  const introspection = new WeakMap<DocumentNode, boolean>();
+  const operationCost = cachedOperationCost();
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as GraphQLContext;
-      if (options.production && context.viewer?.scope !== 'organizer' && asksForIntrospection(args.document)) {
+      if (options.production && context.viewer?.scope !== 'organizer' && asksForIntrospection(args.document, introspection)) {
         setResultAndStopExecution({ errors: [createGraphQLError('introspection is disabled', { originalError: new AppError('FORBIDDEN') })] });
         return;
       }
@@ -95,7 +98,9 @@ function onlyAllowedBeforePasswordChange(document: DocumentNode, operationName: 
   return !!operation && operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && FIELDS_ALLOWED_BEFORE_PASSWORD_CHANGE.has(selection.name.value));
 }
 
-function asksForIntrospection(document: DocumentNode): boolean {
+function asksForIntrospection(document: DocumentNode, known: WeakMap<DocumentNode, boolean>): boolean {
+  const cached = known.get(document);
+  if (cached !== undefined) return cached;
   let found = false;
   visit(document, {
     Field(node) {
@@ -106,6 +111,7 @@ function asksForIntrospection(document: DocumentNode): boolean {
       return undefined;
     },
   });
+  known.set(document, found);
   return found;
 }
 
