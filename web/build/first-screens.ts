@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { PreloadPlan } from '@portal/shared/web-build/files';
 
 interface ManifestChunk {
   file: string;
@@ -69,7 +70,8 @@ export const PRERENDERED_SCREENS: PrerenderedScreen[] = [
     ],
   },
   { path: '/visitor/web/register', variants: [{ value: '', namespaces: ['visitor'] }] },
-  { path: '/visitor/web/application', variants: [{ value: '', namespaces: [] }] },
+  // The loading state shows the screen's introduction (ApplicationLoading).
+  { path: '/visitor/web/application', variants: [{ value: '', namespaces: ['application'] }] },
   { path: '/wa/visitor/ticket', variants: [{ value: '', namespaces: [] }] },
 ];
 
@@ -134,15 +136,7 @@ export function firstLoadKeys(manifest: Manifest, screen: FirstScreen, language:
   ]);
 }
 
-/**
- * The chunks to preload for a first visit, beyond what index.html loads already (the entry and its static
- * imports), then their style sheets (`.css`, which pre-rendered markup needs before it paints): by path (a path as the router has it, a prefix ending in `/*`, or `*` for every other), then by
- * language; file names relative to the build's root.
- */
-export interface PreloadPlan {
-  screens: Record<string, Record<string, string[]>>;
-}
-
+/** The preload plan (its shape: shared/web-build/files.ts), which the server puts into index.html. */
 export function preloadPlan(manifest: Manifest): PreloadPlan {
   const inHtml = staticClosure(manifest, [entryKey(manifest)]);
   const screens: PreloadPlan['screens'] = {};

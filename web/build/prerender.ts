@@ -12,22 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Locale } from '@portal/shared/i18n/locales';
+import type { PrerenderedFile, PrerenderedPage } from '@portal/shared/web-build/files';
 import { LANGUAGES, PRERENDERED_SCREENS } from './first-screens';
-
-/** One pre-rendered first screen: the markup of the root element, and the locale files the client loads before it hydrates. */
-export interface PrerenderedPage {
-  path: string;
-  /** The query parameter that selects the variant, and its value (`''`: absent or any value not rendered). */
-  param?: string;
-  value: string;
-  locale: Locale;
-  namespaces: string[];
-  html: string;
-}
-
-export interface PrerenderedFile {
-  pages: PrerenderedPage[];
-}
 
 type RenderScreen = (url: string, locale: Locale, namespaces: readonly string[]) => Promise<string>;
 

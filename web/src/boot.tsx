@@ -1,7 +1,8 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadScreen } from './app/router';
+import { createQueryClient } from './app/query-client';
+import { prefetchScreenData, preloadScreen } from './app/router';
 import { detectVisitLocale, startI18n } from './lib/i18n/i18n';
 
 /**
@@ -13,6 +14,8 @@ import { detectVisitLocale, startI18n } from './lib/i18n/i18n';
  */
 export function boot(container: HTMLElement | null, prerendered: boolean): void {
   preloadScreen(window.location.pathname);
+  const queryClient = createQueryClient();
+  prefetchScreenData(window.location.pathname, queryClient);
   const locale = detectVisitLocale();
   const hydrate = prerendered && container?.dataset.prerendered === locale;
   const namespaces = hydrate ? (container?.dataset.namespaces ?? '').split(',').filter(Boolean) : [];
@@ -20,7 +23,7 @@ export function boot(container: HTMLElement | null, prerendered: boolean): void 
   const app = (
     <StrictMode>
       <WhenHydrated container={container} serverElements={serverElements}>
-        <App />
+        <App queryClient={queryClient} />
       </WhenHydrated>
     </StrictMode>
   );

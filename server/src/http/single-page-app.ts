@@ -4,33 +4,19 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@portal/shared/i18n/locales';
+import type { PreloadPlan, PrerenderedFile, PrerenderedPage } from '@portal/shared/web-build/files';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 import { localeOfRequest } from '../lib/request-locale';
-
-/** web/build/first-screens.ts's plan: per path (`*` for every other) and language, the chunks a first visit waits for. */
-interface PreloadPlan {
-  screens: Record<string, Partial<Record<Locale, string[]>>>;
-}
 
 function readPreloadPlan(root: string): PreloadPlan | undefined {
   const path = join(root, '.vite', 'preload-plan.json');
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PreloadPlan) : undefined;
 }
 
-/** web/build/prerender.ts's file: the root's markup of each pre-rendered first screen, per variant and language. */
-interface PrerenderedPage {
-  path: string;
-  param?: string;
-  value: string;
-  locale: Locale;
-  namespaces: string[];
-  html: string;
-}
-
 function readPrerendered(root: string): PrerenderedPage[] {
   const path = join(root, '.vite', 'prerendered.json');
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { pages: PrerenderedPage[] }).pages : [];
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PrerenderedFile).pages : [];
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -73,20 +73,28 @@ export type GraphQLRequest = <TData, TVariables>(document: GraphQLDocument<TData
 
 export function createGraphQLClient(request: RequestClient = defaultRequest): GraphQLRequest {
   return async function graphqlRequest<TData, TVariables>(document: GraphQLDocument<TData, TVariables>, variables?: TVariables, signal?: AbortSignal): Promise<TData> {
-    const query = document.toString();
-    const { body, json } = toBody(query, variables, operationName(query));
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (json) headers['content-type'] = 'application/json';
-    const response = await request(GRAPHQL_PATH, { method: 'POST', body, headers, raw: true, signal: signal ?? null });
-    const result = await readBody(response);
-    const record = typeof result === 'object' && result !== null ? (result as { data?: unknown; errors?: unknown }) : {};
-    const errors = Array.isArray(record.errors) ? (record.errors as GraphQLErrorEntry[]) : [];
-    if (!response.ok || errors.length > 0 || record.data === undefined || record.data === null) {
-      if (errors.length === 0 && typeof result === 'string' && result.trim()) errors.push({ message: result.trim() });
-      throw new GraphQLClientError(response.status, errors, record.data ?? null);
-    }
-    return record.data as TData;
+    return readGraphQLResponse<TData>(await postGraphQL(request, document.toString(), variables, signal));
   };
+}
+
+/** Sends an operation and resolves with the untouched response (read it with readGraphQLResponse). */
+export function postGraphQL(request: RequestClient, query: string, variables?: unknown, signal?: AbortSignal): Promise<Response> {
+  const { body, json } = toBody(query, variables, operationName(query));
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (json) headers['content-type'] = 'application/json';
+  return request(GRAPHQL_PATH, { method: 'POST', body, headers, raw: true, signal: signal ?? null });
+}
+
+/** The operation's data, or a GraphQLClientError with the first error's message. */
+export async function readGraphQLResponse<TData>(response: Response): Promise<TData> {
+  const result = await readBody(response);
+  const record = typeof result === 'object' && result !== null ? (result as { data?: unknown; errors?: unknown }) : {};
+  const errors = Array.isArray(record.errors) ? (record.errors as GraphQLErrorEntry[]) : [];
+  if (!response.ok || errors.length > 0 || record.data === undefined || record.data === null) {
+    if (errors.length === 0 && typeof result === 'string' && result.trim()) errors.push({ message: result.trim() });
+    throw new GraphQLClientError(response.status, errors, record.data ?? null);
+  }
+  return record.data as TData;
 }
 
 export const graphqlRequest = createGraphQLClient();

@@ -5,7 +5,8 @@ import { reloadSession } from '../../features/viewer/api/viewer';
 import { PATHS } from '../paths';
 
 // DESIGN §7: the application pages are their own chunk (the plain form); zod's rules load after its paint, the cropper and face-api when the photo step opens.
-const ApplicationPage = lazy(() => import('../../features/application/pages/application-page').then((module) => ({ default: module.ApplicationPage })));
+export const loadApplicationPage = () => import('../../features/application/pages/application-page');
+const ApplicationPage = lazy(() => loadApplicationPage().then((module) => ({ default: module.ApplicationPage })));
 const ApplicationEditPage = lazy(() => import('../../features/application/pages/application-edit-page').then((module) => ({ default: module.ApplicationEditPage })));
 
 /** After a save the session is reloaded: the viewer's approveStatus (guards, menu) changed. */

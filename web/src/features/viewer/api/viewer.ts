@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { ViewerDocument } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { discardEarlyViewer, takeEarlyViewer } from './early-viewer';
 import { sessionOfError, sessionOfViewer, UNAUTHORIZED_SESSION, UNKNOWN_SESSION, type Session } from '../session';
 
 export const VIEWER_QUERY_KEY = ['viewer'] as const;
@@ -9,7 +10,7 @@ export const VIEWER_QUERY_KEY = ['viewer'] as const;
 /** The viewer query resolves to a Session: a 401/403 is a state of the session, not a failure of the query. */
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
   try {
-    const data = await graphqlRequest(ViewerDocument, {}, signal);
+    const data = await (takeEarlyViewer() ?? graphqlRequest(ViewerDocument, {}, signal));
     return sessionOfViewer(data.viewer);
   } catch (error) {
     const session = sessionOfError(error);
@@ -40,12 +41,14 @@ export function useSession(): { session: Session; refetch: () => Promise<unknown
 
 /** Re-runs the viewer query (after sign-in, a profile change) and resolves with the new session. */
 export async function reloadSession(queryClient: QueryClient): Promise<Session> {
+  discardEarlyViewer();
   await queryClient.invalidateQueries({ queryKey: VIEWER_QUERY_KEY, refetchType: 'none' });
   return queryClient.fetchQuery({ ...viewerQueryOptions, staleTime: 0 });
 }
 
 /** Logout and any 401 seen elsewhere put the session in the unauthorized state (SPEC 4). */
 export function markUnauthorized(queryClient: QueryClient): void {
+  discardEarlyViewer();
   void queryClient.cancelQueries({ queryKey: VIEWER_QUERY_KEY });
   queryClient.setQueryData(VIEWER_QUERY_KEY, UNAUTHORIZED_SESSION);
 }
