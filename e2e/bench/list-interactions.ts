@@ -55,7 +55,7 @@ const listSignature = (page: Page) =>
     return `${document.querySelector('[data-testid="review-total"]')?.textContent ?? ''}|${table?.querySelector('tbody tr.ant-table-row')?.textContent ?? ''}`;
   });
 
-/** Runs `act`, then waits for the first frame whose total or first row differs from before, with no spinner. */
+/** Runs `act`, then waits for the first frame whose total or first row differs from before, with no spinner on the page. */
 async function measure(page: Page, step: string, act: () => Promise<void>): Promise<InteractionFigures> {
   const before = await listSignature(page);
   await page.evaluate(() => {
@@ -68,7 +68,7 @@ async function measure(page: Page, step: string, act: () => Promise<void>): Prom
     (previous) => {
       const table = document.querySelector('[data-testid="review-table"]');
       const signature = `${document.querySelector('[data-testid="review-total"]')?.textContent ?? ''}|${table?.querySelector('tbody tr.ant-table-row')?.textContent ?? ''}`;
-      return signature !== previous && !table?.querySelector('.ant-spin-spinning') ? performance.now() : 0;
+      return signature !== previous && !document.querySelector('.ant-spin-spinning') ? performance.now() : 0;
     },
     before,
     { polling: 'raf', timeout: 60_000 },

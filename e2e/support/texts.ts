@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locale } from './browser';
+import type { Locale } from '@portal/shared/i18n/locales';
 import { repoRoot } from './server-process';
 
 const cache = new Map<string, unknown>();

@@ -16,9 +16,12 @@ import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipR
 import { CDK_IMPORT_SCENARIO, cdkImportMarkdown, runCdkImport, type CdkImportResult } from './activation-codes';
 import { CLUSTER_SCENARIO, clusterMarkdown, runClusterScenario, type ClusterFigures } from './cluster';
 import { lighthouseReport, measurePublicPages, RUNS_PER_PAGE, type PageFigures } from '../../e2e/bench/lighthouse';
+import { listInteractionsReport, measureListInteractions, type InteractionFigures } from '../../e2e/bench/list-interactions';
 
 /** The public pages on a phone (Lighthouse); also `npm run bench:lighthouse` alone. */
 const LIGHTHOUSE_SCENARIO = 'public-pages-lighthouse';
+/** The approval list's interactions in Chromium at 100,000 applications (INP); also `npm run bench:list` alone. */
+const LIST_INTERACTIONS_SCENARIO = 'approval-list-interactions';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 1);
@@ -262,6 +265,12 @@ async function main() {
     pages = await measurePublicPages();
   }
 
+  let interactions: InteractionFigures[] | undefined;
+  if (!only || only.includes(LIST_INTERACTIONS_SCENARIO)) {
+    console.log(`bench: ${LIST_INTERACTIONS_SCENARIO} — the approval list in Chromium at 100,000 applications (also in bench/results/list-interactions.md)`);
+    interactions = await measureListInteractions();
+  }
+
   const baseline = results.find((row) => row.name === baselineName);
   for (const row of results) {
     row.ratioToNodeHttp = baseline && baseline.requestsPerSecond > 0 ? Number((row.requestsPerSecond / baseline.requestsPerSecond).toPrecision(3)) : null;
@@ -281,6 +290,7 @@ async function main() {
     ...(cdkImport ? { imports: [cdkImport] } : {}),
     ...(cluster ? { cluster } : {}),
     ...(pages ? { publicPages: pages } : {}),
+    ...(interactions ? { listInteractions: interactions } : {}),
   };
   const outDir = join(repoRoot, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
@@ -288,7 +298,8 @@ async function main() {
   const text =
     markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (cdkImport ? `\n${cdkImportMarkdown(cdkImport)}` : '') +
     (cluster ? `\n## Cluster: 1 and 3 instances behind nginx\n\n${clusterMarkdown(cluster)}\n` : '') +
-    (pages ? `\n${lighthouseReport(pages, RUNS_PER_PAGE)}` : '');
+    (pages ? `\n${lighthouseReport(pages, RUNS_PER_PAGE)}` : '') +
+    (interactions ? `\n${listInteractionsReport(interactions)}` : '');
   writeFileSync(join(outDir, 'latest.md'), text);
   console.log(`\n${text}\nbench: wrote bench/results/latest.json and latest.md`);
   const failed = results.filter((row) => failures(row) > 0);
