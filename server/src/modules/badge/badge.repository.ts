@@ -98,7 +98,7 @@ const SEARCHABLE_SEPARATOR = '\u001f';
 
 /**
  * The organizers' queue filtered by a keyword (with a state and dates, not a company), from the maintained
- * grams (badge_search_grams, drizzle/0025): the names that contain the keyword are the rows of one of its pairs
+ * grams (badge_search_grams, drizzle/0025_list_keywords): the names that contain the keyword are the rows of one of its pairs
  * (the rarest) whose text contains it, read from the index
  * alone in list order for the page and counted there; the badges whose phone or ID number's last four equal
  * it and whose name does not hold it are added. Equal to what ILIKE finds (badge-list-counts.test.ts).

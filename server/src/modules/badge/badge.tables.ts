@@ -98,7 +98,7 @@ export const badgeCountDeltas = pgTable(
 );
 
 /**
- * The queue's keyword (drizzle/0025): one row per distinct character and pair of adjacent characters of a
+ * The queue's keyword (drizzle/0025_list_keywords): one row per distinct character and pair of adjacent characters of a
  * badge's searchable text, lower(name) || chr(31) || lower(name_pinyin), with its state, creation time and
  * the text itself, kept by triggers on `badges` in the transaction of every change. A keyword's matches hold
  * each of its pairs, so one pair's rows, walked in list order and checked with LIKE on the text they carry,
