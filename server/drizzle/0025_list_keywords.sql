@@ -61,16 +61,3 @@ CREATE TRIGGER badge_search_grams_truncate AFTER TRUNCATE ON badges FOR EACH STA
 INSERT INTO badge_search_grams (gram, status, created_at, badge_id, searchable)
 SELECT g.gram, b.status, b.created_at, b.id, badge_searchable(b.name, b.name_pinyin)
 FROM badges b, LATERAL badge_search_grams(badge_searchable(b.name, b.name_pinyin)) AS g(gram);
---> statement-breakpoint
--- The ticket list's keyword (ticket-office.repository.ts): the two of its pairs that the statistics of
--- tickets_search_grams_idx (ANALYZE: most common elements and their frequencies) find rarest; a pair not among
--- them is rarer than those that are. Intersecting the posting lists of every pair cost more than the rows it
--- removed: "Company 42" has nine pairs, seven of them in every imported ticket. ILIKE still decides, so the
--- matches are those of every pair. Without statistics, every pair, as before.
-CREATE FUNCTION ticket_rarest_keyword_grams(keyword text) RETURNS text[] LANGUAGE sql STABLE STRICT PARALLEL SAFE AS $$
-  SELECT array(
-    SELECT k.gram FROM unnest(ticket_keyword_grams(keyword)) AS k(gram)
-    ORDER BY coalesce(s.most_common_elem_freqs[array_position(s.most_common_elems::text::text[], k.gram)], 0), k.gram
-    LIMIT CASE WHEN s.most_common_elems IS NULL THEN NULL ELSE 2 END)
-  FROM (SELECT NULL) AS one LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = 'tickets_search_grams_idx'
-$$;

@@ -37,8 +37,8 @@ function conditionsOf(filter: TTicketFilter): SQL | undefined {
     filter.day ? sql`(cardinality(${tickets.days}) = 0 or ${filter.day}::date = any(${tickets.days}))` : undefined,
     typeof filter.admitted !== 'boolean' ? undefined : filter.admitted ? admitted : not(admitted),
     typeof filter.faceChecked !== 'boolean' ? undefined : filter.faceChecked ? isNotNull(tickets.faceCheckedAt) : isNull(tickets.faceCheckedAt),
-    // The keyword's two rarest pairs (its character, when it is one) are looked up in tickets_search_grams_idx; ILIKE decides.
-    keyword ? sql`${ticketSearchGramsOf(tickets)} @> ticket_rarest_keyword_grams(lower(${keyword}))` : undefined,
+    // The keyword's pairs (its character, when it is one) are looked up in tickets_search_grams_idx; ILIKE decides.
+    keyword ? sql`${ticketSearchGramsOf(tickets)} @> ticket_keyword_grams(lower(${keyword}))` : undefined,
     keyword ? or(ilike(tickets.holderName, pattern), ilike(tickets.organization, pattern), ilike(tickets.externalCode, pattern)) : undefined,
   );
 }

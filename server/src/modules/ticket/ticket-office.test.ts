@@ -176,11 +176,8 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     expect((await list({ keyword: 'CHEN s' })).nodes.map((node) => node.externalCode)).toEqual(['XL-1']);
     expect((await list({ keyword: 'xl-2' })).nodes.map((node) => node.externalCode)).toEqual(['XL-2']);
     expect((await list({ keyword: 'Z' })).nodes.map((node) => node.holderName)).toEqual(expect.arrayContaining(['Zhang San']));
-    // With statistics (as after an import), the index is asked for the keyword's two rarest pairs only:
-    // the same tickets, in the same order, as ILIKE alone finds.
+    // With statistics (as after an import) too: the same tickets, in the same order, as ILIKE alone finds.
     await db.execute(sql`analyze tickets`);
-    const [asked] = await db.select({ pairs: sql<number>`cardinality(ticket_rarest_keyword_grams('filter visitor'))` }).from(sql`(select 1) as one`);
-    expect(asked?.pairs).toBe(2);
     for (const keyword of ['speed', 'CHEN s', 'xl-2', 'Z', 'er v', 'filter visitor', 'an', '100%', 'zz']) {
       const pattern = likeContains(keyword);
       const expected = await db
