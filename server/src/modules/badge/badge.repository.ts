@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { likeContains } from '../../lib/sql-like';
 import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
 import type { BadgeStatus, TBadgeFilter } from '@portal/shared/badge/badge.schema';
-import { badgeCountDeltas, badgeSearchCharsOf, badgeStatusHistory, badges } from './badge.tables';
+import { badgeCountDeltas, badgeSearchCharsOf, badgeSearchGrams, badgeStatusHistory, badges } from './badge.tables';
 import type { NewBadge } from './badge.models';
 
 /** The list's conditions; `exhibitorId` restricts to one company (always set for an exhibitor's own list). */
@@ -13,7 +14,7 @@ function conditionsOf(filter: TBadgeFilter): SQL | undefined {
   if (filter.createdFrom) conditions.push(gte(badges.createdAt, filter.createdFrom));
   if (filter.createdTo) conditions.push(lte(badges.createdAt, filter.createdTo));
   if (filter.keyword) {
-    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = likeContains(filter.keyword);
     const keyword = or(
       // The keyword's characters are looked up in badges_search_chars_idx; ILIKE decides.
       and(sql`${badgeSearchCharsOf(badges)} @> string_to_array(lower(${filter.keyword}), null)`, or(ilike(badges.name, pattern), ilike(badges.namePinyin, pattern))),
@@ -80,6 +81,7 @@ export function listBadges(db: Executor, filter: TBadgeFilter, page: number, pag
  * every row of the state in random order (8,000 blocks). `total` is null when the page is past the end.
  */
 export async function countedBadgePage(db: Executor, filter: TBadgeFilter, page: number, pageSize: number) {
+  if (filter.keyword && !filter.exhibitorId && !filter.keyword.includes(SEARCHABLE_SEPARATOR)) return keywordPage(db, { ...filter, keyword: filter.keyword }, page, pageSize);
   const where = conditionsOf(filter);
   const rows = await db
     .select({ badge: badges, total: sql<number>`(select count(*)::int from ${badges} where ${where ?? sql`true`})` })
@@ -89,6 +91,56 @@ export async function countedBadgePage(db: Executor, filter: TBadgeFilter, page:
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { total: rows[0] === undefined ? null : Number(rows[0].total), nodes: rows.map((row) => row.badge) };
+}
+
+/** Between name and pinyin in the grams' text (badge_searchable): a keyword holding it falls back to ILIKE. */
+const SEARCHABLE_SEPARATOR = '\u001f';
+
+/**
+ * The organizers' queue filtered by a keyword (with a state and dates, not a company), from the maintained
+ * grams (badge_search_grams, drizzle/0025_list_keywords): the names that contain the keyword are the rows of one of its pairs
+ * (the rarest) whose text contains it, read from the index
+ * alone in list order for the page and counted there; the badges whose phone or ID number's last four equal
+ * it and whose name does not hold it are added. Equal to what ILIKE finds (badge-list-counts.test.ts).
+ */
+async function keywordPage(db: Executor, filter: TBadgeFilter & { keyword: string }, page: number, pageSize: number) {
+  const keyword = sql`lower(${filter.keyword})`;
+  const pattern = sql`lower(${likeContains(filter.keyword)})`;
+  // Chosen once, in FROM: the pair the planner's statistics find rarest (most common values of the column,
+  // refreshed by analyze; a pair not among them is rarer than those that are), or the keyword itself of one or
+  // two characters. Any of its pairs gives the same matches; the rarest is read fastest.
+  const chosen = sql`(select g from badge_search_grams(${keyword}) as grams(g) where char_length(g) = least(2, char_length(${keyword}))
+    order by coalesce((select s.most_common_freqs[array_position(s.most_common_vals::text::text[], grams.g)] from pg_stats s
+      where s.schemaname = current_schema() and s.tablename = 'badge_search_grams' and s.attname = 'gram'), 0), g limit 1) as chosen(gram)`;
+  const named = and(
+    sql`${badgeSearchGrams.gram} = chosen.gram`,
+    filter.status ? eq(badgeSearchGrams.status, filter.status) : undefined,
+    filter.createdFrom ? gte(badgeSearchGrams.createdAt, filter.createdFrom) : undefined,
+    filter.createdTo ? lte(badgeSearchGrams.createdAt, filter.createdTo) : undefined,
+    sql`${badgeSearchGrams.searchable} like ${pattern}`,
+  );
+  const byIdentityOnly = and(
+    or(eq(badges.phoneNumber, filter.keyword), eq(badges.idNumberLast4, filter.keyword.toUpperCase())),
+    filter.status ? eq(badges.status, filter.status) : undefined,
+    filter.createdFrom ? gte(badges.createdAt, filter.createdFrom) : undefined,
+    filter.createdTo ? lte(badges.createdAt, filter.createdTo) : undefined,
+    sql`not badge_searchable(${badges.name}, ${badges.namePinyin}) like ${pattern}`,
+  );
+  const offset = (page - 1) * pageSize;
+  // The grams' btree holds (created_at, badge_id) ascending within a state: read backwards, newest first.
+  const keys = sql`(select ${badgeSearchGrams.badgeId} as id, ${badgeSearchGrams.createdAt} as created_at from ${badgeSearchGrams} where ${named}
+      order by ${badgeSearchGrams.createdAt} desc, ${badgeSearchGrams.badgeId} desc limit ${offset + pageSize})
+    union all (select ${badges.id}, ${badges.createdAt} from ${badges} where ${byIdentityOnly})
+    order by created_at desc, id desc offset ${offset} limit ${pageSize}`;
+  const [found] = await db
+    .select({
+      total: sql<number>`((select count(*) from ${badgeSearchGrams} where ${named}) + (select count(*) from ${badges} where ${byIdentityOnly}))::int`,
+      ids: sql<string[]>`array(select id::text from (${keys}) as page)`,
+    })
+    .from(chosen);
+  const ids = found?.ids ?? [];
+  const nodes = ids.length ? await db.select().from(badges).where(inArray(badges.id, ids)).orderBy(...ORDER) : [];
+  return { total: Number(found?.total ?? 0), nodes };
 }
 
 /** How many badges match the filter, by reading them (an export's row count, sent before its rows). */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { BADGE_STATUSES } from '@portal/shared/badge/badge.schema';
 import { encryptedText } from '../../lib/personal-data-cipher';
@@ -95,4 +95,24 @@ export const badgeCountDeltas = pgTable(
     delta: integer('delta').notNull(),
   },
   (table) => [index('badge_count_deltas_key_idx').on(table.exhibitorId, table.status)],
+);
+
+/**
+ * The queue's keyword (drizzle/0025_list_keywords): one row per distinct character and pair of adjacent characters of a
+ * badge's searchable text, lower(name) || chr(31) || lower(name_pinyin), with its state, creation time and
+ * the text itself, kept by triggers on `badges` in the transaction of every change. A keyword's matches hold
+ * each of its pairs, so one pair's rows, walked in list order and checked with LIKE on the text they carry,
+ * give the page and the exact count from this index alone. The text is the key's last column so that the
+ * index holds it (drizzle cannot declare INCLUDE); the first four columns are unique already.
+ */
+export const badgeSearchGrams = pgTable(
+  'badge_search_grams',
+  {
+    gram: text('gram').notNull(),
+    status: text('status', { enum: BADGE_STATUSES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    badgeId: uuid('badge_id').notNull(),
+    searchable: text('searchable').notNull(),
+  },
+  (table) => [primaryKey({ name: 'badge_search_grams_pkey', columns: [table.gram, table.status, table.createdAt, table.badgeId, table.searchable] })],
 );

@@ -120,6 +120,7 @@ export async function fillBulkBadges(db: Database, files: FileStore, count: numb
   await ticketsForApproved(db);
   // As autovacuum would after a load this size: fresh statistics for the planner.
   await db.execute(sql`vacuum analyze badges`);
+  await db.execute(sql`vacuum analyze badge_search_grams`);
   await db.execute(sql`vacuum analyze tickets`);
   return count;
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { signedInClient, uploadPicture } from '../../test/submissions';
 import { admissions, auditLog, showDays, ticketCountDeltas, tickets } from '../../db/schema/index';
 import { compactTicketCountDeltas } from './ticket-office.repository';
+import { likeContains } from '../../lib/sql-like';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 import { TICKET_EXPORT_PATH } from './ticket-export.routes';
 import { TICKET_IMPORT_PATH } from './ticket-import.routes';
@@ -175,6 +176,18 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     expect((await list({ keyword: 'CHEN s' })).nodes.map((node) => node.externalCode)).toEqual(['XL-1']);
     expect((await list({ keyword: 'xl-2' })).nodes.map((node) => node.externalCode)).toEqual(['XL-2']);
     expect((await list({ keyword: 'Z' })).nodes.map((node) => node.holderName)).toEqual(expect.arrayContaining(['Zhang San']));
+    // With statistics (as after an import) too: the same tickets, in the same order, as ILIKE alone finds.
+    await db.execute(sql`analyze tickets`);
+    for (const keyword of ['speed', 'CHEN s', 'xl-2', 'Z', 'er v', 'filter visitor', 'an', '100%', 'zz']) {
+      const pattern = likeContains(keyword);
+      const expected = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(or(ilike(tickets.holderName, pattern), ilike(tickets.organization, pattern), ilike(tickets.externalCode, pattern)))
+        .orderBy(desc(tickets.createdAt), desc(tickets.id));
+      const found = await list({ keyword });
+      expect({ keyword, total: found.total, ids: found.nodes.map((node) => node.id) }).toEqual({ keyword, total: expected.length, ids: expected.slice(0, 50).map((ticket) => ticket.id) });
+    }
     // A filtered list's total is the matches' count on every page, and past the end too.
     const visitors = await list({ kind: 'VISITOR' });
     const secondPage = (await office.graphql<{ tickets: { total: number; nodes: OfficeTicket[] } }>(LIST, { filter: { kind: 'VISITOR' }, page: 2, pageSize: 1 })).body.data?.tickets;
