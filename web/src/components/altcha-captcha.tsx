@@ -3,7 +3,9 @@
  * is a same-origin file (no blob: worker) and its styles a plain stylesheet.
  * The form asks for the verified payload with `getPayload()` (waiting for the widget when it is
  * still solving); a payload is single use, so callers `reset()` after each submission.
- * The widget's code (20 KB brotli) loads once the form has painted (DESIGN §7): the `<altcha-widget>`
+ * The widget's code (20 KB brotli) loads when the form is first used — a focus or a press inside it, or
+ * a submission (DESIGN §7): defining the widget is a long task on a phone that the page's load need not
+ * wait for (docs/decisions.md, "The captcha's code on the form's first use"). The `<altcha-widget>`
  * element is in the page at once, holds its height (styles.css) and upgrades when its code is defined.
  */
 import type {} from 'altcha/external';
@@ -15,6 +17,14 @@ import { useTranslation } from 'react-i18next';
 export const CAPTCHA_CHALLENGE_URL = '/apis/auth/captcha';
 const VERIFY_TIMEOUT_MS = 60_000;
 const WIDGET_TAG = 'altcha-widget';
+
+/** Loads the widget's code once; a failure shows as the missing widget, and getPayload() then times out. */
+function loadWidget(): Promise<void> {
+  return import('altcha/external').then(
+    () => undefined,
+    (error: unknown) => console.error('captcha widget failed to load', error),
+  );
+}
 
 /** The widget element's methods once its code has defined it. */
 async function whenDefined(element: AltchaElement | null): Promise<AltchaElement | null> {
@@ -55,8 +65,23 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
   );
 
   useEffect(() => {
-    // A failure shows as the missing widget; getPayload() then times out and the form says the check failed.
-    import('altcha/external').catch((error: unknown) => console.error('captcha widget failed to load', error));
+    const form: EventTarget = element.current?.closest('form') ?? document;
+    // The focus that would have started the verification (`auto="onfocus"`) came before the widget existed.
+    const firstUse = () => {
+      form.removeEventListener('focusin', firstUse);
+      form.removeEventListener('pointerdown', firstUse);
+      void loadWidget()
+        .then(() => whenDefined(element.current))
+        .then((widget) => {
+          if (state.current.state === 'unverified') void widget?.verify();
+        });
+    };
+    form.addEventListener('focusin', firstUse);
+    form.addEventListener('pointerdown', firstUse);
+    return () => {
+      form.removeEventListener('focusin', firstUse);
+      form.removeEventListener('pointerdown', firstUse);
+    };
   }, []);
 
   useEffect(() => {
@@ -93,7 +118,7 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
               reject(error);
             },
           });
-          if (current.state !== 'verifying') void whenDefined(element.current).then((widget) => widget?.verify());
+          if (current.state !== 'verifying') void loadWidget().then(() => whenDefined(element.current).then((widget) => widget?.verify()));
         });
       },
       reset() {
