@@ -72,7 +72,8 @@ export const PRERENDERED_SCREENS: PrerenderedScreen[] = [
   { path: '/visitor/web/register', variants: [{ value: '', namespaces: ['visitor'] }] },
   // The loading state shows the screen's introduction (ApplicationLoading).
   { path: '/visitor/web/application', variants: [{ value: '', namespaces: ['application'] }] },
-  { path: '/wa/visitor/ticket', variants: [{ value: '', namespaces: [] }] },
+  // The loading state shows the ticket's title and instruction (TicketLoading).
+  { path: '/wa/visitor/ticket', variants: [{ value: '', namespaces: ['visitor'] }] },
 ];
 
 /** Paths under a prefix (`/…/*`) whose first screen is known up to their area, and any other path (`*`): the screens built with antd. */

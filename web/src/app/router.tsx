@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import type * as PortalRoutesModule from './portal-routes';
 import { Route, Routes } from 'react-router';
+import { VisitorAreaLoading } from './areas/visitor-area-loading';
 import { Guard } from './guard';
 import { visitorApplicationGuard, visitorAreaGuard } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
@@ -103,8 +104,9 @@ export function AppRoutes() {
         <Route
           path="/wa/*"
           element={
-            <Guard decide={visitorAreaGuard}>
-              <Lazy>
+            // The ticket's title and instruction from the first paint (pre-rendered: DESIGN §7), its largest element.
+            <Guard decide={visitorAreaGuard} waiting={<VisitorAreaLoading />}>
+              <Lazy fallback={<VisitorAreaLoading />}>
                 <VisitorArea />
               </Lazy>
             </Guard>

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { TicketLoading } from '../../features/ticket/components/ticket-loading';
 import { Guard } from '../guard';
 import { approvedAudienceGuard } from '../guards';
 import { Lazy } from '../lazy';
@@ -12,11 +13,11 @@ const VisitDatePage = lazy(() => import('../../features/application/pages/visit-
 const TicketPage = lazy(() => import('../../features/ticket/pages/ticket-page').then((module) => ({ default: module.TicketPage })));
 const RecordPage = lazy(() => import('../../features/ticket/pages/record-page').then((module) => ({ default: module.RecordPage })));
 
-/** Pages that need an approved application (approveStatus DONE, else the not-found page). */
-function Approved({ children }: { children: ReactNode }) {
+/** Pages that need an approved application (approveStatus DONE, else the not-found page); `loading`: until the page's code is there. */
+function Approved({ children, loading }: { children: ReactNode; loading?: ReactNode }) {
   return (
     <Guard decide={approvedAudienceGuard}>
-      <Lazy>{children}</Lazy>
+      <Lazy fallback={loading}>{children}</Lazy>
     </Guard>
   );
 }
@@ -41,7 +42,7 @@ export function VisitorInfoRoute() {
 /** /wa/visitor/ticket */
 export function VisitorTicketRoute() {
   return (
-    <Approved>
+    <Approved loading={<TicketLoading />}>
       <TicketPage visitDatePath={INFO_LINKS.visitDate} />
     </Approved>
   );

@@ -12,6 +12,9 @@ export const myTicketQueryOptions = queryOptions({
     const data = await graphqlRequest(MyTicketDocument, {}, signal);
     return data.viewer.__typename === 'User' ? (data.viewer.audience?.ticket ?? null) : null;
   },
+  // The answer of the request the app sent as it started (prefetchScreenData) is the page's when it mounts, seconds
+  // later on a phone, instead of being asked again; a change of the application (OWN_APPLICATION_KEY) still refetches.
+  staleTime: 30_000,
 });
 
 export function useMyTicket() {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadErrorCard } from '../../../components/load-error-card';
-import { PageLoading } from '../../../components/page-loading';
 import { PlainAlert } from '../../../components/plain/alert';
 import { PlainCard } from '../../../components/plain/card';
 import { PlainResult } from '../../../components/plain/result';
@@ -9,6 +8,7 @@ import { PlainTag } from '../../../components/plain/tag';
 import { QrCode } from '../../../components/qr-code';
 import { formatDay } from '../../../lib/format/date-time';
 import { useMyTicket } from '../api/my-ticket';
+import { TicketLoading } from '../components/ticket-loading';
 import './ticket-page.css';
 
 /**
@@ -18,7 +18,7 @@ import './ticket-page.css';
 export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
   const { t, i18n, ready } = useTranslation('visitor');
   const query = useMyTicket();
-  if (!ready || query.isPending) return <PageLoading />;
+  if (!ready || query.isPending) return <TicketLoading />;
   if (query.isError) {
     return <LoadErrorCard error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -34,6 +34,8 @@ export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
   return (
     <div className="ticket-page" data-testid="ticket-page">
       <h1 className="ticket-page-title">{t('ticket.title')}</h1>
+      {/* Above the ticket, where the loading state shows it (TicketLoading): the screen's largest paint stays put. */}
+      <PlainAlert type="info" title={t('ticket.instruction')} testId="ticket-instruction" />
       <PlainCard className="ticket-card">
         <div className="ticket-card-content">
           <QrCode token={ticket.token} holderName={ticket.holderName} ns="visitor" />
@@ -67,7 +69,6 @@ export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
           </div>
         </div>
       </PlainCard>
-      <PlainAlert type="info" title={t('ticket.instruction')} testId="ticket-instruction" />
     </div>
   );
 }
