@@ -14,6 +14,7 @@ import { applyAndApprove } from './support/approved-visitor';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale, type OpenedPage } from './support/browser';
 import { demoUsers } from './support/portal';
 import { saveScreenshot } from './support/screenshots';
+import { uiText } from './support/texts';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
 import { mainlandId, readSeedFacts } from './support/visitor-journey';
 
@@ -145,6 +146,9 @@ describeE2E('pre-rendered first screens', () => {
         const { page, problems } = await openScreen(device, locale, '/wa/visitor/ticket', visitorCookie);
         const label = `${device} ${locale} ticket`;
         expect({ label, language: (await serverMarkup(page)).language }).toEqual({ label, language: locale });
+        // The screen's largest element, the instruction, is in the HTML (the LCP is the server's paint), where the ticket keeps it.
+        const html = await (await fetch(`${server.baseUrl}/wa/visitor/ticket`, { headers: { cookie: `${visitorCookie}; _lang_=${locale}` } })).text();
+        expect({ label, instruction: html.includes(uiText(locale, 'visitor:ticket.instruction')) }).toEqual({ label, instruction: true });
         await unlessPageFails(page, page.getByTestId('ticket-page').waitFor({ state: 'visible' }));
         if (device === 'mobile') await saveScreenshot(page, `prerendered-${device}-${locale}-ticket`);
         expect({ label, problems }).toEqual({ label, problems: [] });
