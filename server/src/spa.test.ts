@@ -101,6 +101,15 @@ describe('index.html per first screen and language (DESIGN §7: preload what the
     expect(preloads(other)).toEqual(['/assets/portal-2.js', '/assets/common-en.js']);
   });
 
+  it('saves a lang query value with the page (SPEC 9), and nothing else', async () => {
+    const asked = await app.client().fetch('/login?lang=en-US', { headers: { cookie: '_lang_=zh-CN' } });
+    expect(asked.headers.getSetCookie()).toEqual([expect.stringMatching(/^_lang_=en-US; Max-Age=2592000; Path=\/; SameSite=Lax/)]);
+    const unknown = await app.client().fetch('/login?lang=fr-FR');
+    expect(unknown.headers.getSetCookie()).toEqual([]);
+    const none = await app.client().fetch('/login', { headers: { cookie: '_lang_=zh-CN' } });
+    expect(none.headers.getSetCookie()).toEqual([]);
+  });
+
   it('sends the shell brotli-compressed to a browser that takes it', async () => {
     const response = await app.client().fetch('/login', { headers: { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US' } });
     expect(response.headers.get('content-encoding')).toBe('br');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '@portal/shared/i18n/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_QUERY_PARAM, isLocale, type Locale } from '@portal/shared/i18n/locales';
 import type { PreloadPlan, PrerenderedFile, PrerenderedPage } from '@portal/shared/web-build/files';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
@@ -81,6 +81,10 @@ function shellVariants(root: string) {
 function sendShell(request: FastifyRequest, reply: FastifyReply, variant: ShellVariant) {
   // The variant depends on the language (query, cookie, Accept-Language) and is never cached.
   reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
+  // SPEC 9: a `lang` query value is saved. The page is already in that language, so it is saved with the page,
+  // not only once the app has started (the app saves it too, for a page that changes its query itself).
+  const asked = (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY_PARAM];
+  if (isLocale(asked)) reply.setCookie(LOCALE_COOKIE, asked, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS });
   if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'br').send(variant.brotli);
   return reply.send(variant.html);
 }
