@@ -80,8 +80,10 @@ export function listBadges(db: Executor, filter: TBadgeFilter, page: number, pag
  * 20,000 badges), rather than a window over the page's rows, which walks the state's index and visits
  * every row of the state in random order (8,000 blocks). `total` is null when the page is past the end.
  */
-export async function countedBadgePage(db: Executor, filter: TBadgeFilter, page: number, pageSize: number) {
-  if (filter.keyword && !filter.exhibitorId && !filter.keyword.includes(SEARCHABLE_SEPARATOR)) return keywordPage(db, { ...filter, keyword: filter.keyword }, page, pageSize);
+export async function countedBadgePage(db: Executor, filter: TBadgeFilter, page: number, pageSize: number, gramFrequencies: () => Promise<GramFrequencies>) {
+  if (filter.keyword && !filter.exhibitorId && !filter.keyword.includes(SEARCHABLE_SEPARATOR)) {
+    return keywordPage(db, { ...filter, keyword: filter.keyword }, page, pageSize, await gramFrequencies());
+  }
   const where = conditionsOf(filter);
   const rows = await db
     .select({ badge: badges, total: sql<number>`(select count(*)::int from ${badges} where ${where ?? sql`true`})` })
@@ -91,6 +93,20 @@ export async function countedBadgePage(db: Executor, filter: TBadgeFilter, page:
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { total: rows[0] === undefined ? null : Number(rows[0].total), nodes: rows.map((row) => row.badge) };
+}
+
+/** The most common grams of badge_search_grams and their frequencies, as the last analyze found them (JSON: gram → frequency). */
+export type GramFrequencies = string;
+
+/** Reads the grams' statistics (the `pg_stats` view: a few milliseconds to plan, so the service keeps a copy). */
+export async function readGramFrequencies(db: Executor): Promise<GramFrequencies> {
+  // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
+  const result = (await db.execute(sql`
+    select coalesce((select jsonb_object_agg(gram, frequency) from pg_stats s, unnest(s.most_common_vals::text::text[], s.most_common_freqs) as mcv(gram, frequency)
+      where s.schemaname = current_schema() and s.tablename = 'badge_search_grams' and s.attname = 'gram'), '{}')::text as frequencies`)) as unknown as {
+    rows: Array<{ frequencies: string }>;
+  };
+  return result.rows[0]?.frequencies ?? '{}';
 }
 
 /** Between name and pinyin in the grams' text (badge_searchable): a keyword holding it falls back to ILIKE. */
@@ -103,15 +119,14 @@ const SEARCHABLE_SEPARATOR = '\u001f';
  * alone in list order for the page and counted there; the badges whose phone or ID number's last four equal
  * it and whose name does not hold it are added. Equal to what ILIKE finds (badge-list-counts.test.ts).
  */
-async function keywordPage(db: Executor, filter: TBadgeFilter & { keyword: string }, page: number, pageSize: number) {
+async function keywordPage(db: Executor, filter: TBadgeFilter & { keyword: string }, page: number, pageSize: number, statistics: GramFrequencies) {
   const keyword = sql`lower(${filter.keyword})`;
   const pattern = sql`lower(${likeContains(filter.keyword)})`;
-  // Chosen once, in FROM: the pair the planner's statistics find rarest (most common values of the column,
-  // refreshed by analyze; a pair not among them is rarer than those that are), or the keyword itself of one or
-  // two characters. Any of its pairs gives the same matches; the rarest is read fastest.
+  // Chosen once, in FROM: the pair the column's statistics find rarest (most common values, refreshed by
+  // analyze; a pair not among them is rarer than those that are), or the keyword itself of one or two
+  // characters. Any of its pairs gives the same matches; the rarest is read fastest.
   const chosen = sql`(select g from badge_search_grams(${keyword}) as grams(g) where char_length(g) = least(2, char_length(${keyword}))
-    order by coalesce((select s.most_common_freqs[array_position(s.most_common_vals::text::text[], grams.g)] from pg_stats s
-      where s.schemaname = current_schema() and s.tablename = 'badge_search_grams' and s.attname = 'gram'), 0), g limit 1) as chosen(gram)`;
+    order by coalesce((${statistics}::jsonb ->> grams.g)::float4, 0), g limit 1) as chosen(gram)`;
   const named = and(
     sql`${badgeSearchGrams.gram} = chosen.gram`,
     filter.status ? eq(badgeSearchGrams.status, filter.status) : undefined,

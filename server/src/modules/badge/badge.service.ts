@@ -40,6 +40,9 @@ import * as repository from './badge.repository';
 /** How many summed count changes make a list read fold them (see badgeCountDeltas). */
 const COUNT_CHANGES_TO_FOLD = 200;
 
+/** How long the keyword grams' statistics are kept before they are read again. */
+const GRAM_STATISTICS_TTL_MS = 5 * 60_000;
+
 /** /ticket look-ups: per address and per ID number, in an hour (docs/decisions.md). */
 const TICKET_WINDOW_SECONDS = 3600;
 const TICKET_IP_HOURLY_LIMIT = 30;
@@ -52,6 +55,8 @@ const TICKET_ID_HOURLY_LIMIT = 10;
  * transaction. Every method authorises the viewer itself (GraphQL and REST edges apply the same rule).
  */
 export class BadgeService {
+  private gramStatistics?: { value: Promise<repository.GramFrequencies>; readUntil: number };
+
   constructor(
     private readonly db: Database,
     private readonly exhibitors: ExhibitorService,
@@ -147,9 +152,24 @@ export class BadgeService {
       countKey: repository.countKeyOf(filter),
       countFromKey: (countKey) => this.countOf(countKey),
       readPage: (total) => repository.listBadges(this.db, filter, page, pageSize, total),
-      countedPage: () => repository.countedBadgePage(this.db, filter, page, pageSize),
+      countedPage: () => repository.countedBadgePage(this.db, filter, page, pageSize, () => this.gramFrequencies()),
       countMatches: () => repository.countBadges(this.db, filter),
     });
+  }
+
+  /**
+   * The keyword grams' statistics, kept for a few minutes: they change only when the table is analyzed, and a
+   * stale copy only picks a slower pair, never other matches.
+   */
+  private gramFrequencies() {
+    const now = this.clock.now();
+    if (!this.gramStatistics || this.gramStatistics.readUntil <= now) {
+      const value = repository.readGramFrequencies(this.db);
+      this.gramStatistics = { value, readUntil: now + GRAM_STATISTICS_TTL_MS };
+      // A failed read is not kept: the next list asks again.
+      value.catch(() => (this.gramStatistics = undefined));
+    }
+    return this.gramStatistics.value;
   }
 
   private async countOf(countKey: NonNullable<ReturnType<typeof repository.countKeyOf>>) {
