@@ -34,7 +34,7 @@ function searchOf({ query, variables, operationName }: (typeof OPERATIONS)[numbe
 
 describe('the direct JSON path answers as Yoga does', () => {
   // Each operation is sent once per Accept value: from the second time on, a valid text is a known document
-  // (executed without envelop, compiled by graphql-jit), and its answers must still be Yoga's.
+  // (executed without envelop), and its answers must still be Yoga's.
   it.each([...ANSWERED_MEDIA_TYPE.keys()].map((accept) => [accept ?? '(none)', accept]))('Accept %s: the same status, type and body as Yoga gives the same query by GET', async (_label, accept) => {
     const headers: Record<string, string> = { 'x-portal-client': 'web', 'accept-language': 'en-US', ...(accept ? { accept } : {}) };
     for (const operation of OPERATIONS) {

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql';
 import { normalizedExecutor } from '@graphql-tools/executor';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { createGraphQLError, processRegularResult } from 'graphql-yoga';
 import type { SignedIn } from '../modules/auth/signed-in-cache';
 import type { YogaServerContext } from './context';
@@ -52,12 +51,6 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
 }
 
-interface KnownDocument {
-  document: DocumentNode;
-  /** By operation name ('' for none). */
-  compiled: Map<string, CompiledQuery | undefined>;
-}
-
 /** Query texts whose validated document is kept (Yoga's own parse cache keeps as many). */
 const KNOWN_DOCUMENTS_KEPT = 1000;
 
@@ -76,23 +69,13 @@ const KNOWN_DOCUMENTS_KEPT = 1000;
 export function createJsonPostPath(graphql: GraphQLServer, options: { production: boolean; corsOrigins: readonly string[] }) {
   const corsOrigins = new Set(options.corsOrigins);
   const { yoga, schema } = graphql;
-  /** Query text → its parsed document that passed validation (armor's rules included), and its compiled operations. */
-  const knownDocuments = new Map<string, KnownDocument>();
+  /** Query text → its parsed document that passed validation (armor's rules included). */
+  const knownDocuments = new Map<string, DocumentNode>();
 
   function remember(query: string, document: DocumentNode) {
     // Oldest first in a Map: a full memo forgets its oldest entry.
     if (knownDocuments.size >= KNOWN_DOCUMENTS_KEPT) knownDocuments.delete(knownDocuments.keys().next().value as string);
-    knownDocuments.set(query, { document, compiled: new Map() });
-  }
-
-  /** The operation compiled by graphql-jit once; undefined when it cannot be (then graphql-js' executor runs it and says why). */
-  function compiledOf(known: KnownDocument, operationName: string | null | undefined): CompiledQuery | undefined {
-    const name = operationName ?? '';
-    if (known.compiled.has(name)) return known.compiled.get(name);
-    const compiled = compileQuery(schema, known.document, operationName ?? undefined);
-    const usable = isCompiledQuery(compiled) ? compiled : undefined;
-    known.compiled.set(name, usable);
-    return usable;
+    knownDocuments.set(query, document);
   }
 
   async function throughEnvelop(params: GraphQLParams, serverContext: YogaServerContext): Promise<ExecutionResult> {
@@ -117,12 +100,11 @@ export function createJsonPostPath(graphql: GraphQLServer, options: { production
     })) as ExecutionResult;
   }
 
-  async function executeKnown(known: KnownDocument, params: GraphQLParams, serverContext: YogaServerContext): Promise<ExecutionResult> {
-    const operation = { schema, document: known.document, contextValue: graphql.contextOf(serverContext), variableValues: params.variables ?? undefined, operationName: params.operationName };
+  async function executeKnown(document: DocumentNode, params: GraphQLParams, serverContext: YogaServerContext): Promise<ExecutionResult> {
+    const operation = { schema, document, contextValue: graphql.contextOf(serverContext), variableValues: params.variables ?? undefined, operationName: params.operationName };
     const refusal = graphql.refusalOf(operation);
     if (refusal) return { errors: [refusal] };
-    const compiled = compiledOf(known, params.operationName);
-    if (compiled) return compiled.query(undefined, operation.contextValue, params.variables ?? {});
+    // Envelop's own executor (Yoga's useEngine): the answers, errors and their positions are the same either way.
     return (await normalizedExecutor(operation)) as ExecutionResult;
   }
 
