@@ -40,10 +40,12 @@ describe('query cost (issue 7, item 10)', () => {
     expect(operationCost(schema, parse('{ audiences { nodes { id } } }'), {})).toBe(1 + 20 * 2);
   });
 
-  it('keeps the cost of a document only when it reads no variable', () => {
+  it('keeps the cost of a document per the page sizes sent in its variables', () => {
     const cost = cachedOperationCost();
     const byVariable = parse('query($n: Int) { audiences(pageSize: $n) { nodes { id } } }');
-    expect([cost(schema, byVariable, { n: 5 }), cost(schema, byVariable, { n: 50 })]).toEqual([1 + 5 * 2, 1 + 50 * 2]);
+    expect([cost(schema, byVariable, { n: 5 }), cost(schema, byVariable, { n: 50 }), cost(schema, byVariable, { n: 5 })]).toEqual([1 + 5 * 2, 1 + 50 * 2, 1 + 5 * 2]);
+    // Not a number: the argument's default (20), as the walk reads it.
+    expect([cost(schema, byVariable, { n: 'many' }), cost(schema, byVariable, {}), cost(schema, byVariable, { n: 1e9 })]).toEqual([1 + 20 * 2, 1 + 20 * 2, 1 + 100 * 2]);
     const twoOperations = parse('query Small { audiences(pageSize: 5) { nodes { id } } } query Large { audiences(pageSize: 100) { nodes { id } } }');
     expect([cost(schema, twoOperations, {}, 'Small'), cost(schema, twoOperations, {}, 'Large'), cost(schema, twoOperations, {}, 'Small')]).toEqual([11, 201, 11]);
     expect(cost(schema, parse(EXPENSIVE), {})).toBe(operationCost(schema, parse(EXPENSIVE), {}));

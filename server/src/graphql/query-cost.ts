@@ -39,22 +39,40 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
   return costAndVariablesRead(schema, document, variables, operationName).cost;
 }
 
+/** Costs kept per operation for different values of the variables it reads (page sizes). */
+const COSTS_KEPT_PER_OPERATION = 64;
+
+interface KnownOperation {
+  /** The variables whose values the cost reads: the same for every request of the document. */
+  variablesRead: readonly string[];
+  /** Cost by the values of those variables (only a number is read; anything else means the default). */
+  costs: Map<string, number>;
+}
+
 /**
- * operationCost through a cache of the operations whose cost reads no variable (every operation but a
- * paged one with a variable page size): Yoga's parse cache hands back the same DocumentNode for the same
- * text, so a repeated query is walked once.
+ * operationCost through a cache: Yoga's parse cache and the JSON path hand back the same DocumentNode for
+ * the same text, and the cost is a function of the document, the operation and the numbers sent in the
+ * variables it reads (a page size sent as a variable) — so it is kept per operation and per those values,
+ * and a repeated query is walked once per page size.
  */
 export function cachedOperationCost() {
-  const fixed = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, number>>>();
+  const known = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, KnownOperation>>>();
+  const valuesKey = (variablesRead: readonly string[], variables: Record<string, unknown> | undefined) =>
+    variablesRead.map((name) => (typeof variables?.[name] === 'number' ? String(variables[name]) : '')).join(',');
   return (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string | null): number => {
     const name = operationName ?? '';
-    const known = fixed.get(schema)?.get(document);
-    const cost = known?.get(name);
+    const operations = known.get(schema)?.get(document);
+    const operation = operations?.get(name);
+    const key = operation && valuesKey(operation.variablesRead, variables);
+    const cost = key !== undefined ? operation?.costs.get(key) : undefined;
     if (cost !== undefined) return cost;
     const computed = costAndVariablesRead(schema, document, variables, operationName);
-    if (computed.readsVariables) return computed.cost;
-    const bySchema = fixed.get(schema) ?? new WeakMap<DocumentNode, Map<string, number>>();
-    fixed.set(schema, bySchema.set(document, (known ?? new Map<string, number>()).set(name, computed.cost)));
+    const entry = operation ?? { variablesRead: [...computed.variablesRead], costs: new Map<string, number>() };
+    // Oldest first in a Map: a full list of costs forgets its oldest one.
+    if (entry.costs.size >= COSTS_KEPT_PER_OPERATION) entry.costs.delete(entry.costs.keys().next().value as string);
+    entry.costs.set(valuesKey(entry.variablesRead, variables), computed.cost);
+    const bySchema = known.get(schema) ?? new WeakMap<DocumentNode, Map<string, KnownOperation>>();
+    known.set(schema, bySchema.set(document, (operations ?? new Map<string, KnownOperation>()).set(name, entry)));
     return computed.cost;
   };
 }
@@ -64,11 +82,11 @@ function costAndVariablesRead(
   document: DocumentNode,
   variables: Record<string, unknown> | undefined,
   operationName?: string | null,
-): { cost: number; readsVariables: boolean } {
-  let readsVariables = false;
+): { cost: number; variablesRead: ReadonlySet<string> } {
+  const variablesRead = new Set<string>();
   const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((candidate) => candidate.name?.value === operationName) : operations[0];
-  if (!operation) return { cost: 0, readsVariables };
+  if (!operation) return { cost: 0, variablesRead };
   const fragments = new Map(
     document.definitions
       .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
@@ -76,13 +94,13 @@ function costAndVariablesRead(
   );
   const defaults = new Map(operation.variableDefinitions?.map((definition) => [definition.variable.name.value, definition.defaultValue]) ?? []);
   const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
-  if (!root) return { cost: 0, readsVariables };
+  if (!root) return { cost: 0, variablesRead };
 
   const numberOf = (value: ValueNode | undefined): number | undefined => {
     if (!value) return undefined;
     if (value.kind === Kind.INT) return Number(value.value);
     if (value.kind === Kind.VARIABLE) {
-      readsVariables = true;
+      variablesRead.add(value.name.value);
       const sent = variables?.[value.name.value];
       if (typeof sent === 'number') return sent;
       return numberOf(defaults.get(value.name.value) ?? undefined);
@@ -132,5 +150,5 @@ function costAndVariablesRead(
   };
 
   const cost = costOf(operation.selectionSet, root, false, new Set());
-  return { cost, readsVariables };
+  return { cost, variablesRead };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { BREAK, GraphQLError, Kind, visit, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
-import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
+import { BREAK, GraphQLError, Kind, visit, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
@@ -64,29 +64,42 @@ function useErrorClassification(options: { production: boolean }): Plugin<GraphQ
 
 const SUGGESTION = /\s*Did you mean [^?]*\?/g;
 
+/** What the execution guards read of one operation (envelop's execute arguments hold the same). */
+export interface OperationToRun {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  contextValue: GraphQLContext;
+  variableValues?: Record<string, unknown> | undefined;
+  operationName?: string | null | undefined;
+}
+
 /**
  * Refused before any resolver runs: an operation that costs more than MAX_QUERY_COST (page size ×
- * what each item selects), and, in production, introspection by anyone but an organizer.
+ * what each item selects), and, in production, introspection by anyone but an organizer; an account
+ * that must change its initial password may only read the viewer and change it. Both ways in call it:
+ * Yoga's `onExecute` (useExecutionGuards) and the direct JSON path's known documents.
  */
-function useExecutionGuards(options: { production: boolean }): Plugin<GraphQLContext, YogaServerContext> {
-  // Both walks are kept per parsed document (Yoga's parse cache hands back the same one for the same text).
+function executionGuards(options: { production: boolean }) {
+  // Both walks are kept per parsed document (the parse caches hand back the same one for the same text).
   const introspection = new WeakMap<DocumentNode, boolean>();
   const operationCost = cachedOperationCost();
+  return function refusalOf({ schema, document, contextValue: context, variableValues, operationName }: OperationToRun): GraphQLError | undefined {
+    if (options.production && context.viewer?.scope !== 'organizer' && asksForIntrospection(document, introspection)) {
+      return createGraphQLError('introspection is disabled', { originalError: new AppError('FORBIDDEN') });
+    }
+    if (context.viewer && mustChangePassword(context.viewer) && !onlyAllowedBeforePasswordChange(document, operationName)) {
+      return createGraphQLError('the initial password must be changed first', { originalError: new AppError('PASSWORD_CHANGE_REQUIRED') });
+    }
+    const cost = operationCost(schema, document, variableValues, operationName);
+    return cost > MAX_QUERY_COST ? createGraphQLError(`Query cost limit exceeded: ${cost} > ${MAX_QUERY_COST}`) : undefined;
+  };
+}
+
+function useExecutionGuards(refusalOf: ReturnType<typeof executionGuards>): Plugin<GraphQLContext, YogaServerContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const context = args.contextValue as GraphQLContext;
-      if (options.production && context.viewer?.scope !== 'organizer' && asksForIntrospection(args.document, introspection)) {
-        setResultAndStopExecution({ errors: [createGraphQLError('introspection is disabled', { originalError: new AppError('FORBIDDEN') })] });
-        return;
-      }
-      if (context.viewer && mustChangePassword(context.viewer) && !onlyAllowedBeforePasswordChange(args.document, args.operationName)) {
-        setResultAndStopExecution({ errors: [createGraphQLError('the initial password must be changed first', { originalError: new AppError('PASSWORD_CHANGE_REQUIRED') })] });
-        return;
-      }
-      const cost = operationCost(args.schema, args.document, args.variableValues as Record<string, unknown> | undefined, args.operationName);
-      if (cost > MAX_QUERY_COST) {
-        setResultAndStopExecution({ errors: [createGraphQLError(`Query cost limit exceeded: ${cost} > ${MAX_QUERY_COST}`)] });
-      }
+      const refusal = refusalOf({ ...args, contextValue: args.contextValue as GraphQLContext, variableValues: args.variableValues as Record<string, unknown> | undefined });
+      if (refusal) setResultAndStopExecution({ errors: [refusal] });
     },
   };
 }
@@ -138,11 +151,38 @@ function corsFor(allowed: readonly string[]) {
   };
 }
 
-export type GraphQLServer = ReturnType<typeof createGraphQLServer>;
+/** The context of one operation, for Yoga's path and the direct JSON one alike. */
+function contextOf(services: Services, { fastifyRequest: request, fastifyReply: reply, signedIn }: YogaServerContext): GraphQLContext {
+  return {
+    request,
+    reply,
+    requestId: request.id,
+    origin: originOfRequest(request),
+    locale: localeOfRequest(request),
+    services,
+    viewer: signedIn?.viewer,
+    session: signedIn?.session,
+    loaders: createLoaders(services),
+    startSession: async (account) => setSessionCookie(request, reply, await services.auth.startSession(sessionIdOf(request), account)),
+  };
+}
 
-export function createGraphQLServer(services: Services, options: { production: boolean; corsOrigins: readonly string[] }) {
-  return createYoga<YogaServerContext, GraphQLContext>({
-    schema: buildSchema(),
+/**
+ * The GraphQL server: Yoga, and what the direct JSON path (json-post.ts) shares with it — the schema,
+ * the context factory and the execution guards.
+ */
+export interface GraphQLServer {
+  yoga: YogaServerInstance<YogaServerContext, GraphQLContext>;
+  schema: GraphQLSchema;
+  contextOf(serverContext: YogaServerContext): GraphQLContext;
+  refusalOf(operation: OperationToRun): GraphQLError | undefined;
+}
+
+export function createGraphQLServer(services: Services, options: { production: boolean; corsOrigins: readonly string[] }): GraphQLServer {
+  const schema = buildSchema();
+  const refusalOf = executionGuards(options);
+  const yoga = createYoga<YogaServerContext, GraphQLContext>({
+    schema,
     graphqlEndpoint: '/apis/core/graphql',
     graphiql: !options.production,
     landingPage: false,
@@ -158,20 +198,10 @@ export function createGraphQLServer(services: Services, options: { production: b
         maxDirectives: { n: 20 },
         blockFieldSuggestion: { enabled: options.production },
       }),
-      useExecutionGuards(options),
+      useExecutionGuards(refusalOf),
       useErrorClassification(options),
     ],
-    context: ({ fastifyRequest: request, fastifyReply: reply, signedIn }) => ({
-      request,
-      reply,
-      requestId: request.id,
-      origin: originOfRequest(request),
-      locale: localeOfRequest(request),
-      services,
-      viewer: signedIn?.viewer,
-      session: signedIn?.session,
-      loaders: createLoaders(services),
-      startSession: async (account) => setSessionCookie(request, reply, await services.auth.startSession(sessionIdOf(request), account)),
-    }),
+    context: (serverContext) => contextOf(services, serverContext),
   });
+  return { yoga, schema, contextOf: (serverContext) => contextOf(services, serverContext), refusalOf };
 }

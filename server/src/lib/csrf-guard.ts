@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { AppError } from './app-error';
 import { localeOfRequest } from './request-locale';
 
@@ -49,14 +49,14 @@ function isForeignOrigin(request: FastifyRequest, allowedOrigins: ReadonlySet<st
  * an Origin, it must be ours or an allowed one. SameSite=Lax on the session cookie is the second layer.
  */
 export function attachCsrfGuard(app: FastifyInstance, allowedOrigins: ReadonlySet<string>) {
+  // A callback hook, not an async one: no promise and no extra turn a request (a refusal ends the request).
   const guard = (mode: Exclude<CsrfMode, false>): onRequestHookHandler =>
-    async function csrfGuard(request: FastifyRequest, reply: FastifyReply) {
-      if (request.method === 'OPTIONS') return;
-      if (mode === 'rest' && (request.method === 'GET' || request.method === 'HEAD')) return;
+    function csrfGuard(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+      if (request.method === 'OPTIONS' || (mode === 'rest' && (request.method === 'GET' || request.method === 'HEAD'))) return done();
       const refused = isForeignOrigin(request, allowedOrigins) || (sendableWithoutPreflight(request) && !request.headers[CLIENT_HEADER]);
-      if (!refused) return;
+      if (!refused) return done();
       const error = new AppError('CSRF_REJECTED');
-      return reply.code(error.httpStatus).send(error.toBody(localeOfRequest(request)));
+      reply.code(error.httpStatus).send(error.toBody(localeOfRequest(request)));
     };
   app.addHook('onRoute', (route) => {
     const mode = route.config?.csrf ?? 'rest';

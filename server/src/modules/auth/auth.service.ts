@@ -18,13 +18,19 @@ export class AuthService {
    * The signed-in account of a session id, with its roles: the session must be live (idle and absolute
    * limits, checked on every request), the account enabled, and the password unchanged since the session
    * began. A recent answer comes from the cache, which every instance empties for a session or an
-   * account at once when either changes.
+   * account at once when either changes. The common case — a cached live session whose idle timer needs
+   * no write yet — is answered at once, without a promise (the GraphQL route's hot path).
    */
-  async viewerOf(rawSessionId: string | undefined): Promise<SignedIn | undefined> {
+  viewerOf(rawSessionId: string | undefined): SignedIn | undefined | Promise<SignedIn | undefined> {
     const key = this.sessions.keyOf(rawSessionId);
     if (!key) return undefined;
     const now = Date.now();
     const cached = this.cache.get(key, now);
+    if (cached && this.sessions.isLiveWithoutTouch(cached.session, now)) return cached;
+    return this.viewerFromStore(key, rawSessionId, cached, now);
+  }
+
+  private async viewerFromStore(key: string, rawSessionId: string | undefined, cached: SignedIn | undefined, now: number): Promise<SignedIn | undefined> {
     if (cached) {
       const session = await this.sessions.keepAlive(key, cached.session, now);
       if (session !== cached.session && session) this.cache.replaceSession(key, session);

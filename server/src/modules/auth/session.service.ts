@@ -68,8 +68,8 @@ export class SessionService {
    * store restarted at most once a TOUCH_INTERVAL_MS; undefined once it has ended (then deleted).
    */
   async keepAlive(key: string, record: SessionRecord, now: number): Promise<SessionRecord | undefined> {
-    const endsAt = record.createdAt + this.limits.absoluteSeconds * 1000;
-    if (now > endsAt || now - record.lastSeenAt > this.limits.idleSeconds * 1000) {
+    const endsAt = this.endOf(record);
+    if (this.hasEnded(record, now)) {
       await this.destroyKey(key);
       return undefined;
     }
@@ -77,6 +77,20 @@ export class SessionService {
     const touched = { ...record, lastSeenAt: now };
     await this.store.set(key, JSON.stringify(touched), Math.min(this.limits.idleSeconds, Math.ceil((endsAt - now) / 1000)));
     return touched;
+  }
+
+  /** Whether keepAlive would hand the record back as it is: live at `now`, its idle timer restarted less than TOUCH_INTERVAL_MS ago. */
+  isLiveWithoutTouch(record: SessionRecord, now: number): boolean {
+    return !this.hasEnded(record, now) && now - record.lastSeenAt <= TOUCH_INTERVAL_MS;
+  }
+
+  private endOf(record: SessionRecord): number {
+    return record.createdAt + this.limits.absoluteSeconds * 1000;
+  }
+
+  /** Past the absolute limit, or idle longer than the idle limit. */
+  private hasEnded(record: SessionRecord, now: number): boolean {
+    return now > this.endOf(record) || now - record.lastSeenAt > this.limits.idleSeconds * 1000;
   }
 
   async destroy(rawId: string | undefined) {
