@@ -11,29 +11,20 @@ const container = document.getElementById('root');
 // Every other screen asks for the session when it opens: its request leaves now, beside the app's chunks (early-viewer.ts).
 if (window.location.pathname !== PATHS.login && window.location.pathname !== PATHS.logout) startViewerRequest();
 const prerendered = container?.dataset.prerendered !== undefined && container.firstElementChild !== null;
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-/** Links appended in one task: each starts its request at once, 1–3 ms apiece on a phone, and a screen has 20–30. */
-const PRELOADS_PER_TASK = 6;
-/** The screen's chunks, in the server's order (the app's own first), a few links a task so that no task is long. */
-const preloadScreenChunks = async (hrefs: readonly string[]) => {
-  for (let first = 0; first < hrefs.length; first += PRELOADS_PER_TASK) {
-    if (first > 0) await nextTask();
-    for (const href of hrefs.slice(first, first + PRELOADS_PER_TASK)) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-  }
-};
 const start = () => {
-  void preloadScreenChunks((container?.dataset.preload ?? '').split(' ').filter(Boolean));
+  for (const href of (container?.dataset.preload ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
   // A failed load leaves the pre-rendered (or empty) page; it is said in the console (SPEC 8: start-up errors are logged).
   loadApp()
     .then(({ boot }) => boot(container, prerendered))
     .catch((error: unknown) => console.error('start-up failed', error));
 };
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 /**
  * The app's modules are evaluated in three tasks, the browser free to paint and take input between them: at once they
  * were one task of 65–100 ms on this machine, four times that on Lighthouse's phone, the most of its TBT
