@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
@@ -132,10 +132,31 @@ async function firstShowDay(origin: string): Promise<string> {
   return day;
 }
 
+/** The demo visitor's session cookie (the application form and the ticket are measured signed in). */
+export async function signInDemoVisitor(origin: string): Promise<string> {
+  return (await signIn(origin, { ...DEMO_VISITOR, scope: 'audience' })).header();
+}
+
+/** The demo visitor applies and the demo organizer approves, through the API: the visitor then has a ticket. */
+export async function approveDemoVisitor(origin: string): Promise<void> {
+  const first17 = '11010119920814123';
+  await applyAndApprove(origin, DEMO_VISITOR, DEMO_ORGANIZER, {
+    name: '张伟',
+    mobile: DEMO_VISITOR.identity,
+    email: 'demo.visitor@example.com',
+    idNumber: first17 + mainlandIdCheckCharacter(first17),
+    visitDates: [await firstShowDay(origin)],
+    activationCode: await unusedActivationCode(origin),
+    samples: { entry: 4, id: 4 },
+  });
+}
+
 export interface LighthouseOptions {
   runs?: number;
   /** Where the Markdown is written (default bench/results/lighthouse.md). */
   outFile?: string;
+  /** Only the pages whose path contains one of these (all when absent): an A/B run of the pages a change is for. */
+  only?: readonly string[];
 }
 
 /**
@@ -146,11 +167,13 @@ export async function measurePublicPages(options: LighthouseOptions = {}): Promi
   const runs = options.runs ?? RUNS_PER_PAGE;
   const chromePath = findChromium();
   if (!chromePath) throw new Error('No Chromium (set CHROMIUM_PATH or install Debian’s chromium)');
-  buildWebIfStale(defaultWebDistDir);
+  // E2E_WEB_DIST_DIR: a private build (two builds measured back to back, or one beside someone else's web/dist).
+  const distDir = process.env.E2E_WEB_DIST_DIR ? resolve(process.env.E2E_WEB_DIST_DIR) : defaultWebDistDir;
+  buildWebIfStale(distDir);
   const logFile = join(tmpdir(), `portal-lighthouse-server-${process.pid}.log`);
   // Ready is when /apis/health answers (or the process has exited): on a loaded machine the fresh folder's migrations
   // and demo seed took more than startServer's default 120 s, which failed the full bench; the limit only ends a hang.
-  const server = await startServer({ logFile, env: { WEB_DIST_DIR: defaultWebDistDir, LOG_LEVEL: 'warn' }, startTimeoutMs: SERVER_START_LIMIT_MS });
+  const server = await startServer({ logFile, env: { WEB_DIST_DIR: distDir, LOG_LEVEL: 'warn' }, startTimeoutMs: SERVER_START_LIMIT_MS });
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -158,22 +181,14 @@ export async function measurePublicPages(options: LighthouseOptions = {}): Promi
   try {
     const origin = server.baseUrl;
     const figures: PageFigures[] = [];
-    for (const page of ['/login?scope=audience', '/login?scope=organizer', '/visitor/web/register']) {
-      figures.push(await measurePage(chrome.port, origin, page, undefined, runs));
-    }
-    const visitorCookie = (await signIn(origin, { ...DEMO_VISITOR, scope: 'audience' })).header();
-    figures.push(await measurePage(chrome.port, origin, '/visitor/web/application', visitorCookie, runs));
-    const first17 = '11010119920814123';
-    await applyAndApprove(origin, DEMO_VISITOR, DEMO_ORGANIZER, {
-      name: '张伟',
-      mobile: DEMO_VISITOR.identity,
-      email: 'demo.visitor@example.com',
-      idNumber: first17 + mainlandIdCheckCharacter(first17),
-      visitDates: [await firstShowDay(origin)],
-      activationCode: await unusedActivationCode(origin),
-      samples: { entry: 4, id: 4 },
-    });
-    figures.push(await measurePage(chrome.port, origin, '/wa/visitor/ticket', visitorCookie, runs));
+    const measured = async (page: string, cookie?: string) => {
+      if (!options.only || options.only.some((part) => page.includes(part))) figures.push(await measurePage(chrome.port, origin, page, cookie, runs));
+    };
+    for (const page of ['/login?scope=audience', '/login?scope=organizer', '/visitor/web/register']) await measured(page);
+    const visitorCookie = await signInDemoVisitor(origin);
+    await measured('/visitor/web/application', visitorCookie);
+    await approveDemoVisitor(origin);
+    await measured('/wa/visitor/ticket', visitorCookie);
     const outFile = options.outFile ?? join(repoRoot, 'bench', 'results', 'lighthouse.md');
     mkdirSync(join(outFile, '..'), { recursive: true });
     writeFileSync(outFile, lighthouseReport(figures, runs));
@@ -212,6 +227,8 @@ function lighthouseVersion(): string {
 
 if (process.argv[1] && process.argv[1] === import.meta.filename) {
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? RUNS_PER_PAGE);
-  const figures = await measurePublicPages({ runs });
+  // LIGHTHOUSE_PAGES=register,application,ticket: those pages only; LIGHTHOUSE_OUT=<file>: the table elsewhere.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+  const figures = await measurePublicPages({ runs, only, outFile: process.env.LIGHTHOUSE_OUT });
   console.log(lighthouseReport(figures, runs));
 }

@@ -1,11 +1,15 @@
 /** DESIGN §6: deadlines and dates are computed in Asia/Shanghai, whatever the server's time zone. */
 export const SHOW_TIME_ZONE = 'Asia/Shanghai';
 
-const dateFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: SHOW_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** Shanghai has kept UTC+8 all year since 1991: a wall-clock time there is this far ahead of UTC. */
+export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
-/** The calendar day (YYYY-MM-DD) of an instant in Shanghai. */
+/**
+ * The calendar day (YYYY-MM-DD) of an instant in Shanghai. Arithmetic, not Intl: a page's first
+ * `Intl.DateTimeFormat` loads ICU's date data, 50–140 ms on a phone (docs/performance.md, session 10).
+ */
 export function shanghaiDate(instant: Date): string {
-  return dateFormatter.format(instant);
+  return new Date(instant.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** YYYY-MM-DD for a valid calendar date, else undefined (rejects 2023-02-30). */

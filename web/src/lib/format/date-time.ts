@@ -9,9 +9,10 @@
  * | date                      | `2026-12-24`       | `2026-12-24`       |
  * | time of day               | `15:55`            | `15:55`            |
  *
- * Plain Intl (no dayjs plugins), so any page may use it without weight.
+ * Fixed-offset arithmetic and two tables (no dayjs plugins, no Intl: a page's first `Intl.DateTimeFormat` costs
+ * 50–140 ms on a phone), so any page may use it without weight.
  */
-import { SHOW_TIME_ZONE } from '@portal/shared/dates';
+import { SHANGHAI_OFFSET_MS } from '@portal/shared/dates';
 
 export type FormatLocale = 'zh-CN' | 'en-US';
 
@@ -22,26 +23,17 @@ export function formatLocaleOf(language: string | undefined): FormatLocale {
 
 type Instant = string | number | Date;
 
-const numeric = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOW_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 function toDate(value: Instant | null | undefined): Date | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/** Beijing's wall clock of an instant, by the fixed offset (no Intl: see `shanghaiDate`). */
 function shanghaiParts(date: Date): { year: string; month: string; day: string; hour: string; minute: string } {
-  const parts: Record<string, string> = {};
-  for (const part of numeric.formatToParts(date)) parts[part.type] = part.value;
-  return { year: parts.year ?? '', month: parts.month ?? '', day: parts.day ?? '', hour: parts.hour ?? '', minute: parts.minute ?? '' };
+  const [day = '', time = ''] = new Date(date.getTime() + SHANGHAI_OFFSET_MS).toISOString().split('T');
+  const [year = '', month = '', dayOfMonth = ''] = day.split('-');
+  return { year, month, day: dayOfMonth, hour: time.slice(0, 2), minute: time.slice(3, 5) };
 }
 
 /** An instant as `2026-12-24 15:55` (Beijing time); '' when missing or unreadable. */
@@ -69,20 +61,11 @@ export function formatTime(value: Instant | null | undefined): string {
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const dayFormats = new Map<FormatLocale, { weekday: Intl.DateTimeFormat; month: Intl.DateTimeFormat }>();
-
-function dayFormat(locale: FormatLocale) {
-  let format = dayFormats.get(locale);
-  if (!format) {
-    // A calendar day has no time zone: it is read and written in UTC so that it never shifts.
-    format = {
-      weekday: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' }),
-      month: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' }),
-    };
-    dayFormats.set(locale, format);
-  }
-  return format;
-}
+const WEEKDAYS: Record<FormatLocale, readonly string[]> = {
+  'zh-CN': ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
+  'en-US': ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+};
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A calendar day of the show (YYYY-MM-DD) as `12月24日 周四` or `Thu, Dec 24`; the text itself when unreadable. */
 export function formatDay(value: string, language: string): string {
@@ -92,11 +75,10 @@ export function formatDay(value: string, language: string): string {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (Number.isNaN(date.getTime())) return value;
   const locale = formatLocaleOf(language);
-  const { weekday, month: monthName } = dayFormat(locale);
-  return locale === 'zh-CN' ? `${month}月${day}日 ${weekday.format(date)}` : `${weekday.format(date)}, ${monthName.format(date)} ${day}`;
+  // A calendar day has no time zone: it is read in UTC so that it never shifts.
+  const weekday = WEEKDAYS[locale][date.getUTCDay()] ?? '';
+  return locale === 'zh-CN' ? `${month}月${day}日 ${weekday}` : `${weekday}, ${EN_MONTHS[month - 1] ?? ''} ${day}`;
 }
-
-const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * The span of the show (first and last day, YYYY-MM-DD) for a footer or a heading:
@@ -125,9 +107,6 @@ export function formatDayRange(first: string, last: string, language: string): s
 
 /** The date-time pickers' input, the same style as `formatDateTime` (a Beijing wall-clock time). */
 export const PICKER_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
-
-/** Beijing has kept UTC+8 all year since 1991: a wall-clock time there is this far ahead of UTC. */
-const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** A picker's fields (read as the browser's local wall clock). */
 export interface WallClock {

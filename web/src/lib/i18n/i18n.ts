@@ -105,6 +105,14 @@ export async function startI18n(locale: Locale, extraNamespaces: readonly string
 }
 
 /**
+ * Loads namespaces of the language shown. A screen loads its own with its code: rendered before them, it renders
+ * again in full when they arrive, a React update outside any transition that is not time-sliced (a long task).
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await i18next.loadNamespaces([...namespaces]);
+}
+
+/**
  * Shows a language without saving it: the exhibitor area's Simplified Chinese (SPEC 2) leaves the
  * visitor's saved `_lang_` choice for the other areas alone (issue 9 item 1).
  */

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RegistrationScreen } from '../../../components/registration-screen';
 import { useProjectSetting } from '../../../lib/project/project-setting';
@@ -10,6 +11,9 @@ import { RegisterForm } from '../components/register-form';
 export function RegisterPage({ loginPath, onRegistered }: { loginPath: string; onRegistered: () => Promise<void> }) {
   const { t, ready } = useTranslation('visitor');
   const setting = useProjectSetting();
+  // The same element whatever the setting says: its answer, arriving after the paint, re-renders this page at once
+  // (a query's update is never time-sliced), and the form below need not render again with it.
+  const form = useMemo(() => <RegisterForm onRegistered={onRegistered} />, [onRegistered]);
   const texts = {
     title: t('register.title'),
     subtitle: t('register.subtitle'),
@@ -29,7 +33,7 @@ export function RegisterPage({ loginPath, onRegistered }: { loginPath: string; o
       loginPath={loginPath}
       testIdPrefix="register"
     >
-      <RegisterForm onRegistered={onRegistered} />
+      {form}
     </RegistrationScreen>
   );
 }

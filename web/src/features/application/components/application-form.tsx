@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/application/application-limits';
 import { ID_TYPES, type IdType } from '@portal/shared/application/id-number';
@@ -45,7 +45,7 @@ const controlId = (field: ApplicationField) => `application_${field}`;
 
 let validationModule: Promise<ApplicationValidation> | undefined;
 
-/** The shared schema's rules hold zod: they load after the form has painted, once (again after a failed load). */
+/** The shared schema's rules hold zod: they load on the form's first use, once (again after a failed load). */
 function loadValidation() {
   validationModule ??= import('../lib/application-validation').catch((error: unknown) => {
     validationModule = undefined;
@@ -108,10 +108,6 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
   const latest = useRef(values);
   const [problems, setProblems] = useState<Problems>({});
   const serverProblems = useRef<Problems>({});
-
-  useEffect(() => {
-    void loadValidation().catch(() => undefined);
-  }, []);
 
   const messageOf = (problem: FieldProblem) => (problem.idProblem ? `${t(`errors:${problem.code}`)} (${t(`application:idProblem.${problem.idProblem}`)})` : t(`errors:${problem.code}`));
   const errorOf = (field: ApplicationField) => {
@@ -280,7 +276,15 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
   const channelError = errorOf('channelId');
 
   return (
-    <form name="application" className="application-form" data-testid="application-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      name="application"
+      className="application-form"
+      data-testid="application-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      // The rules (zod, a long task to evaluate on a phone) load on the form's first use, not during the page's load.
+      onFocus={() => void loadValidation().catch(() => undefined)}
+    >
       {notice.notice}
       {restored && (
         <div className="application-block">

@@ -13,6 +13,7 @@ import { useApplicationOptions } from '../api/application-options';
 import { myApplicationQueryOptions, useMyApplication, type MyApplicationData } from '../api/my-application';
 import type { ApplicationFormValues } from '../lib/application-rules';
 import { applicationScreenState } from '../lib/screen-state';
+import { APPLICATION_SCREEN_NAMESPACES } from '../lib/screen-namespaces';
 import { ApplicationForm } from './application-form';
 import { ApplicationLoading } from './application-loading';
 
@@ -54,7 +55,7 @@ export interface ApplicationScreenProps {
  * then shows the form, or "Registration Closed", or "cannot be edited", by the server's submit rule.
  */
 export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: ApplicationScreenProps) {
-  const { t, ready } = useTranslation(['application', 'photo', 'errors', 'common']);
+  const { t, ready } = useTranslation(APPLICATION_SCREEN_NAMESPACES);
   const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
