@@ -16,7 +16,7 @@ import type { ProductApplicationModel } from '../modules/product/product.models'
 import type { OfficeShowDayModel, ProjectSettingsModel, OfficeChannelModel, OfficeActivationCodeModel } from '../modules/project/project.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
 import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
-import type { OfficeTicketModel, TicketFaceCheckModel } from '../modules/ticket/ticket-office.models';
+import type { OfficeTicketModel, TicketFaceCheckModel, OfficeTicketQrModel } from '../modules/ticket/ticket-office.models';
 import type { AdmissionModel, TicketModel } from '../modules/ticket/ticket.models';
 import type { GraphQLContext } from './context';
 export type Maybe<T> = T | null;
@@ -901,6 +901,7 @@ export type BadgeInput = {
 export type BadgeTicket = {
   __typename?: 'BadgeTicket';
   token: Scalars['String']['output'];
+  qr: QrCodeDrawing;
   name: Scalars['String']['output'];
   namePinyin: Scalars['String']['output'];
   companyNameZh: Scalars['String']['output'];
@@ -1534,10 +1535,19 @@ export type SubmissionExhibitor = {
   nameEn: Scalars['String']['output'];
 };
 
+/** A QR code drawn on the server: `size` modules a side and one SVG path of its dark modules (the page adds the quiet zone). */
+export type QrCodeDrawing = {
+  __typename?: 'QrCodeDrawing';
+  size: Scalars['Int']['output'];
+  path: Scalars['String']['output'];
+};
+
 export type Ticket = {
   __typename?: 'Ticket';
   /** The signed token the QR code holds; gates verify it offline with the public key. */
   token: Scalars['String']['output'];
+  /** The token's QR code, drawn. */
+  qr: QrCodeDrawing;
   holderName: Scalars['String']['output'];
   photo?: Maybe<Photo>;
   visitDates: Array<VisitDate>;
@@ -1650,6 +1660,7 @@ export type OfficeTicketQr = {
   __typename?: 'OfficeTicketQr';
   ticketId: Scalars['ID']['output'];
   token: Scalars['String']['output'];
+  qr: QrCodeDrawing;
 };
 
 /** The signed-in person; its kind decides the scope (SPEC 6). */
@@ -1891,6 +1902,7 @@ export type ResolversTypes = {
   SubmissionStatusChange: ResolverTypeWrapper<SubmissionStatusChangeModel>;
   SubmissionFilter: SubmissionFilter;
   SubmissionExhibitor: ResolverTypeWrapper<SubmissionExhibitor>;
+  QrCodeDrawing: ResolverTypeWrapper<QrCodeDrawing>;
   Ticket: ResolverTypeWrapper<TicketModel>;
   Admission: ResolverTypeWrapper<AdmissionModel>;
   TicketKind: TicketKind;
@@ -1901,7 +1913,7 @@ export type ResolversTypes = {
   TicketFilter: TicketFilter;
   OfficeAdmission: ResolverTypeWrapper<OfficeAdmission>;
   TicketFaceCheck: ResolverTypeWrapper<TicketFaceCheckModel>;
-  OfficeTicketQr: ResolverTypeWrapper<OfficeTicketQr>;
+  OfficeTicketQr: ResolverTypeWrapper<OfficeTicketQrModel>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Viewer: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['Viewer']>;
   Role: ResolverTypeWrapper<Role>;
@@ -2000,6 +2012,7 @@ export type ResolversParentTypes = {
   SubmissionStatusChange: SubmissionStatusChangeModel;
   SubmissionFilter: SubmissionFilter;
   SubmissionExhibitor: SubmissionExhibitor;
+  QrCodeDrawing: QrCodeDrawing;
   Ticket: TicketModel;
   Admission: AdmissionModel;
   OfficeTicket: OfficeTicketModel;
@@ -2007,7 +2020,7 @@ export type ResolversParentTypes = {
   TicketFilter: TicketFilter;
   OfficeAdmission: OfficeAdmission;
   TicketFaceCheck: TicketFaceCheckModel;
-  OfficeTicketQr: OfficeTicketQr;
+  OfficeTicketQr: OfficeTicketQrModel;
   DateTime: Scalars['DateTime']['output'];
   Viewer: ResolversUnionTypes<ResolversParentTypes>['Viewer'];
   Role: Role;
@@ -2241,6 +2254,7 @@ export type OwnBadgePageResolvers<ContextType = GraphQLContext, ParentType exten
 
 export type BadgeTicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgeTicket'] = ResolversParentTypes['BadgeTicket']> = {
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  qr?: Resolver<ResolversTypes['QrCodeDrawing'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2573,8 +2587,14 @@ export type SubmissionExhibitorResolvers<ContextType = GraphQLContext, ParentTyp
   nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type QrCodeDrawingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['QrCodeDrawing'] = ResolversParentTypes['QrCodeDrawing']> = {
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type TicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Ticket'] = ResolversParentTypes['Ticket']> = {
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  qr?: Resolver<ResolversTypes['QrCodeDrawing'], ParentType, ContextType>;
   holderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   photo?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
   visitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType>;
@@ -2636,6 +2656,7 @@ export type TicketFaceCheckResolvers<ContextType = GraphQLContext, ParentType ex
 export type OfficeTicketQrResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeTicketQr'] = ResolversParentTypes['OfficeTicketQr']> = {
   ticketId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  qr?: Resolver<ResolversTypes['QrCodeDrawing'], ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -2750,6 +2771,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Channel?: ChannelResolvers<ContextType>;
   SubmissionStatusChange?: SubmissionStatusChangeResolvers<ContextType>;
   SubmissionExhibitor?: SubmissionExhibitorResolvers<ContextType>;
+  QrCodeDrawing?: QrCodeDrawingResolvers<ContextType>;
   Ticket?: TicketResolvers<ContextType>;
   Admission?: AdmissionResolvers<ContextType>;
   OfficeTicket?: OfficeTicketResolvers<ContextType>;

@@ -1,18 +1,43 @@
 import ExpandOutlined from '@ant-design/icons-svg/es/asn/ExpandOutlined';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon';
 import { PlainDialog } from './plain/dialog';
 import './qr-code.css';
 
+/** The server's drawing of a QR code: `size` modules a side, one path of its dark modules. */
+export interface QrCodeDrawing {
+  size: number;
+  path: string;
+}
+
+/** The drawing with a white quiet zone of `margin` modules around it, scaled to `size` pixels. */
+function QrCodeSvg({ drawing, margin, size, label, fluid = false }: { drawing: QrCodeDrawing; margin: number; size: number; label: string; fluid?: boolean }) {
+  const side = drawing.size + 2 * margin;
+  return (
+    <svg
+      viewBox={`${-margin} ${-margin} ${side} ${side}`}
+      width={size}
+      height={size}
+      shapeRendering="crispEdges"
+      role="img"
+      aria-label={label}
+      style={fluid ? { width: '100%', height: 'auto' } : undefined}
+    >
+      <title>{label}</title>
+      <rect x={-margin} y={-margin} width={side} height={side} fill="#fff" />
+      <path d={drawing.path} fill="#000" />
+    </svg>
+  );
+}
+
 /**
- * A ticket's or badge's QR code (the signed token) and a dialog that shows it as large as the screen
- * allows, for the gate scanner. qrcode.react is only loaded with the pages that show one. `ns` is the
- * page's namespace, which holds `ticket.qrLabel`, `ticket.enlarge`, `ticket.dialogTitle`, `ticket.close`.
- * Plain markup (no antd): the visitor's ticket page loads none (DESIGN §7).
+ * A ticket's or badge's QR code (the signed token, drawn by the server: no encoding on the phone) and a
+ * dialog that shows it as large as the screen allows, for the gate scanner. `ns` is the page's namespace,
+ * which holds `ticket.qrLabel`, `ticket.enlarge`, `ticket.dialogTitle`, `ticket.close`. Plain markup (no
+ * antd): the visitor's ticket page loads none (DESIGN §7).
  */
-export function QrCode({ token, holderName, ns }: { token: string; holderName: string; ns: 'visitor' | 'badge-ticket' | 'ticket-office' }) {
+export function QrCode({ token, drawing, holderName, ns }: { token: string; drawing: QrCodeDrawing; holderName: string; ns: 'visitor' | 'badge-ticket' | 'ticket-office' }) {
   const { t } = useTranslation(ns);
   const [open, setOpen] = useState(false);
   const label = t('ticket.qrLabel', { name: holderName });
@@ -20,7 +45,7 @@ export function QrCode({ token, holderName, ns }: { token: string; holderName: s
   return (
     <div className="qr-code">
       <div className="ticket-qr" data-testid="ticket-qr" data-token={token}>
-        <QRCodeSVG value={token} size={200} level="M" marginSize={2} title={label} role="img" aria-label={label} />
+        <QrCodeSvg drawing={drawing} margin={2} size={200} label={label} />
       </div>
       <button type="button" className="plain-button" onClick={() => setOpen(true)} data-testid="ticket-qr-enlarge">
         <Icon definition={ExpandOutlined} />
@@ -39,7 +64,7 @@ export function QrCode({ token, holderName, ns }: { token: string; holderName: s
         }
       >
         <div className="ticket-qr-large" data-testid="ticket-qr-dialog">
-          <QRCodeSVG value={token} size={400} level="M" marginSize={4} title={label} role="img" aria-label={label} style={{ width: '100%', height: 'auto' }} />
+          <QrCodeSvg drawing={drawing} margin={4} size={400} label={label} fluid />
         </div>
       </PlainDialog>
     </div>

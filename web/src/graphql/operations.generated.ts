@@ -517,7 +517,7 @@ export type BadgeTicketMutationVariables = Exact<{
 }>;
 
 
-export type BadgeTicketMutation = { badgeTicket: { token: string, name: string, namePinyin: string, companyNameZh: string, companyNameEn: string } };
+export type BadgeTicketMutation = { badgeTicket: { token: string, name: string, namePinyin: string, companyNameZh: string, companyNameEn: string, qr: { size: number, path: string } } };
 
 export type BadgeQueryVariables = Exact<{
   id: string | number;
@@ -985,7 +985,7 @@ export type MyTicketQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyTicketQuery = { viewer:
     | { __typename: 'Ouser' }
-    | { __typename: 'User', id: string, audience: { id: string, approveStatus: ApproveStatus, ticket: { token: string, holderName: string, photo: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }> } | null } | null }
+    | { __typename: 'User', id: string, audience: { id: string, approveStatus: ApproveStatus, ticket: { token: string, holderName: string, qr: { size: number, path: string }, photo: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }> } | null } | null }
     | { __typename: 'Xuser' }
    };
 
@@ -1035,7 +1035,7 @@ export type TicketQrQueryVariables = Exact<{
 }>;
 
 
-export type TicketQrQuery = { ticketQr: { ticketId: string, token: string } };
+export type TicketQrQuery = { ticketQr: { ticketId: string, token: string, qr: { size: number, path: string } } };
 
 export type TicketShowDaysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1673,6 +1673,10 @@ export const BadgeTicketDocument = new TypedDocumentString(`
     mutation BadgeTicket($captcha: String!, $idNumber: String!, $phoneNumber: String!) {
   badgeTicket(captcha: $captcha, idNumber: $idNumber, phoneNumber: $phoneNumber) {
     token
+    qr {
+      size
+      path
+    }
     name
     namePinyin
     companyNameZh
@@ -3060,6 +3064,10 @@ export const MyTicketDocument = new TypedDocumentString(`
         approveStatus
         ticket {
           token
+          qr {
+            size
+            path
+          }
           holderName
           photo {
             ...PhotoRef
@@ -3212,6 +3220,10 @@ export const TicketQrDocument = new TypedDocumentString(`
   ticketQr(ticketId: $ticketId) {
     ticketId
     token
+    qr {
+      size
+      path
+    }
   }
 }
     `) as unknown as TypedDocumentString<TicketQrQuery, TicketQrQueryVariables>;

@@ -1,5 +1,6 @@
 import { maskIdNumber } from '@portal/shared/application/id-number';
 import { AppError } from '../../lib/app-error';
+import { qrCodeDrawingOf } from '../../lib/qr-code';
 import type { Resolvers } from '../../graphql/resolvers.generated';
 import { requireBadgeReviewer } from './badge.policy';
 
@@ -40,6 +41,7 @@ export const badgeResolvers: Resolvers = {
   },
   BadgeTicket: {
     token: (ticket) => ticket.token,
+    qr: (ticket) => qrCodeDrawingOf(ticket.token),
     name: (ticket) => ticket.badge.name,
     namePinyin: (ticket) => ticket.badge.namePinyin,
     companyNameZh: (ticket) => ticket.badge.companyNameZh,

@@ -20,3 +20,9 @@ export interface TicketFaceCheckModel {
   idPhoto: PhotoModel | null;
   faceMatchScore: number | null;
 }
+
+/** A valid ticket's signed token for the office's dialog (its drawing is the resolver's). */
+export interface OfficeTicketQrModel {
+  ticketId: string;
+  token: string;
+}

@@ -1,4 +1,5 @@
 import type { Resolvers } from '../../graphql/resolvers.generated';
+import { qrCodeDrawingOf } from '../../lib/qr-code';
 
 /** The ticket office's GraphQL edge (/wo/ticket/list); the service authorises and audits. */
 export const ticketOfficeResolvers: Resolvers = {
@@ -7,6 +8,9 @@ export const ticketOfficeResolvers: Resolvers = {
     ticketAdmissions: (_parent, { ticketId }, context) => context.services.ticketOffice.admissions(context.viewer, ticketId),
     ticketFaceCheck: (_parent, { ticketId }, context) => context.services.ticketOffice.faceCheck(context.viewer, ticketId, context.origin),
     ticketQr: (_parent, { ticketId }, context) => context.services.ticketOffice.qr(context.viewer, ticketId, context.origin),
+  },
+  OfficeTicketQr: {
+    qr: (ticketQr) => qrCodeDrawingOf(ticketQr.token),
   },
   Mutation: {
     markTicketFaceChecked: (_parent, { ticketId }, context) => context.services.ticketOffice.markFaceChecked(context.viewer, ticketId, context.origin),

@@ -1,4 +1,5 @@
 import type { Resolvers } from '../../graphql/resolvers.generated';
+import { qrCodeDrawingOf } from '../../lib/qr-code';
 import { requireHolder } from './ticket.policy';
 
 export const ticketResolvers: Resolvers = {
@@ -14,6 +15,7 @@ export const ticketResolvers: Resolvers = {
   },
   Ticket: {
     token: (ticket) => ticket.token,
+    qr: (ticket) => qrCodeDrawingOf(ticket.token),
     holderName: (ticket) => ticket.audience.name ?? '',
     photo: (ticket, _args, context) => (ticket.audience.entryPhotoId ? context.loaders.photo.load(ticket.audience.entryPhotoId) : null),
     visitDates: (ticket, _args, context) => context.loaders.visitDates.load(ticket.audience.id),

@@ -6,8 +6,8 @@ import { Lazy } from '../lazy';
 import { PATHS } from '../paths';
 import { WithAntd } from '../with-antd';
 
-// DESIGN §7: each visitor page is its own chunk (the ticket page brings qrcode.react with it). The area's
-// layout and the ticket are plain; the other pages are built with antd and bring its providers (WithAntd).
+// DESIGN §7: each visitor page is its own chunk. The area's layout and the ticket are plain; the other
+// pages are built with antd and bring its providers (WithAntd).
 const InfoPage = lazy(() => import('../../features/application/pages/info-page').then((module) => ({ default: module.InfoPage })));
 const VisitDatePage = lazy(() => import('../../features/application/pages/visit-date-page').then((module) => ({ default: module.VisitDatePage })));
 const TicketPage = lazy(() => import('../../features/ticket/pages/ticket-page').then((module) => ({ default: module.TicketPage })));

@@ -78,7 +78,7 @@ function BadgeTicketDialog({ ticket, lookUp, onClose }: { ticket: BadgeTicket | 
       {ticket && view === 'qr' ? (
         <Flex vertical align="center" gap={16} data-testid="badge-ticket-dialog">
           <div ref={qr}>
-            <QrCode token={ticket.token} holderName={ticket.name} ns="badge-ticket" />
+            <QrCode token={ticket.token} drawing={ticket.qr} holderName={ticket.name} ns="badge-ticket" />
           </div>
           <Flex vertical align="center" gap={2}>
             <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }} data-testid="badge-ticket-name">

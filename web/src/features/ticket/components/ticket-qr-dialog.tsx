@@ -16,7 +16,7 @@ export function TicketQrDialog({ ticket, onClose }: { ticket: OfficeTicket | nul
         <Typography.Text type="secondary">{t('qr.audited')}</Typography.Text>
         {qr.isPending && <Spin />}
         {qr.isError && <Alert type="error" showIcon title={`${t('qr.loadError')}: ${errorText(qr.error)}`} />}
-        {qr.data && ticket && <QrCode token={qr.data.token} holderName={ticket.holderName} ns="ticket-office" />}
+        {qr.data && ticket && <QrCode token={qr.data.token} drawing={qr.data.qr} holderName={ticket.holderName} ns="ticket-office" />}
       </Flex>
     </Modal>
   );

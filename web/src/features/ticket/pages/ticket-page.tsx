@@ -38,7 +38,7 @@ export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
       <PlainAlert type="info" title={t('ticket.instruction')} testId="ticket-instruction" />
       <PlainCard className="ticket-card">
         <div className="ticket-card-content">
-          <QrCode token={ticket.token} holderName={ticket.holderName} ns="visitor" />
+          <QrCode token={ticket.token} drawing={ticket.qr} holderName={ticket.holderName} ns="visitor" />
           <div className="ticket-details">
             <div className="ticket-holder-row">
               {ticket.photo ? (
