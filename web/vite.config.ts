@@ -73,18 +73,21 @@ const SHARED_STATUS_ICONS = /\/@ant-design\/icons-svg\/es\/asn\/(CheckCircleFill
 /**
  * DESIGN §7's "shared vendor chunk" of the back office: the antd components (with their rc-components) that most
  * organizer pages render — Table and its pager, Select, Input, Typography, Tabs, Tree, Card, Checkbox, Radio, Tag,
- * Dropdown, Menu, the date pickers — downloaded once, with the reviewer's first organizer page, instead of a share with each page.
+ * Dropdown, Menu, the date pickers — downloaded once, with the reviewer's first organizer page, instead of a share
+ * with each page.
  * Only whole folders that no screen outside the back office loads (the shell's antd core — config-provider, _util,
  * form's and modal's parts that App uses — stays where Rollup puts it: first-load.test.ts checks that no public
- * route and not the shell load this chunk).
+ * route and not the shell load this chunk). Nor what antd's core beside them imports (Tooltip, Empty, the table's
+ * measure-row context, scroll-into-view): the chunk would import a chunk that imports it back, and a module would
+ * run before its imports ("Cannot access … before initialization"; first-load.test.ts checks there is no cycle).
  */
 const BACK_OFFICE_VENDOR = new RegExp(
   '/node_modules/(' +
-    'antd/es/(table|pagination|select|input|typography|tabs|tree|card|checkbox|radio|tag|spin|dropdown|menu|empty|alert|flex|layout)/' +
-    '|@rc-component/(table|select|virtual-list|input|tabs|tree|checkbox|tooltip|dropdown|menu|overflow|context)/' +
+    'antd/es/(table/(?!TableMeasureRowContext)|(pagination|select|input|typography|tabs|tree|card|checkbox|radio|tag|spin|dropdown|menu|alert|flex|layout)/)' +
+    '|@rc-component/(table|select|virtual-list|input|tabs|tree|checkbox|dropdown|menu|overflow|context)/' +
     // The date pickers but their texts, which antd's locale (the shell) holds.
     '|antd/es/date-picker/(?!locale/)|@rc-component/picker/es/(?!locale/)' +
-    '|(compute-scroll-into-view|scroll-into-view-if-needed|throttle-debounce)/)',
+    '|throttle-debounce/)',
 );
 
 export default defineConfig({

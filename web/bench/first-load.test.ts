@@ -20,6 +20,7 @@ import {
   organizerRouteLoads,
   publicFirstLoad,
   readManifest,
+  staticClosure,
   webRoot,
   type Manifest,
 } from './first-load';
@@ -52,6 +53,13 @@ describe('bundle budgets', () => {
     expect(vendorFile).toBeDefined();
     for (const route of PUBLIC_ROUTES) for (const language of LANGUAGES) expect(publicFirstLoad(manifest, route, language, distDir).files.map(({ file }) => file)).not.toContain(vendorFile);
     expect([...antdShell(manifest)].map((key) => manifest[key]?.file)).not.toContain(vendorFile);
+  });
+
+  it('builds the back office vendor chunk without a cycle: no chunk it imports imports it back', () => {
+    // A cycle between chunks runs one module before the imports it uses ("Cannot access … before initialization").
+    const vendor = backOfficeVendorKey(manifest);
+    const importsItBack = (manifest[vendor]?.imports ?? []).filter((key) => key !== vendor && staticClosure(manifest, [key]).has(vendor));
+    expect(importsItBack).toEqual([]);
   });
 
   it(`keeps every lazily loaded organizer route within ${ORGANIZER_ROUTE_BUDGET_GZIP / KB} KB gzip beyond the shared vendor chunk`, () => {

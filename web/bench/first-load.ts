@@ -20,7 +20,7 @@ import {
   type Manifest,
 } from '../build/first-screens';
 
-export { LANGUAGES, PUBLIC_ROUTES, type Manifest };
+export { LANGUAGES, PUBLIC_ROUTES, staticClosure, type Manifest };
 
 export const webRoot = resolve(import.meta.dirname, '..');
 export const defaultDistDir = join(webRoot, 'dist');
