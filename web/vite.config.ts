@@ -49,19 +49,46 @@ function preloadPlanFile(): Plugin {
 
 /**
  * One shared vendor chunk for React, the router, i18n and the query client; the areas and pages are lazy
- * chunks (src/app/router.tsx). antd is left to Rollup's own splitting: a single antd chunk would hold every
- * component any page uses (the `antd` barrel reaches them all), so each new page grew the login page's
- * first load; split by use, the login page loads only the components it renders.
+ * chunks (src/app/router.tsx). antd is left to Rollup's own splitting for every screen but the back office's
+ * pages: a single antd chunk would hold every component any page uses (the `antd` barrel reaches them all), so
+ * each new page grew the login page's first load; split by use, the login page loads only what it renders.
+ * The back office's pages share one more (`vendor-backoffice`, BACK_OFFICE_VENDOR).
  */
 function vendorChunk(id: string): string | undefined {
   // Every GraphQL document: a chunk of its own, evaluated in a task of its own under a pre-rendered screen (src/main.tsx).
   if (id.endsWith('/src/graphql/operations.generated.ts')) return 'graphql-documents';
+  // Rollup's CommonJS helpers (React is CommonJS) and antd's status icons, which both the screens' notices (boot) and
+  // the back office's chunk import: with React, which every screen loads, rather than a small chunk of their own.
+  if (id === '\0commonjsHelpers.js' || SHARED_STATUS_ICONS.test(id)) return 'vendor-react';
   if (!id.includes('/node_modules/')) return undefined;
   // dayjs's time-zone plugins serve only lazily loaded pages.
   if (/\/node_modules\/dayjs\/plugin\//.test(id)) return undefined;
-  if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|dayjs)\//.test(id)) return 'vendor-react';
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|dayjs)\//.test(id)) return 'vendor-react';
+  if (BACK_OFFICE_VENDOR.test(id)) return 'vendor-backoffice';
   return undefined;
 }
+
+const SHARED_STATUS_ICONS = /\/@ant-design\/icons-svg\/es\/asn\/(CheckCircleFilled|CloseCircleFilled|ExclamationCircleFilled|InfoCircleFilled|DownOutlined)\.js$/;
+
+/**
+ * DESIGN §7's "shared vendor chunk" of the back office: the antd components (with their rc-components) that most
+ * organizer pages render — Table and its pager, Select, Input, Typography, Tabs, Tree, Card, Checkbox, Radio, Tag,
+ * Dropdown, Menu, the date pickers — downloaded once, with the reviewer's first organizer page, instead of a share
+ * with each page.
+ * Only whole folders that no screen outside the back office loads (the shell's antd core — config-provider, _util,
+ * form's and modal's parts that App uses — stays where Rollup puts it: first-load.test.ts checks that no public
+ * route and not the shell load this chunk). Nor what antd's core beside them imports (Tooltip, Empty, the table's
+ * measure-row context, scroll-into-view): the chunk would import a chunk that imports it back, and a module would
+ * run before its imports ("Cannot access … before initialization"; first-load.test.ts checks there is no cycle).
+ */
+const BACK_OFFICE_VENDOR = new RegExp(
+  '/node_modules/(' +
+    'antd/es/(table/(?!TableMeasureRowContext)|(pagination|select|input|typography|tabs|tree|card|checkbox|radio|tag|spin|dropdown|menu|alert|flex|layout)/)' +
+    '|@rc-component/(table|select|virtual-list|input|tabs|tree|checkbox|dropdown|menu|overflow|context)/' +
+    // The date pickers but their texts, which antd's locale (the shell) holds.
+    '|antd/es/date-picker/(?!locale/)|@rc-component/picker/es/(?!locale/)' +
+    '|throttle-debounce/)',
+);
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -84,6 +111,9 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks: vendorChunk,
+        // A manual chunk holds the modules named for it, not also everything they import (antd's core, which the
+        // shell loads already, would follow Table into the back office's chunk and the shell would load it).
+        onlyExplicitManualChunks: true,
       },
     },
   },

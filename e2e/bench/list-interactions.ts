@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { signIn } from '../support/api-session';
 import { chromiumArgs, findChromium } from '../support/chromium';
@@ -105,17 +105,20 @@ async function reviewSteps(page: Page): Promise<InteractionFigures[]> {
 export interface ListInteractionOptions {
   /** Where the Markdown is written (default bench/results/list-interactions.md). */
   outFile?: string;
+  /** The built web app to serve (default web/dist, built first when older than its sources). */
+  webDistDir?: string;
 }
 
 /** Starts the server with the bulk applications, signs the organizer in and measures each step. */
 export async function measureListInteractions(options: ListInteractionOptions = {}): Promise<InteractionFigures[]> {
   const chromePath = findChromium();
   if (!chromePath) throw new Error('No Chromium (set CHROMIUM_PATH or install Debian’s chromium)');
-  buildWebIfStale(defaultWebDistDir);
+  const webDistDir = options.webDistDir ?? defaultWebDistDir;
+  buildWebIfStale(webDistDir);
   const logFile = join(tmpdir(), `portal-list-interactions-server-${process.pid}.log`);
   const server = await startServer({
     logFile,
-    env: { WEB_DIST_DIR: defaultWebDistDir, LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: String(LIST_APPLICATIONS) },
+    env: { WEB_DIST_DIR: webDistDir, LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: String(LIST_APPLICATIONS) },
     startTimeoutMs: 900_000,
   });
   const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: chromiumArgs });
@@ -137,7 +140,13 @@ export async function measureListInteractions(options: ListInteractionOptions = 
     await page.goto(`${server.baseUrl}${PATHS.organizerAudienceList}`);
     await page.getByTestId('review-table').locator('tbody tr.ant-table-row').first().waitFor({ timeout: 120_000 });
     const figures = await reviewSteps(page);
-    if (process.env.LIST_SCREENSHOT) await page.screenshot({ path: process.env.LIST_SCREENSHOT });
+    const screenshot = process.env.LIST_SCREENSHOT;
+    if (screenshot) {
+      await page.screenshot({ path: screenshot, fullPage: true });
+      // What a reviewer sees between a page click and its answer: the new page number, the old rows under the loading state.
+      await page.locator('.ant-pagination .ant-pagination-next').click();
+      await page.screenshot({ path: screenshot.replace(/\.png$/, '-loading.png'), fullPage: true });
+    }
     const outFile = options.outFile ?? join(repoRoot, 'bench', 'results', 'list-interactions.md');
     mkdirSync(join(outFile, '..'), { recursive: true });
     writeFileSync(outFile, listInteractionsReport(figures));
@@ -166,5 +175,7 @@ export function listInteractionsReport(figures: InteractionFigures[]): string {
 }
 
 if (process.argv[1] && process.argv[1] === import.meta.filename) {
-  console.log(listInteractionsReport(await measureListInteractions()));
+  // E2E_WEB_DIST_DIR: a private build (as the journeys take it), so that two builds can be measured back to back.
+  const webDistDir = process.env.E2E_WEB_DIST_DIR ? resolve(process.env.E2E_WEB_DIST_DIR) : undefined;
+  console.log(listInteractionsReport(await measureListInteractions({ webDistDir, outFile: process.env.LIST_RESULTS_FILE })));
 }

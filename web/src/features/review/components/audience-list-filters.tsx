@@ -1,10 +1,10 @@
 import { Button, DatePicker, Flex, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KEYWORD_MAX_LENGTH, REVIEW_STATUSES, type AudienceListFilter, type ReviewStatus } from '@portal/shared/review/audience-list';
 import { useAudienceFilterOptions } from '../api/audience-filter-options';
-import { hasFilter } from '../lib/list-url';
+import { filterKeyOf, hasFilter } from '../lib/list-url';
 
 /** How long typing pauses before the keyword is searched. */
 export const KEYWORD_DEBOUNCE_MS = 400;
@@ -60,63 +60,75 @@ export function KeywordSearch({ value, onSearch }: { value: string | null; onSea
   );
 }
 
-/** The list's filters; every change is written to the URL by the page. */
-export function AudienceListFilters({ filter, onChange, onReset }: { filter: AudienceListFilter; onChange: (patch: Partial<AudienceListFilter>) => void; onReset: () => void }) {
-  const { t, i18n } = useTranslation('review');
-  const options = useAudienceFilterOptions(i18n.language);
-  const range: [Dayjs | null, Dayjs | null] | null =
-    filter.submittedFrom || filter.submittedTo ? [filter.submittedFrom ? dayjs(filter.submittedFrom) : null, filter.submittedTo ? dayjs(filter.submittedTo) : null] : null;
-  return (
-    <Flex wrap gap={12} align="center" role="search" aria-label={t('filters.label')} data-testid="review-filters">
-      <KeywordSearch value={filter.keyword} onSearch={(keyword) => onChange({ keyword })} />
-      <Select<ReviewStatus[]>
-        mode="multiple"
-        allowClear
-        value={filter.statuses}
-        onChange={(statuses) => onChange({ statuses })}
-        options={REVIEW_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-        placeholder={t('filters.status')}
-        aria-label={t('filters.status')}
-        maxTagCount="responsive"
-        style={{ width: 220 }}
-        data-testid="review-filter-status"
-      />
-      <DatePicker.RangePicker
-        value={range}
-        onChange={(dates) => onChange({ submittedFrom: dates?.[0]?.format(DAY_FORMAT) ?? null, submittedTo: dates?.[1]?.format(DAY_FORMAT) ?? null })}
-        allowEmpty={[true, true]}
-        format={DAY_FORMAT}
-        placeholder={[t('filters.submittedFrom'), t('filters.submittedTo')]}
-        aria-label={t('filters.submitted')}
-        style={{ width: 260 }}
-        data-testid="review-filter-submitted"
-      />
-      <Select<string>
-        allowClear
-        value={filter.visitDate ?? undefined}
-        onChange={(visitDate) => onChange({ visitDate: visitDate ?? null })}
-        options={(options.data?.showDays ?? []).map((showDay) => ({ value: showDay.day, label: showDay.day }))}
-        loading={options.isPending}
-        placeholder={t('filters.visitDate')}
-        aria-label={t('filters.visitDate')}
-        style={{ width: 160 }}
-        data-testid="review-filter-visit-date"
-      />
-      <Select<string>
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        value={filter.channelId ?? undefined}
-        onChange={(channelId) => onChange({ channelId: channelId ?? null })}
-        options={(options.data?.channels ?? []).map((channel) => ({ value: channel.id, label: channel.name }))}
-        loading={options.isPending}
-        placeholder={t('filters.channel')}
-        aria-label={t('filters.channel')}
-        style={{ width: 180 }}
-        data-testid="review-filter-channel"
-      />
-      <Button onClick={onReset} disabled={!hasFilter(filter)} data-testid="review-filter-reset">
-        {t('filters.reset')}
-      </Button>
-    </Flex>
-  );
+interface FiltersProps {
+  filter: AudienceListFilter;
+  onChange: (patch: Partial<AudienceListFilter>) => void;
+  onReset: () => void;
 }
+
+/**
+ * The list's filters; every change is written to the URL by the page. They render again only when the filter
+ * itself changes, not on a new page or order (a page click stays cheap: DESIGN §7, INP).
+ */
+export const AudienceListFilters = memo(
+  function AudienceListFilters({ filter, onChange, onReset }: FiltersProps) {
+    const { t, i18n } = useTranslation('review');
+    const options = useAudienceFilterOptions(i18n.language);
+    const range: [Dayjs | null, Dayjs | null] | null =
+      filter.submittedFrom || filter.submittedTo ? [filter.submittedFrom ? dayjs(filter.submittedFrom) : null, filter.submittedTo ? dayjs(filter.submittedTo) : null] : null;
+    return (
+      <Flex wrap gap={12} align="center" role="search" aria-label={t('filters.label')} data-testid="review-filters">
+        <KeywordSearch value={filter.keyword} onSearch={(keyword) => onChange({ keyword })} />
+        <Select<ReviewStatus[]>
+          mode="multiple"
+          allowClear
+          value={filter.statuses}
+          onChange={(statuses) => onChange({ statuses })}
+          options={REVIEW_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          placeholder={t('filters.status')}
+          aria-label={t('filters.status')}
+          maxTagCount="responsive"
+          style={{ width: 220 }}
+          data-testid="review-filter-status"
+        />
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(dates) => onChange({ submittedFrom: dates?.[0]?.format(DAY_FORMAT) ?? null, submittedTo: dates?.[1]?.format(DAY_FORMAT) ?? null })}
+          allowEmpty={[true, true]}
+          format={DAY_FORMAT}
+          placeholder={[t('filters.submittedFrom'), t('filters.submittedTo')]}
+          aria-label={t('filters.submitted')}
+          style={{ width: 260 }}
+          data-testid="review-filter-submitted"
+        />
+        <Select<string>
+          allowClear
+          value={filter.visitDate ?? undefined}
+          onChange={(visitDate) => onChange({ visitDate: visitDate ?? null })}
+          options={(options.data?.showDays ?? []).map((showDay) => ({ value: showDay.day, label: showDay.day }))}
+          loading={options.isPending}
+          placeholder={t('filters.visitDate')}
+          aria-label={t('filters.visitDate')}
+          style={{ width: 160 }}
+          data-testid="review-filter-visit-date"
+        />
+        <Select<string>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={filter.channelId ?? undefined}
+          onChange={(channelId) => onChange({ channelId: channelId ?? null })}
+          options={(options.data?.channels ?? []).map((channel) => ({ value: channel.id, label: channel.name }))}
+          loading={options.isPending}
+          placeholder={t('filters.channel')}
+          aria-label={t('filters.channel')}
+          style={{ width: 180 }}
+          data-testid="review-filter-channel"
+        />
+        <Button onClick={onReset} disabled={!hasFilter(filter)} data-testid="review-filter-reset">
+          {t('filters.reset')}
+        </Button>
+      </Flex>
+    );
+  },
+  (before: FiltersProps, after: FiltersProps) => filterKeyOf(before.filter) === filterKeyOf(after.filter) && before.onChange === after.onChange && before.onReset === after.onReset,
+);

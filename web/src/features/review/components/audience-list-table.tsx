@@ -1,8 +1,10 @@
 import type { SelectedRow } from '../lib/approve-title';
-import { Button, Empty, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Empty, Pagination, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { memo, useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
-import { PAGE_SIZES, type AudienceListState, type PageSize } from '@portal/shared/review/audience-list';
+import { PAGE_SIZES, type AudienceListSort, type AudienceListState, type PageSize } from '@portal/shared/review/audience-list';
 import type { AudienceListRow } from '../api/audience-list';
 import { isSelectable } from '../lib/decision-rules';
 import { columnSortOrder, sortFromColumn } from '../lib/list-url';
@@ -17,24 +19,23 @@ export interface TableChange {
 }
 
 /**
- * The approval list: paged, sorted and filtered on the server. The rows of the previous page stay
- * while the next one loads (the query's placeholderData); the spinner shows only after a short delay.
+ * The approval list's rows: sorted on the server, its pager beside it (AudienceListPager). A memo: a click on
+ * the pager re-renders the page at once (the new page number, the loading state) without rendering these rows;
+ * they render again only when their data, sort or selection changes (DESIGN §7, INP).
  */
-export function AudienceListTable({
-  state,
+export const AudienceListTable = memo(function AudienceListTable({
+  sort,
+  pageSize,
   rows,
-  total,
-  loading,
   selected,
   onSelect,
   onChange,
   onOpen,
   empty,
 }: {
-  state: AudienceListState;
+  sort: AudienceListSort;
+  pageSize: PageSize;
   rows: AudienceListRow[];
-  total: number;
-  loading: boolean;
   selected: ReadonlyMap<string, SelectedRow>;
   onSelect: (selection: Map<string, SelectedRow>) => void;
   onChange: (change: TableChange) => void;
@@ -42,20 +43,65 @@ export function AudienceListTable({
   empty: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation('review');
-  const nameOf = (row: AudienceListRow) => row.name ?? t('table.unnamed');
-  const columns: TableColumnsType<AudienceListRow> = [
+  const columns = useMemo(() => audienceColumns(t, i18n.language, sort, onOpen), [t, i18n.language, sort, onOpen]);
+
+  // Only a header click reaches here (the pager is apart): a new order starts again from page 1.
+  const handleChange: TableProps<AudienceListRow>['onChange'] = (_pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    onChange({ page: 1, pageSize, sort: sortFromColumn(typeof single?.columnKey === 'string' ? single.columnKey : undefined, single?.order ?? null) });
+  };
+
+  return (
+    <Table<AudienceListRow>
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      onChange={handleChange}
+      // No scroll.x: antd's hidden measure row would then hold focusable cells (axe aria-hidden-focus);
+      // the wrapper scrolls instead on narrow screens.
+      className="review-table"
+      size="middle"
+      aria-label={t('table.label')}
+      data-testid="review-table"
+      locale={{ emptyText: empty }}
+      onRow={(row) => ({ 'data-status': row.approveStatus }) as React.HTMLAttributes<HTMLElement>}
+      rowSelection={{
+        selectedRowKeys: [...selected.keys()],
+        preserveSelectedRowKeys: true,
+        getCheckboxProps: (row) => ({ disabled: !isSelectable(row.approveStatus), 'aria-label': t('table.select', { name: nameOf(t, row) }) }),
+        onChange: (keys, selectedRows) => {
+          const next = new Map<string, SelectedRow>();
+          for (const key of keys) {
+            const id = String(key);
+            const row = selectedRows.find((candidate) => candidate?.id === id);
+            const entry = row ? { status: row.approveStatus, name: row.name ?? null } : selected.get(id);
+            if (entry) next.set(id, entry);
+          }
+          onSelect(next);
+        },
+      }}
+      pagination={false}
+    />
+  );
+});
+
+const nameOf = (t: TFunction<'review'>, row: AudienceListRow) => row.name ?? t('table.unnamed');
+
+/** The columns for one language and sort: the same objects while neither changes, so rc-table keeps its cells. */
+function audienceColumns(t: TFunction<'review'>, language: string, sort: AudienceListSort, onOpen: (id: string) => void): TableColumnsType<AudienceListRow> {
+  return [
     {
       key: 'name',
       dataIndex: 'name',
       title: t('columns.name'),
       sorter: true,
       sortDirections: ['ascend'],
-      sortOrder: columnSortOrder(state.sort, 'name'),
+      sortOrder: columnSortOrder(sort, 'name'),
       fixed: 'left',
       width: 120,
       render: (_value, row) => (
-        <Typography.Link onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(row) })} data-testid="review-row-name">
-          {nameOf(row)}
+        <Typography.Link onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(t, row) })} data-testid="review-row-name">
+          {nameOf(t, row)}
         </Typography.Link>
       ),
     },
@@ -80,7 +126,7 @@ export function AudienceListTable({
       title: t('columns.status'),
       sorter: true,
       sortDirections: ['ascend'],
-      sortOrder: columnSortOrder(state.sort, 'status'),
+      sortOrder: columnSortOrder(sort, 'status'),
       width: 100,
       render: (status: ApproveStatus) => <ApplicationStatusTag status={status} label={t(`status.${status}`)} testId="review-status-tag" />,
     },
@@ -93,7 +139,7 @@ export function AudienceListTable({
           {row.visitDates
             .map((visit) => visit.day)
             .sort()
-            .map((day) => formatDay(day, i18n.language))
+            .map((day) => formatDay(day, language))
             .join('\n')}
         </span>
       ),
@@ -105,7 +151,7 @@ export function AudienceListTable({
       title: t('columns.submittedAt'),
       sorter: true,
       sortDirections: ['descend', 'ascend'],
-      sortOrder: columnSortOrder(state.sort, 'submittedAt'),
+      sortOrder: columnSortOrder(sort, 'submittedAt'),
       // The widths add up to less than the list's room at 1366 px (a fixed layout shrinks every column
       // when they do not), so that "2026-12-24 15:55" and the sort arrows are never cut (issue 8 item 6).
       width: 150,
@@ -118,62 +164,31 @@ export function AudienceListTable({
       fixed: 'right',
       width: 80,
       render: (_value, row) => (
-        <Button type="link" size="small" onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(row) })} data-testid="review-row-open">
+        <Button type="link" size="small" onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(t, row) })} data-testid="review-row-open">
           {t('table.view')}
         </Button>
       ),
     },
   ];
+}
 
-  const handleChange: TableProps<AudienceListRow>['onChange'] = (pagination, _filters, sorter, extra) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = sortFromColumn(typeof single?.columnKey === 'string' ? single.columnKey : undefined, single?.order ?? null);
-    const pageSize = (PAGE_SIZES as readonly number[]).includes(pagination.pageSize ?? 0) ? (pagination.pageSize as PageSize) : state.pageSize;
-    // A new order or page size starts again from page 1; paging keeps the order.
-    const page = extra.action === 'paginate' && pageSize === state.pageSize ? (pagination.current ?? 1) : 1;
-    onChange({ page, pageSize, sort });
-  };
-
-  return (
-    <Table<AudienceListRow>
-      rowKey="id"
-      columns={columns}
-      dataSource={rows}
-      loading={{ spinning: loading, delay: 200 }}
-      onChange={handleChange}
-      // No scroll.x: antd's hidden measure row would then hold focusable cells (axe aria-hidden-focus);
-      // the wrapper scrolls instead on narrow screens.
-      className="review-table"
-      size="middle"
-      aria-label={t('table.label')}
-      data-testid="review-table"
-      locale={{ emptyText: empty }}
-      onRow={(row) => ({ 'data-status': row.approveStatus }) as React.HTMLAttributes<HTMLElement>}
-      rowSelection={{
-        selectedRowKeys: [...selected.keys()],
-        preserveSelectedRowKeys: true,
-        getCheckboxProps: (row) => ({ disabled: !isSelectable(row.approveStatus), 'aria-label': t('table.select', { name: nameOf(row) }) }),
-        onChange: (keys, selectedRows) => {
-          const next = new Map<string, SelectedRow>();
-          for (const key of keys) {
-            const id = String(key);
-            const row = selectedRows.find((candidate) => candidate?.id === id);
-            const entry = row ? { status: row.approveStatus, name: row.name ?? null } : selected.get(id);
-            if (entry) next.set(id, entry);
-          }
-          onSelect(next);
-        },
-      }}
-      pagination={listPagination({
-        page: state.page,
-        pageSize: state.pageSize,
-        total,
-        pageSizes: PAGE_SIZES,
-        totalText: (count) => t('table.total', { total: count }),
-        totalTestId: 'review-total',
-      })}
-    />
-  );
+/**
+ * The list's pager, apart from the table: it shows the page asked for at once, while the rows below are still
+ * the previous page's under the loading state.
+ */
+export function AudienceListPager({ state, total, onChange }: { state: AudienceListState; total: number; onChange: (change: TableChange) => void }) {
+  const { t } = useTranslation('review');
+  const pagination = listPagination({
+    page: state.page,
+    pageSize: state.pageSize,
+    total,
+    pageSizes: PAGE_SIZES,
+    totalText: (count) => t('table.total', { total: count }),
+    totalTestId: 'review-total',
+    onChange: (page, size) => onChange({ page, pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : state.pageSize, sort: state.sort }),
+  });
+  // Wraps on a narrow screen as the table's own pager did.
+  return <Pagination {...pagination} align="end" style={{ flexWrap: 'wrap', rowGap: 8 }} />;
 }
 
 export function AudienceListEmpty({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
