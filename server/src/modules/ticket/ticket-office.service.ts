@@ -26,6 +26,8 @@ const EXPORT_BATCH = 2_000;
 const COUNT_CHANGES_TO_FOLD = 200;
 /** Rows per INSERT and per look-up of taken codes (well under PostgreSQL's parameter limit). */
 const IMPORT_CHUNK = 1_000;
+/** How long the keyword grams' statistics are used before they are read again (an ANALYZE changes them). */
+const GRAM_STATISTICS_MAX_AGE_MS = 5 * 60_000;
 
 /** The status the office shows (erasure first, then revocation, then the holder's approval). */
 export function ticketStatusOf(row: Pick<TicketRow, 'erasedAt' | 'revokedAt' | 'holderApproved'>): TicketStatus {
@@ -48,6 +50,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * every view of personal data (face check, QR) and every export is audited too (PIPL).
  */
 export class TicketOfficeService {
+  /** The grams' frequencies from the last ANALYZE, read once in a while: they only choose which grams the list looks up. */
+  private gramStatistics: { readAt: number; frequencies: Promise<Map<string, number>> } | undefined;
+
   constructor(
     private readonly db: Database,
     private readonly signer: TicketSigner,
@@ -61,10 +66,25 @@ export class TicketOfficeService {
   async list(viewer: Viewer | undefined, rawInput: unknown) {
     requireTicketOffice(viewer);
     const { filter, page, pageSize } = parseInput(ZTicketListInput, rawInput);
-    const found = await repository.listTickets(this.db, filter ?? {}, page, pageSize);
+    const found = await repository.listTickets(this.db, filter ?? {}, page, pageSize, await this.lookedUpGrams(filter?.keyword));
     // The reader that finds many count changes folds them (a few milliseconds), so that the sum stays short.
     if (found.summedCountChanges > COUNT_CHANGES_TO_FOLD) await repository.compactTicketCountDeltas(this.db);
     return { total: found.total, nodes: await this.present(found.nodes), page, pageSize };
+  }
+
+  /** The keyword's rarest grams, which the list looks its candidates up by (none without a keyword). */
+  private async lookedUpGrams(keyword: string | null | undefined): Promise<string[]> {
+    const trimmed = keyword?.trim();
+    if (!trimmed) return [];
+    const now = this.clock.now();
+    if (!this.gramStatistics || now - this.gramStatistics.readAt > GRAM_STATISTICS_MAX_AGE_MS) {
+      const frequencies = repository.gramFrequencies(this.db);
+      this.gramStatistics = { readAt: now, frequencies };
+      // A failed read is tried again by the next list, not kept.
+      frequencies.catch(() => (this.gramStatistics = undefined));
+    }
+    const [grams, frequencies] = await Promise.all([repository.keywordGrams(this.db, trimmed), this.gramStatistics.frequencies]);
+    return repository.rarestGrams(grams, frequencies);
   }
 
   async admissions(viewer: Viewer | undefined, rawId: unknown) {
@@ -210,7 +230,10 @@ export class TicketOfficeService {
     });
     // Fresh statistics at once: PGlite has no autovacuum, and with the imported rows unknown to the planner a
     // filtered list read the whole kind through tickets_subject_idx, computing every row's grams (3.4 s at 100,000).
-    if (report.imported > 0) await repository.analyzeTickets(this.db);
+    if (report.imported > 0) {
+      await repository.analyzeTickets(this.db);
+      this.gramStatistics = undefined;
+    }
     onEvent({ type: 'result', report });
     return report;
   }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { signedInClient, uploadPicture } from '../../test/submissions';
 import { admissions, auditLog, showDays, ticketCountDeltas, tickets } from '../../db/schema/index';
-import { compactTicketCountDeltas } from './ticket-office.repository';
+import { compactTicketCountDeltas, gramFrequencies, keywordGrams, rarestGrams } from './ticket-office.repository';
 import { likeContains } from '../../lib/sql-like';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 import { TICKET_EXPORT_PATH } from './ticket-export.routes';
@@ -344,4 +344,55 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     expect(exported.status).toBe(200);
     await exported.arrayBuffer();
   });
+
+  it('looks a keyword up by its rarest grams from the statistics, finding what ILIKE finds with every filter, on every page', async () => {
+    const db = app.portal.database.db;
+    // 120 tickets where "grams", "company" and "gr-0" are in every row and the numbers are rare; one holder with capitals
+    // beyond ASCII. The import refreshes the statistics, so the list that follows chooses by them.
+    const rows = Array.from({ length: 120 }, (_, index) => `${index === 0 ? 'ÉMILE Grams' : `Grams Holder ${index}`},Grams Company ${index % 12},GR-${String(index).padStart(5, '0')},,`);
+    expect((await importFile(['Holder,Organization,External code,Days,Batch', ...rows].join('\n'), 'text/csv', 'batch=grams')).last?.report).toMatchObject({ imported: 120 });
+    const admitted = await importedTicket('GR-00011');
+    await db.insert(admissions).values({ ticketId: admitted.id, day: '2030-05-01', scanId: 'grams-1' });
+    await db.update(tickets).set({ revokedAt: new Date() }).where(eq(tickets.externalCode, 'GR-00023'));
+
+    const frequencies = await gramFrequencies(db);
+    expect(frequencies.get('gr')).toBeGreaterThan(0.5);
+    const chosen = rarestGrams(await keywordGrams(db, 'Company 11'), frequencies);
+    expect(chosen).toHaveLength(2);
+    expect(chosen).not.toEqual(expect.arrayContaining(['co']));
+    expect(rarestGrams(await keywordGrams(db, 'G'), frequencies)).toEqual(['g']);
+
+    const statusValid = and(isNull(tickets.erasedAt), isNull(tickets.revokedAt), eq(tickets.holderApproved, true));
+    const notAdmitted = sql`not exists (select 1 from ticket_admission_facts f where f.ticket_id = ${tickets.id})`;
+    const filters = [
+      { filter: {}, where: undefined },
+      { filter: { kind: 'IMPORTED', status: 'VALID', admitted: false }, where: and(eq(tickets.kind, 'IMPORTED'), statusValid, notAdmitted) },
+    ];
+    for (const keyword of ['Company 11', 'company 1', 'GRAMS', 'émile', 'ÉMILE', 'gr-0001', 'y 1', '1', 'zz', '%', 'e_1']) {
+      const pattern = likeContains(keyword);
+      for (const { filter, where } of filters) {
+        const expected = await db
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(where, or(ilike(tickets.holderName, pattern), ilike(tickets.organization, pattern), ilike(tickets.externalCode, pattern))))
+          .orderBy(desc(tickets.createdAt), desc(tickets.id));
+        for (const page of [1, 2, 4]) {
+          const { body } = await office.graphql<{ tickets: { total: number; nodes: OfficeTicket[] } }>(LIST, { filter: { ...filter, keyword }, page, pageSize: 7 });
+          const found = body.data?.tickets;
+          expect({ keyword, filter, page, total: found?.total, ids: found?.nodes.map((node) => node.id) }).toEqual({
+            keyword,
+            filter,
+            page,
+            total: expected.length,
+            ids: expected.slice((page - 1) * 7, page * 7).map((ticket) => ticket.id),
+          });
+        }
+      }
+    }
+    // Past the end the total is still the matches' count.
+    expect((await office.graphql<{ tickets: { total: number; nodes: OfficeTicket[] } }>(LIST, { filter: { keyword: 'Company 11' }, page: 99, pageSize: 7 })).body.data?.tickets).toMatchObject({
+      total: 10,
+      nodes: [],
+    });
+  }, 60_000);
 });
