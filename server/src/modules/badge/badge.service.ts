@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { idNumberColumns, personalDataHash } from '../../lib/personal-data-cipher';
 import { pageWithTotal } from '../../lib/keyset';
+import { PeriodicRead } from '../../lib/periodic-read';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { shanghaiDate } from '@portal/shared/dates';
@@ -40,8 +41,8 @@ import * as repository from './badge.repository';
 /** How many summed count changes make a list read fold them (see badgeCountDeltas). */
 const COUNT_CHANGES_TO_FOLD = 200;
 
-/** How long the keyword grams' statistics are kept before they are read again. */
-const GRAM_STATISTICS_TTL_MS = 5 * 60_000;
+/** How long the keyword grams' statistics are used before they are read again (an ANALYZE changes them). */
+const GRAM_STATISTICS_MAX_AGE_MS = 5 * 60_000;
 
 /** /ticket look-ups: per address and per ID number, in an hour (docs/decisions.md). */
 const TICKET_WINDOW_SECONDS = 3600;
@@ -55,7 +56,8 @@ const TICKET_ID_HOURLY_LIMIT = 10;
  * transaction. Every method authorises the viewer itself (GraphQL and REST edges apply the same rule).
  */
 export class BadgeService {
-  private gramStatistics?: { value: Promise<repository.GramFrequencies>; readUntil: number };
+  /** The keyword grams' statistics, read once in a while: a stale copy only picks a slower pair, never other matches. */
+  private readonly gramStatistics: PeriodicRead<repository.GramFrequencies>;
 
   constructor(
     private readonly db: Database,
@@ -70,7 +72,9 @@ export class BadgeService {
     private readonly codes: Pick<VerificationCodeService, 'countRequestFrom' | 'send' | 'consume'>,
     private readonly store: ExpiringStore,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.gramStatistics = new PeriodicRead(() => repository.readGramFrequencies(this.db), GRAM_STATISTICS_MAX_AGE_MS, clock);
+  }
 
   /** Used and allowed badges of the company (the count the list always shows). */
   async usage(exhibitorId: string) {
@@ -152,24 +156,9 @@ export class BadgeService {
       countKey: repository.countKeyOf(filter),
       countFromKey: (countKey) => this.countOf(countKey),
       readPage: (total) => repository.listBadges(this.db, filter, page, pageSize, total),
-      countedPage: () => repository.countedBadgePage(this.db, filter, page, pageSize, () => this.gramFrequencies()),
+      countedPage: () => repository.countedBadgePage(this.db, filter, page, pageSize, () => this.gramStatistics.get()),
       countMatches: () => repository.countBadges(this.db, filter),
     });
-  }
-
-  /**
-   * The keyword grams' statistics, kept for a few minutes: they change only when the table is analyzed, and a
-   * stale copy only picks a slower pair, never other matches.
-   */
-  private gramFrequencies() {
-    const now = this.clock.now();
-    if (!this.gramStatistics || this.gramStatistics.readUntil <= now) {
-      const value = repository.readGramFrequencies(this.db);
-      this.gramStatistics = { value, readUntil: now + GRAM_STATISTICS_TTL_MS };
-      // A failed read is not kept: the next list asks again.
-      value.catch(() => (this.gramStatistics = undefined));
-    }
-    return this.gramStatistics.value;
   }
 
   private async countOf(countKey: NonNullable<ReturnType<typeof repository.countKeyOf>>) {

@@ -6,6 +6,7 @@ import { parseImportedTicketRow, ZTicketImportQuery, type TicketImportRowProblem
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { PeriodicRead } from '../../lib/periodic-read';
 import { translate } from '../../lib/i18n';
 import { IMPORT_PROGRESS_EVERY, ImportIssues, spreadsheetRows, type ImportEvent, type ImportFormat, type ImportReport } from '../../lib/spreadsheet-import';
 import { parseInput } from '../../lib/validation';
@@ -51,7 +52,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  */
 export class TicketOfficeService {
   /** The grams' frequencies from the last ANALYZE, read once in a while: they only choose which grams the list looks up. */
-  private gramStatistics: { readAt: number; frequencies: Promise<Map<string, number>> } | undefined;
+  private readonly gramStatistics: PeriodicRead<Map<string, number>>;
 
   constructor(
     private readonly db: Database,
@@ -61,7 +62,9 @@ export class TicketOfficeService {
     private readonly show: ShowService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.gramStatistics = new PeriodicRead(() => repository.gramFrequencies(this.db), GRAM_STATISTICS_MAX_AGE_MS, clock);
+  }
 
   async list(viewer: Viewer | undefined, rawInput: unknown) {
     requireTicketOffice(viewer);
@@ -76,14 +79,7 @@ export class TicketOfficeService {
   private async lookedUpGrams(keyword: string | null | undefined): Promise<string[]> {
     const trimmed = keyword?.trim();
     if (!trimmed) return [];
-    const now = this.clock.now();
-    if (!this.gramStatistics || now - this.gramStatistics.readAt > GRAM_STATISTICS_MAX_AGE_MS) {
-      const frequencies = repository.gramFrequencies(this.db);
-      this.gramStatistics = { readAt: now, frequencies };
-      // A failed read is tried again by the next list, not kept.
-      frequencies.catch(() => (this.gramStatistics = undefined));
-    }
-    const [grams, frequencies] = await Promise.all([repository.keywordGrams(this.db, trimmed), this.gramStatistics.frequencies]);
+    const [grams, frequencies] = await Promise.all([repository.keywordGrams(this.db, trimmed), this.gramStatistics.get()]);
     return repository.rarestGrams(grams, frequencies);
   }
 
@@ -232,7 +228,7 @@ export class TicketOfficeService {
     // filtered list read the whole kind through tickets_subject_idx, computing every row's grams (3.4 s at 100,000).
     if (report.imported > 0) {
       await repository.analyzeTickets(this.db);
-      this.gramStatistics = undefined;
+      this.gramStatistics.forget();
     }
     onEvent({ type: 'result', report });
     return report;
