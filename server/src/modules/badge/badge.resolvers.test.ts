@@ -11,6 +11,7 @@ import { latestCodeSentTo } from '../auth/auth-test-support';
 import { noisePicture, uploadPicture } from '../../test/submissions';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { Role } from '@portal/shared/auth/scopes';
+import { qrCodeDrawingOf, type QrCodeDrawing } from '../../lib/qr-code';
 
 const SAVE = `mutation ($id: ID, $input: BadgeInput!) { saveBadge(id: $id, input: $input) { id status rejectReason idNumber idNumberMasked entryPhoto { url } } }`;
 const DELETE = `mutation ($id: ID!) { deleteBadge(id: $id) }`;
@@ -20,7 +21,7 @@ const QUEUE = `query ($filter: BadgeFilter) { badges(filter: $filter) { total no
 const DETAIL = `query ($id: ID!) { badge(id: $id) { id idNumber faceMatchScore entryPhoto { url } idPhoto { url } statusHistory { fromStatus toStatus reason actorName } } }`;
 const APPROVE = `mutation ($ids: [ID!]!) { approveBadges(ids: $ids) { id status } }`;
 const REJECT = `mutation ($ids: [ID!]!, $reason: String!) { rejectBadges(ids: $ids, reason: $reason) { id status rejectReason } }`;
-const TICKET = `mutation ($captcha: String!, $idNumber: String!, $phoneNumber: String!) { badgeTicket(captcha: $captcha, idNumber: $idNumber, phoneNumber: $phoneNumber) { token name } }`;
+const TICKET = `mutation ($captcha: String!, $idNumber: String!, $phoneNumber: String!) { badgeTicket(captcha: $captcha, idNumber: $idNumber, phoneNumber: $phoneNumber) { token name qr { size path } } }`;
 
 const SEND_PHOTO_CODE = `mutation ($captcha: String!, $idNumber: String!, $phoneNumber: String!) { sendBadgePhotoCode(captcha: $captcha, idNumber: $idNumber, phoneNumber: $phoneNumber) { resendAfterSeconds } }`;
 const REPLACE_PHOTO = `mutation ($idNumber: String!, $phoneNumber: String!, $code: String!, $file: Upload!) { replaceBadgePhoto(idNumber: $idNumber, phoneNumber: $phoneNumber, code: $code, file: $file) { id } }`;
@@ -311,7 +312,7 @@ describe('exhibitor staff badges', () => {
     const idNumber = mainlandId();
     const badge = await company.apply({ idNumber, phoneNumber: '13912345678' });
     const staff = app.client();
-    const ask = async (values: { idNumber: string; phoneNumber: string }) => staff.graphql<{ badgeTicket: { token: string; name: string } }>(TICKET, { captcha: await solveCaptcha(staff), ...values });
+    const ask = async (values: { idNumber: string; phoneNumber: string }) => staff.graphql<{ badgeTicket: { token: string; name: string; qr: QrCodeDrawing } }>(TICKET, { captcha: await solveCaptcha(staff), ...values });
 
     const pending = await ask({ idNumber, phoneNumber: '13912345678' });
     expect(pending.body.errors?.[0]?.extensions.code).toBe('BADGE_TICKET_NOT_FOUND');
@@ -325,6 +326,7 @@ describe('exhibitor staff badges', () => {
     expect(found.body.data?.badgeTicket.name).toBe('张三');
     const payload = app.portal.app.services.tickets.verify(found.body.data?.badgeTicket.token ?? '');
     expect(payload).toMatchObject({ k: 'B', id: badge.id });
+    expect(found.body.data?.badgeTicket.qr).toEqual(qrCodeDrawingOf(found.body.data?.badgeTicket.token ?? ''));
 
     const noCaptcha = await staff.graphql(TICKET, { captcha: 'x', idNumber, phoneNumber: '13912345678' });
     expect(noCaptcha.body.errors?.[0]?.extensions.code).toBe('AUTH_CAPTCHA_INVALID');

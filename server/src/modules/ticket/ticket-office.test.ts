@@ -9,6 +9,7 @@ import { likeContains } from '../../lib/sql-like';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 import { TICKET_EXPORT_PATH } from './ticket-export.routes';
 import { TICKET_IMPORT_PATH } from './ticket-import.routes';
+import { qrCodeDrawingOf, type QrCodeDrawing } from '../../lib/qr-code';
 
 // The ticket office (issue 11 item 1, /wo/ticket/list) over real HTTP: roles on every operation, the
 // import (all or nothing, good rows only, the report), the filters, revoke / reinstate, the QR, the
@@ -18,7 +19,7 @@ const NODE = 'id kind status holderName organization days externalCode importBat
 const LIST = `query ($filter: TicketFilter, $page: Int, $pageSize: Int) { tickets(filter: $filter, page: $page, pageSize: $pageSize) { total page pageSize nodes { ${NODE} } } }`;
 const ADMISSIONS = `query ($ticketId: ID!) { ticketAdmissions(ticketId: $ticketId) { id day gate reEntry offline conflict } }`;
 const FACE_CHECK = `query ($ticketId: ID!) { ticketFaceCheck(ticketId: $ticketId) { ticket { id } entryPhoto { id url } idPhoto { id url } faceMatchScore } }`;
-const QR = `query ($ticketId: ID!) { ticketQr(ticketId: $ticketId) { ticketId token } }`;
+const QR = `query ($ticketId: ID!) { ticketQr(ticketId: $ticketId) { ticketId token qr { size path } } }`;
 const MARK = `mutation ($ticketId: ID!) { markTicketFaceChecked(ticketId: $ticketId) { id faceCheckedAt faceCheckedBy } }`;
 const REVOKE = `mutation ($ticketId: ID!, $reason: String!) { revokeTicket(ticketId: $ticketId, reason: $reason) { id status revokeReason revokedBy } }`;
 const REINSTATE = `mutation ($ticketId: ID!, $reason: String!) { reinstateTicket(ticketId: $ticketId, reason: $reason) { id status revokeReason } }`;
@@ -253,8 +254,10 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
       [imported, 'C'],
       [visitor, 'A'],
     ] as const) {
-      const { body } = await office.graphql<{ ticketQr: { ticketId: string; token: string } }>(QR, { ticketId: ticket.id });
+      const { body } = await office.graphql<{ ticketQr: { ticketId: string; token: string; qr: QrCodeDrawing } }>(QR, { ticketId: ticket.id });
       expect(app.portal.app.services.tickets.verify(body.data?.ticketQr.token ?? '')).toMatchObject({ v: 1, k: letter, id: ticket.subjectId, d: ticket.days });
+      // The dialog's drawing is the token's (lib/qr-code.test.ts reads a drawing back with a QR reader).
+      expect(body.data?.ticketQr.qr).toEqual(qrCodeDrawingOf(body.data?.ticketQr.token ?? ''));
       const [audited] = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, ticket.id), eq(auditLog.action, 'ticket.qr_view')));
       expect(audited).toBeDefined();
     }

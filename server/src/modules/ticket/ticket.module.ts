@@ -8,6 +8,7 @@ export const ticketModule = {
   name: 'ticket',
   resolvers: {
     ...ticketResolvers,
+    ...ticketOfficeResolvers,
     Query: { ...ticketResolvers.Query, ...ticketOfficeResolvers.Query },
     Mutation: { ...ticketResolvers.Mutation, ...ticketOfficeResolvers.Mutation },
   },
