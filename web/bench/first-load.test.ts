@@ -64,7 +64,10 @@ describe('bundle budgets', () => {
 
   it(`keeps every lazily loaded organizer route within ${ORGANIZER_ROUTE_BUDGET_GZIP / KB} KB gzip beyond the shared vendor chunk`, () => {
     const loads = organizerRouteLoads(manifest, distDir);
-    expect(loads.map((load) => load.module)).toEqual(expect.arrayContaining([expect.stringMatching(/approval-list-page/)]));
+    // The approval list and the four submission queues (the badge queue's route module sits in the shell's chunks).
+    expect(loads.map((load) => load.module)).toEqual(
+      expect.arrayContaining([/approval-list-page/, /badge-queue-page/, /banner-queue-page/, /catalog-queue-page/, /product-queue-page/].map((name) => expect.stringMatching(name))),
+    );
     const over = loads.filter((load) => load.total > ORGANIZER_ROUTE_BUDGET_GZIP).map(({ module, total, files }) => ({ module, total, files: files.slice(0, 5) }));
     expect(over).toEqual([]);
   });

@@ -78,6 +78,12 @@ export interface OrganizerRouteLoad extends Load {
 export const BACK_OFFICE_VENDOR_CHUNK = 'vendor-backoffice';
 export const ORGANIZER_AREA = 'src/app/areas/organizer-area.tsx';
 
+/**
+ * Organizer pages that the search of organizerBase cannot see: their route module (badge-routes.tsx, which the
+ * public /ticket route imports too) is merged into the shell's chunks, so the area reaches them through the shell.
+ */
+export const ORGANIZER_PAGES_VIA_SHELL = ['src/features/badge/pages/badge-queue-page.tsx'];
+
 /** The manifest key of the back office's shared vendor chunk. */
 export function backOfficeVendorKey(manifest: Manifest): string {
   const keys = Object.keys(manifest).filter((key) => manifest[key]?.name === BACK_OFFICE_VENDOR_CHUNK && !manifest[key]?.isDynamicEntry);
@@ -103,7 +109,9 @@ function organizerBase(manifest: Manifest) {
   const area = staticClosure(manifest, [...shellKeys, areaKey]);
   const base = staticClosure(manifest, [...shellKeys, areaKey, backOfficeVendorKey(manifest)]);
   // Every page the area (or a module it imports) loads lazily.
-  const pages = [...new Set([...area].filter((key) => !shell.has(key)).flatMap((key) => manifest[key]?.dynamicImports ?? []))].filter((key) => !key.endsWith('.json')).sort();
+  const pages = [...new Set([...[...area].filter((key) => !shell.has(key)).flatMap((key) => manifest[key]?.dynamicImports ?? []), ...ORGANIZER_PAGES_VIA_SHELL])]
+    .filter((key) => !key.endsWith('.json'))
+    .sort();
   return { shell, base, pages };
 }
 

@@ -1,9 +1,9 @@
-import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Select, Space, Spin, Table, Typography } from 'antd';
 import { ScrollRegion } from './scroll-region';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_SUBMISSION_PAGE_SIZE, REJECT_REASON_MAX_LENGTH, SUBMISSION_PAGE_SIZES, SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
@@ -15,6 +15,7 @@ import { useErrorText } from '../lib/use-error-text';
 import { SubmissionStatusTag } from './submission-status-tag';
 import { listPagination } from './list-pagination';
 import { KeywordFilter } from './keyword-filter';
+import type { SubmissionDetailDrawerProps } from './submission-detail-drawer';
 
 export interface SubmissionQueueRow {
   id: string;
@@ -46,13 +47,28 @@ export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
   useRows: (input: QueueInput) => UseQueryResult<SubmissionPage<TRow>>;
   approve: (ids: string[]) => Promise<unknown>;
   reject: (ids: string[], reason: string) => Promise<unknown>;
-  renderDetail: (row: TRow) => ReactNode;
+  /**
+   * The kind's detail in the drawer, imported when an organizer first opens an item (with the drawer's own
+   * chunk, in parallel): `() => import('../components/banner-queue-detail').then((module) => module.BannerQueueDetail)`.
+   */
+  loadDetail: () => Promise<ComponentType<{ row: TRow }>>;
   /** Extra buttons above the table (an export link of the filtered list). */
   extra?: (input: QueueInput) => ReactNode;
   /** A keyword search box (the kind's server query searches it); its placeholder says what it matches. */
   keywordPlaceholder?: string;
   decisionsOf?: (status: SubmissionStatus) => QueueDecisions;
   reasonMaxLength?: number;
+}
+
+/** The drawer (components/submission-detail-drawer.tsx) and the kind's detail, as one lazy component. */
+function lazyDetailDrawer<TRow>(loadDetail: () => Promise<ComponentType<{ row: TRow }>>) {
+  return lazy(() =>
+    Promise.all([import('./submission-detail-drawer'), loadDetail()]).then(([{ SubmissionDetailDrawer }, Detail]) => ({
+      default: function QueueDetailDrawer(props: Omit<SubmissionDetailDrawerProps<TRow>, 'Detail'>) {
+        return <SubmissionDetailDrawer<TRow> {...props} Detail={Detail} />;
+      },
+    })),
+  );
 }
 
 /**
@@ -67,7 +83,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   useRows,
   approve,
   reject,
-  renderDetail,
+  loadDetail,
   extra,
   keywordPlaceholder,
   decisionsOf = pendingOnly,
@@ -79,6 +95,14 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   const [search, setSearch] = useSearchParams();
   const [selected, setSelected] = useState<TRow[]>([]);
   const [detail, setDetail] = useState<TRow | null>(null);
+  // The detail drawer's code loads when an item is first opened (as the approval list's), then stays mounted so
+  // that it closes with its animation.
+  const [DetailDrawer] = useState(() => lazyDetailDrawer(loadDetail));
+  const [detailOpened, setDetailOpened] = useState(false);
+  const openDetail = (row: TRow) => {
+    setDetailOpened(true);
+    setDetail(row);
+  };
   const [rejecting, setRejecting] = useState<string[] | null>(null);
   const [pending, setPending] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
@@ -142,7 +166,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
       key: 'actions',
       title: t('columns.actions'),
       render: (_value, row) => (
-        <Button type="link" data-testid={`${testId}-open`} onClick={() => setDetail(row)}>
+        <Button type="link" data-testid={`${testId}-open`} onClick={() => openDetail(row)}>
           {t('open')}
         </Button>
       ),
@@ -224,18 +248,26 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
           data-testid={`${testId}-table`}
         />
       </ScrollRegion>
-      <Drawer open={detail !== null} size="large" title={t('detail')} onClose={() => setDetail(null)} rootClassName="submission-detail" data-testid={`${testId}-detail`}>
-        {detail ? (
-          <Flex vertical gap="middle">
-            <Space>
-              <SubmissionStatusTag status={detail.status} testId={`${testId}-detail-status`} />
-              <Typography.Text>{nameOf(detail.exhibitorId)}</Typography.Text>
-            </Space>
-            {renderDetail(detail)}
-            {decisionButtons([detail], '-one')}
-          </Flex>
-        ) : null}
-      </Drawer>
+      {detailOpened && (
+        // While the drawer's chunk loads (once), a spinner over the page: the click shows at once.
+        <Suspense fallback={<Spin fullscreen aria-label={t('detail')} />}>
+          <DetailDrawer
+            row={detail}
+            title={t('detail')}
+            testId={testId}
+            onClose={() => setDetail(null)}
+            header={
+              detail ? (
+                <Space>
+                  <SubmissionStatusTag status={detail.status} testId={`${testId}-detail-status`} />
+                  <Typography.Text>{nameOf(detail.exhibitorId)}</Typography.Text>
+                </Space>
+              ) : null
+            }
+            actions={detail ? decisionButtons([detail], '-one') : null}
+          />
+        </Suspense>
+      )}
       <Modal
         open={rejecting !== null}
         title={t('rejectTitle', { count: rejecting?.length ?? 0 })}

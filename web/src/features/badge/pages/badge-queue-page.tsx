@@ -7,7 +7,11 @@ import type { BadgeQueueFieldsFragment } from '../../../graphql/operations.gener
 import { approveBadges } from '../api/approve-badges';
 import { badgeExportHref, useBadges } from '../api/badges';
 import { rejectBadges } from '../api/reject-badges';
-import { BadgeDetailView } from '../components/badge-detail';
+
+const loadDetail = () =>
+  import('../components/badge-detail').then((module) => function BadgeQueueDetail({ row }: { row: BadgeQueueFieldsFragment }) {
+    return <module.BadgeDetailView id={row.id} />;
+  });
 
 /** Badges: pending ones are decided; an approved badge may still be withdrawn (rejected with a reason). */
 const badgeDecisions = (status: BadgeStatus): QueueDecisions => ({ approve: status === 'PENDING', reject: status !== 'REJECTED' });
@@ -31,7 +35,7 @@ export function BadgeQueuePage() {
         { key: 'mobile', title: t('columns.mobile'), render: (_value, row) => <span style={{ whiteSpace: 'nowrap' }}>{`${row.countryCode} ${row.phoneNumber}`}</span> },
         { key: 'idNumber', title: t('columns.idNumber'), render: (_value, row) => <span style={{ fontFamily: 'monospace' }}>{row.idNumberMasked}</span> },
       ]}
-      renderDetail={(row) => <BadgeDetailView id={row.id} />}
+      loadDetail={loadDetail}
       extra={(input) => (
         <Tooltip title={t('export.hint')}>
           <Space.Compact>

@@ -5,7 +5,11 @@ import type { ProductFieldsFragment } from '../../../graphql/operations.generate
 import { approveProductApplications } from '../api/approve-product-applications';
 import { productExportHref, useProductApplications } from '../api/product-applications';
 import { rejectProductApplications } from '../api/reject-product-applications';
-import { ProductDetails } from '../components/product-details';
+
+const loadDetail = () =>
+  import('../components/product-details').then((module) => function ProductQueueDetail({ row }: { row: ProductFieldsFragment }) {
+    return <module.ProductDetails product={row} />;
+  });
 
 /** /wo/exhibitor/product/list: the organizers' queue of product applications, with the xlsx export. */
 export function ProductQueuePage() {
@@ -21,7 +25,7 @@ export function ProductQueuePage() {
         { key: 'name', title: t('fields.nameZh'), render: (_value, row) => row.nameZh },
         { key: 'category', title: t('fields.category'), render: (_value, row) => t(`category.${row.category}`) },
       ]}
-      renderDetail={(row) => <ProductDetails product={row} />}
+      loadDetail={loadDetail}
       extra={(input) => (
         <Button href={productExportHref(input)} data-testid="product-queue-export">
           {t('export')}
