@@ -34,6 +34,9 @@ async function approveFromQueue(page: Page, queue: string, path: string, text: s
   const row = page.getByTestId(`${queue}-table`).locator('tr', { hasText: text }).first();
   await unlessPageFails(page, row.waitFor({ state: 'visible' }));
   await row.getByTestId(`${queue}-open`).click();
+  // The drawer's code loads on the first opening (DESIGN §7): photographed once open (zh-CN here, en-US below).
+  await unlessPageFails(page, page.getByTestId(`${queue}-approve-one`).waitFor({ state: 'visible' }));
+  await checkPage(page, `${queue}-detail-zh-CN`);
   await page.getByTestId(`${queue}-approve-one`).click();
   await page.getByTestId(`${queue}-approve-one`).waitFor({ state: 'detached' });
 }
@@ -153,6 +156,16 @@ describeE2E('catalog, banners and products', () => {
         await organizer.page.goto(path);
         await waitForSettled(organizer.page);
         await checkInBothLanguages(organizer.page, `catalog-${device}-wo-${name}`, locale, marker, device);
+        // Every state (the first test's items are approved by now): the first item's drawer, in this locale.
+        const queue = `${name.replace('-list', '')}-queue`;
+        await organizer.page.goto(`${path}?status=ALL`);
+        const first = organizer.page.getByTestId(`${queue}-table`).locator('tbody tr[data-row-key]').first();
+        await unlessPageFails(organizer.page, first.waitFor({ state: 'visible' }));
+        await first.getByTestId(`${queue}-open`).click();
+        await unlessPageFails(organizer.page, organizer.page.getByTestId(`${queue}-detail-status`).waitFor({ state: 'visible' }));
+        await checkPage(organizer.page, `catalog-${device}-wo-${name}-detail-${locale}`);
+        await organizer.page.locator('.ant-drawer-open .ant-drawer-close').click();
+        await organizer.page.getByTestId(`${queue}-detail-status`).waitFor({ state: 'detached' });
       }
       expect(exhibitor.problems).toEqual([]);
       expect(organizer.problems).toEqual([]);

@@ -83,8 +83,11 @@ export async function waitForLanguage(page: Page, locale: Locale): Promise<void>
 }
 
 /**
- * Waits until the page has settled: network quiet, something rendered in #root and no loading spinner
- * left (lazy routes, locale files and the viewer query all show one). A page stuck on a spinner fails.
+ * Waits until the page has settled: network quiet, something rendered in #root, no loading spinner
+ * left (lazy routes, locale files and the viewer query all show one), and no antd motion under way (a
+ * dialog's zoom, a drawer's slide, a message's fade: rc-motion's `ant-…-appear|enter|leave[-prepare|-start|-active]`
+ * classes, removed when the motion ends), so that a screenshot never catches a dialog half faded in.
+ * A page stuck on a spinner fails.
  */
 export async function waitForSettled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -92,7 +95,10 @@ export async function waitForSettled(page: Page): Promise<void> {
     const settled = page.waitForFunction(
       () => {
         const root = document.getElementById('root');
-        return !!root && root.childElementCount > 0 && document.querySelector('.ant-spin-spinning, .page-loading') === null;
+        const moving = Array.from(document.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]')).some((element) =>
+          Array.from(element.classList).some((name) => /^ant-[\w-]*-(appear|enter|leave)(-(prepare|start|active))?$/.test(name)),
+        );
+        return !!root && root.childElementCount > 0 && document.querySelector('.ant-spin-spinning, .page-loading') === null && !moving;
       },
       undefined,
       { timeout: 15_000 },
@@ -100,7 +106,7 @@ export async function waitForSettled(page: Page): Promise<void> {
     await unlessPageFails(page, settled);
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('uncaught error in the page')) throw error;
-    throw new Error(`${page.url()} is still loading (empty, or a spinner) after 15 s`);
+    throw new Error(`${page.url()} is still loading (empty, a spinner, or an antd motion) after 15 s`);
   }
 }
 
