@@ -85,8 +85,9 @@ export async function waitForLanguage(page: Page, locale: Locale): Promise<void>
 /**
  * Waits until the page has settled: network quiet, something rendered in #root, no loading spinner
  * left (lazy routes, locale files and the viewer query all show one), and no antd motion under way (a
- * dialog's zoom, a drawer's slide, a message's fade: rc-motion's `ant-…-appear|enter|leave[-prepare|-start|-active]`
- * classes, removed when the motion ends), so that a screenshot never catches a dialog half faded in.
+ * dialog's zoom, a drawer's slide, a message's fade: a finite animation running, or rc-motion's
+ * `ant-…-appear|enter|leave-prepare|start` classes just before one), so that a screenshot never catches a dialog
+ * half faded in.
  * A page stuck on a spinner fails.
  */
 export async function waitForSettled(page: Page): Promise<void> {
@@ -95,9 +96,14 @@ export async function waitForSettled(page: Page): Promise<void> {
     const settled = page.waitForFunction(
       () => {
         const root = document.getElementById('root');
-        const moving = Array.from(document.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]')).some((element) =>
-          Array.from(element.classList).some((name) => /^ant-[\w-]*-(appear|enter|leave)(-(prepare|start|active))?$/.test(name)),
-        );
+        // A finite animation or transition still running (a dialog's zoom, a drawer's slide; a spinner's endless
+        // turn is not one), or an antd motion about to start (rc-motion's -prepare / -start classes, before its CSS
+        // animation is attached). Not a bare motion class: antd leaves a button's hidden loading icon in `-leave-active`.
+        const moving =
+          document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity) ||
+          Array.from(document.querySelectorAll('[class*="-prepare"], [class*="-start"]')).some((element) =>
+            Array.from(element.classList).some((name) => /^ant-[\w-]*-(appear|enter|leave)-(prepare|start)$/.test(name)),
+          );
         return !!root && root.childElementCount > 0 && document.querySelector('.ant-spin-spinning, .page-loading') === null && !moving;
       },
       undefined,
@@ -106,7 +112,19 @@ export async function waitForSettled(page: Page): Promise<void> {
     await unlessPageFails(page, settled);
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('uncaught error in the page')) throw error;
-    throw new Error(`${page.url()} is still loading (empty, a spinner, or an antd motion) after 15 s`);
+    const moving = await page
+      .evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => {
+            const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+            return `${target ? `${target.tagName.toLowerCase()}.${Array.from(target.classList).join('.')}` : '?'} ${animation instanceof CSSAnimation ? animation.animationName : 'transition'}`;
+          })
+          .join(', '),
+      )
+      .catch(() => '');
+    throw new Error(`${page.url()} is still loading (empty, a spinner, or an antd motion${moving ? `: ${moving}` : ''}) after 15 s`);
   }
 }
 
