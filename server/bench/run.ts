@@ -72,6 +72,10 @@ function startTarget({ target, database }: TargetRun, selected: readonly Scenari
       return startScript('node-http.ts');
     case 'fastify':
       return startScript('fastify-hello.ts');
+    case 'node-http-post':
+      return startScript('node-http-post.ts');
+    case 'fastify-post':
+      return startScript('fastify-post.ts');
     case 'portal':
       if (!database) throw new Error('the portal target needs a database');
       // Only the bulk data of the selected scenarios is filled: the 100,000-row fills take minutes.
@@ -190,7 +194,7 @@ function markdown(report: { at: string; commit: string | null; machine: string; 
     '',
     'Load generator and target share the machine (loopback only). "failed" counts non-2xx answers,',
     'socket errors and time-outs; a scenario with failures measures the failure path, not the feature.',
-    'The baselines (node:http, Fastify) have no database: their figures stand in the first columns.',
+    'The baselines (node:http, Fastify, and both answering the viewer request shape) have no database: their figures stand in the first columns.',
     '"CPU µs/req" is the CPU time (user + system) the server process spent per answered request during the',
     'load: other work on a shared machine lowers requests/s but hardly this figure, so compare runs by it.',
     'Produced by `npm run bench` (server/bench/run.ts); scenarios live in server/bench/scenarios.ts.',
@@ -208,7 +212,7 @@ async function main() {
   const results: ScenarioResult[] = [];
   // The baselines first, then every portal scenario on each database in turn (one target at a time).
   const runs: TargetRun[] = [
-    ...(['node-http', 'fastify'] as const).filter((target) => selected.some((scenario) => scenario.target === target)).map((target) => ({ target })),
+    ...(['node-http', 'fastify', 'node-http-post', 'fastify-post'] as const).filter((target) => selected.some((scenario) => scenario.target === target)).map((target) => ({ target })),
     ...(selected.some((scenario) => scenario.target === 'portal') ? databases.map((database) => ({ target: 'portal' as const, database })) : []),
   ];
   console.log(`bench: ${selected.length} scenario(s) on ${databases.map((database) => DATABASE_LABELS[database]).join(' and ')}, ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s each`);

@@ -7,7 +7,7 @@ import { dashboardScenarios } from './dashboard';
 import { deviceApiScenarios } from './device-api';
 
 /** Which process a scenario loads: started once per run, shared by its scenarios. */
-export type TargetName = 'node-http' | 'fastify' | 'portal';
+export type TargetName = 'node-http' | 'fastify' | 'node-http-post' | 'fastify-post' | 'portal';
 
 export interface ScenarioContext {
   /** The organizer's session on the portal (demo admin, signed in through the captcha). */
@@ -63,6 +63,11 @@ export function bulkDataOf(selected: readonly Scenario[]): Record<string, string
 
 /** The signed-in organizer's `viewer { __typename }`: the cheapest request that passes the whole signed-in path. */
 function viewerRequest(organizer: CookieJar): ScenarioRequest {
+  return viewerShapedRequest(organizer.header());
+}
+
+/** The viewer request with a given Cookie header (the route-shape baselines send a session cookie of the same size). */
+function viewerShapedRequest(cookie: string): ScenarioRequest {
   return {
     method: 'POST',
     path: '/apis/core/graphql',
@@ -70,13 +75,16 @@ function viewerRequest(organizer: CookieJar): ScenarioRequest {
       'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
       'x-portal-client': 'web',
-      cookie: organizer.header(),
+      cookie,
     },
     body: JSON.stringify({ query: 'query { viewer { __typename } }' }),
     expectStatus: 200,
     check: (body) => body.includes('"__typename":"Ouser"') && !body.includes('"errors"'),
   };
 }
+
+/** A session cookie of the portal's size (`sid=` and 32 random bytes in base64url) for the route-shape baselines. */
+const baselineSessionCookie = `sid=${'x'.repeat(43)}`;
 
 /** The baseline every ratio is computed against. */
 export const baselineName = 'node-http-hello';
@@ -97,6 +105,18 @@ export const scenarios: Scenario[] = [
     description: 'plain Fastify 5 route, no plugins (baseline of the framework)',
     target: 'fastify',
     request: () => ({ method: 'GET', path: '/hello', expectStatus: 200 }),
+  },
+  {
+    name: 'node-http-viewer-shape',
+    description: "raw node:http answering the viewer request's shape (JSON POST, cookie; constant answer of its size and headers): the ceiling of a JSON POST route",
+    target: 'node-http-post',
+    request: () => viewerShapedRequest(baselineSessionCookie),
+  },
+  {
+    name: 'fastify-viewer-shape',
+    description: "plain Fastify 5 answering the viewer request's shape (its router and JSON body parser, no plugins)",
+    target: 'fastify-post',
+    request: () => viewerShapedRequest(baselineSessionCookie),
   },
   {
     name: 'portal-health',
