@@ -93,7 +93,7 @@ export async function runCdkImport(logDir: string, database: BenchDatabase): Pro
   const file = join(dir, 'codes.xlsx');
   await writeWorkbook(file);
   const storage = await freshDatabase(database);
-  const server = await startServer({ logFile: join(logDir, `cdk-import-server-${database}.log`), env: { LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: '0', DEMO_BULK_ADMISSIONS: '0', ...storage.env } }).catch(async (error: unknown) => {
+  const server = await startServer({ logFile: join(logDir, `cdk-import-server-${database}.log`), env: { LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_BULK_AUDIENCES: '0', DEMO_BULK_ADMISSIONS: '0', ...storage.env } }).catch(async (error: unknown) => {
     await storage.remove();
     throw error;
   });
