@@ -57,6 +57,19 @@ describe('the activation-code list at scale', () => {
         expect({ filter, total: (await list({ filter, pageSize: 1 })).total }).toEqual({ filter, total: counted.of(batch, status) });
       }
     }
+    // A one-character keyword (a code prefix) is counted from the maintained counts per first character.
+    for (const keyword of ['A', 'n', '7', 'Z']) {
+      for (const [batch, status] of [[null, null], ['big', 'UNUSED'], ['big', null], [null, 'BOUND'], ['racing', 'VOID']] as const) {
+        const [matching] = await app.portal.database.db
+          .select({ n: count() })
+          .from(activationCodes)
+          .where(
+            sql`${activationCodes.code} like ${`${keyword.toUpperCase()}%`} and ${batch ? sql`${activationCodes.batch} = ${batch}` : sql`true`} and ${status ? sql`${activationCodes.status} = ${status}` : sql`true`}`,
+          );
+        const filter = { keyword, batch, status };
+        expect({ filter, total: (await list({ filter, pageSize: 1 })).total }).toEqual({ filter, total: matching?.n });
+      }
+    }
     // The batches' summary (the filter's options): every batch with its counts, as the rows say.
     const batches = await services().activationCodeOffice.batches(await services().accounts.viewerOf(organizer));
     const exactly = (batch: string | null, status?: ActivationCodeStatus) =>

@@ -88,9 +88,9 @@ export class ActivationCodeService {
   }
 
   /**
-   * A page of the organizers' list and the exact total of its filter: for a state and a batch from the
-   * maintained counts (then a page in the second half is read from the end), for a keyword by reading
-   * its matches in the page's own statement.
+   * A page of the organizers' list and the exact total of its filter: for a state, a batch and a
+   * one-character keyword from the maintained counts (then a page in the second half is read from the end),
+   * for a longer keyword by reading its matches in the page's own statement.
    */
   list(filter: ActivationCodeConditions, page: number, pageSize: number) {
     return pageWithTotal(page, pageSize, {
