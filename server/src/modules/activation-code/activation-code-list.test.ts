@@ -103,12 +103,14 @@ describe('the activation-code list at scale', () => {
       [{ batch: 'big' }, 100],
       [{ batch: 'big', status: 'UNUSED' }, 50],
       [{ status: 'BOUND' }, 7],
+      // A one-character keyword: its total from the counts per first character, its pages as a batch's.
+      [{ batch: 'big', keyword: 'a' }, 7],
     ] as const) {
       const expected = await db
         .select({ id: activationCodes.id })
         .from(activationCodes)
         .where(
-          sql`${'batch' in filter ? sql`${activationCodes.batch} = ${filter.batch}` : sql`true`} and ${'status' in filter ? sql`${activationCodes.status} = ${filter.status}` : sql`true`}`,
+          sql`${'batch' in filter ? sql`${activationCodes.batch} = ${filter.batch}` : sql`true`} and ${'status' in filter ? sql`${activationCodes.status} = ${filter.status}` : sql`true`} and ${'keyword' in filter ? sql`${activationCodes.code} like ${`${filter.keyword.toUpperCase()}%`}` : sql`true`}`,
         )
         .orderBy(desc(activationCodes.createdAt), desc(activationCodes.id));
       const paged = await allPages(filter, pageSize);
