@@ -3,7 +3,7 @@
 //   sends, after `prepare` generated a batch of 100,000 codes through the real mutation;
 // - `portal-cdk-import` (run apart, like the photo uploads): one import of a 100,000-row xlsx streamed to
 //   POST /apis/files/imports/activation-codes; the time and how much the server's resident memory grows
-//   (the server process: bench/memory.ts). Target: ≤ 150 MB added.
+//   (the server process: bench/memory.ts), on each database of the run (BENCH_DATABASES). Target: ≤ 150 MB added.
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { startServer } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from '../../e2e/support/api-session';
 import { serverProcess, watchServerMemory, type MemoryFigures } from './memory';
 import type { Scenario, ScenarioRequest } from './scenarios';
+import { DATABASE_LABELS, freshDatabase, type BenchDatabase } from './targets';
 
 export const BULK_CODES = 100_000;
 export const CDK_IMPORT_SCENARIO = 'portal-cdk-import';
@@ -69,6 +70,7 @@ export const activationCodeScenarios: Scenario[] = [
 
 export interface CdkImportResult extends MemoryFigures {
   name: string;
+  database: BenchDatabase;
   description: string;
   rows: number;
   imported: number;
@@ -86,11 +88,15 @@ async function writeWorkbook(path: string) {
   await workbook.commit();
 }
 
-export async function runCdkImport(logDir: string): Promise<CdkImportResult> {
+export async function runCdkImport(logDir: string, database: BenchDatabase): Promise<CdkImportResult> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-cdk-'));
   const file = join(dir, 'codes.xlsx');
   await writeWorkbook(file);
-  const server = await startServer({ logFile: join(logDir, 'cdk-import-server.log'), env: { LOG_LEVEL: 'warn', DEMO_BULK_AUDIENCES: '0', DEMO_BULK_ADMISSIONS: '0' } });
+  const storage = await freshDatabase(database);
+  const server = await startServer({ logFile: join(logDir, `cdk-import-server-${database}.log`), env: { LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_BULK_AUDIENCES: '0', DEMO_BULK_ADMISSIONS: '0', ...storage.env } }).catch(async (error: unknown) => {
+    await storage.remove();
+    throw error;
+  });
   try {
     const pid = serverProcess(server.pid);
     const organizer = await signIn(server.baseUrl, { identity: 'admin@example.com', password: 'Admin12345', scope: 'organizer' });
@@ -109,6 +115,7 @@ export async function runCdkImport(logDir: string): Promise<CdkImportResult> {
     if (last.type !== 'result' || last.report?.imported !== BULK_CODES) throw new Error(`the import did not take every row: ${lines.slice(-1)[0]}`);
     return {
       name: CDK_IMPORT_SCENARIO,
+      database,
       description: `one import of a ${BULK_CODES.toLocaleString('en-US')}-row xlsx (streamed upload; read, checked and inserted in one transaction)`,
       rows: last.report.rows,
       imported: last.report.imported,
@@ -118,17 +125,21 @@ export async function runCdkImport(logDir: string): Promise<CdkImportResult> {
     };
   } finally {
     await server.stop();
+    await storage.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-export function cdkImportMarkdown(result: CdkImportResult): string {
+export function cdkImportMarkdown(results: readonly CdkImportResult[]): string {
   return [
     '## Activation-code import',
     '',
-    '| scenario | rows | imported | xlsx KB | took ms | RSS before MB | RSS peak MB | added MB (target ≤ 150) | what |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    `| ${result.name} | ${result.rows} | ${result.imported} | ${Math.round(result.xlsxBytes / 1024)} | ${result.tookMs} | ${result.rssBeforeMb} | ${result.rssPeakMb} | ${result.rssAddedMb} | ${result.description} |`,
+    '| scenario | database | rows | imported | xlsx KB | took ms | RSS before MB | RSS peak MB | added MB (target ≤ 150) | what |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...results.map(
+      (result) =>
+        `| ${result.name} | ${DATABASE_LABELS[result.database]} | ${result.rows} | ${result.imported} | ${Math.round(result.xlsxBytes / 1024)} | ${result.tookMs} | ${result.rssBeforeMb} | ${result.rssPeakMb} | ${result.rssAddedMb} | ${result.description} |`,
+    ),
     '',
   ].join('\n');
 }

@@ -96,7 +96,7 @@ async function onPostgres(statement: string) {
 }
 
 /** A fresh PGlite data folder, or a fresh PostgreSQL database (with Redis), and how to remove it again. */
-async function freshDatabase(database: BenchDatabase): Promise<{ env: Record<string, string>; remove: () => Promise<void> }> {
+export async function freshDatabase(database: BenchDatabase): Promise<{ env: Record<string, string>; remove: () => Promise<void> }> {
   if (database === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-data-'));
     return { env: { DATA_DIR: dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };

@@ -57,6 +57,19 @@ describe('the activation-code list at scale', () => {
         expect({ filter, total: (await list({ filter, pageSize: 1 })).total }).toEqual({ filter, total: counted.of(batch, status) });
       }
     }
+    // A one-character keyword (a code prefix) is counted from the maintained counts per first character.
+    for (const keyword of ['A', 'n', '7', 'Z']) {
+      for (const [batch, status] of [[null, null], ['big', 'UNUSED'], ['big', null], [null, 'BOUND'], ['racing', 'VOID']] as const) {
+        const [matching] = await app.portal.database.db
+          .select({ n: count() })
+          .from(activationCodes)
+          .where(
+            sql`${activationCodes.code} like ${`${keyword.toUpperCase()}%`} and ${batch ? sql`${activationCodes.batch} = ${batch}` : sql`true`} and ${status ? sql`${activationCodes.status} = ${status}` : sql`true`}`,
+          );
+        const filter = { keyword, batch, status };
+        expect({ filter, total: (await list({ filter, pageSize: 1 })).total }).toEqual({ filter, total: matching?.n });
+      }
+    }
     // The batches' summary (the filter's options): every batch with its counts, as the rows say.
     const batches = await services().activationCodeOffice.batches(await services().accounts.viewerOf(organizer));
     const exactly = (batch: string | null, status?: ActivationCodeStatus) =>
@@ -90,12 +103,14 @@ describe('the activation-code list at scale', () => {
       [{ batch: 'big' }, 100],
       [{ batch: 'big', status: 'UNUSED' }, 50],
       [{ status: 'BOUND' }, 7],
+      // A one-character keyword: its total from the counts per first character, its pages as a batch's.
+      [{ batch: 'big', keyword: 'a' }, 7],
     ] as const) {
       const expected = await db
         .select({ id: activationCodes.id })
         .from(activationCodes)
         .where(
-          sql`${'batch' in filter ? sql`${activationCodes.batch} = ${filter.batch}` : sql`true`} and ${'status' in filter ? sql`${activationCodes.status} = ${filter.status}` : sql`true`}`,
+          sql`${'batch' in filter ? sql`${activationCodes.batch} = ${filter.batch}` : sql`true`} and ${'status' in filter ? sql`${activationCodes.status} = ${filter.status}` : sql`true`} and ${'keyword' in filter ? sql`${activationCodes.code} like ${`${filter.keyword.toUpperCase()}%`}` : sql`true`}`,
         )
         .orderBy(desc(activationCodes.createdAt), desc(activationCodes.id));
       const paged = await allPages(filter, pageSize);

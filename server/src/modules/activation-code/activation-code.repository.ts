@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
-import { activationCodeCountDeltas, activationCodes } from './activation-code.tables';
+import { activationCodeCountDeltas, activationCodeLeadCountDeltas, activationCodes } from './activation-code.tables';
 import type { ActivationCodeStatus } from './activation-code.models';
 
 export async function lockActivationCode(tx: Executor, code: string) {
@@ -17,15 +17,25 @@ export async function setActivationCodeStatus(tx: Executor, ids: readonly string
     .where(inArray(activationCodes.id, [...ids]));
 }
 
-/** Inserts the codes (existing ones are skipped) and returns the ones inserted. */
+/**
+ * The codes as one PostgreSQL text array literal (`{"A","B"}`), bound as a single parameter: a chunk of
+ * 5,000 codes is one value to build, send and parse, not 5,000 (or 10,000 with the batch) parameters,
+ * each an object in Drizzle and the driver — the import's memory went there (docs/performance.md, session 11).
+ */
+function textArray(values: readonly string[]) {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+}
+
+/** Inserts the codes (existing ones are skipped) and returns how many were inserted. */
 export async function insertActivationCodes(db: Executor, codes: readonly string[], batch: string | null) {
-  if (codes.length === 0) return [];
-  const rows = await db
-    .insert(activationCodes)
-    .values(codes.map((code) => ({ code, batch })))
-    .onConflictDoNothing()
-    .returning({ code: activationCodes.code });
-  return rows.map((row) => row.code);
+  if (codes.length === 0) return 0;
+  // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
+  const result = (await db.execute(sql`
+    with inserted as (
+      insert into ${activationCodes} (code, batch) select code, ${batch}::text from unnest(${textArray(codes)}::text[]) as given(code)
+      on conflict do nothing returning 1)
+    select count(*)::int as inserted from inserted`)) as unknown as { rows: Array<{ inserted: number }> };
+  return Number(result.rows[0]?.inserted ?? 0);
 }
 
 export async function findActivationCodeValue(db: Executor, id: string) {
@@ -63,32 +73,62 @@ function conditionsOf(filter: ActivationCodeConditions) {
 // The order of activation_codes_created_idx and of the status, batch and batch-and-status indexes.
 const ORDER = newestFirst(activationCodes);
 
-/** The filter parts the maintained counts answer (activation_code_count_deltas): a state and a batch; null with a keyword. */
-export function countKeyOf(filter: ActivationCodeConditions): { status: ActivationCodeStatus | null; batch: string | null } | null {
-  if (filter.codePrefix) return null;
-  return { status: filter.status ?? null, batch: filter.batch || null };
+/**
+ * The filter parts the maintained counts answer: a state and a batch (activation_code_count_deltas), and with
+ * them a one-character keyword, the code's first character (activation_code_lead_count_deltas) plus the few
+ * codes of applicants named so (`boundIds`) that do not start with it. Null for a longer keyword.
+ */
+export function countKeyOf(filter: ActivationCodeConditions): { status: ActivationCodeStatus | null; batch: string | null; lead: string | null; boundIds: readonly string[] } | null {
+  const status = filter.status ?? null;
+  const batch = filter.batch || null;
+  if (!filter.codePrefix) return { status, batch, lead: null, boundIds: [] };
+  // One character as PostgreSQL's left(code, 1) takes it (a code point), the same the LIKE prefix matches.
+  if ([...filter.codePrefix].length !== 1) return null;
+  return { status, batch, lead: filter.codePrefix, boundIds: filter.boundIds ?? [] };
 }
 
-/** The exact count of a state / batch filter, summed from the maintained changes; `changes`: how many rows were summed. */
+/** The exact count of a state / batch (/ first character) filter, summed from the maintained changes; `changes`: how many rows were summed. */
 export async function countFromDeltas(db: Executor, countKey: NonNullable<ReturnType<typeof countKeyOf>>) {
+  const deltas = countKey.lead === null ? activationCodeCountDeltas : activationCodeLeadCountDeltas;
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${activationCodeCountDeltas.delta}), 0)::int`, changes: sql<number>`count(*)::int` })
-    .from(activationCodeCountDeltas)
+    .select({ total: sql<number>`coalesce(sum(${deltas.delta}), 0)::int`, changes: sql<number>`count(*)::int` })
+    .from(deltas)
     .where(
       and(
-        countKey.batch ? eq(activationCodeCountDeltas.batch, countKey.batch) : undefined,
-        countKey.status ? eq(activationCodeCountDeltas.status, countKey.status) : undefined,
+        countKey.lead === null ? undefined : eq(activationCodeLeadCountDeltas.lead, countKey.lead),
+        countKey.batch ? eq(deltas.batch, countKey.batch) : undefined,
+        countKey.status ? eq(deltas.status, countKey.status) : undefined,
       ),
     );
-  return { total: Number(row?.total ?? 0), changes: Number(row?.changes ?? 0) };
+  let total = Number(row?.total ?? 0);
+  if (countKey.lead !== null && countKey.boundIds.length > 0) {
+    // The keyword also finds codes by their applicant's name: those that do not start with it are added.
+    const [other] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(activationCodes)
+      .where(
+        and(
+          inArray(activationCodes.id, [...countKey.boundIds]),
+          countKey.batch ? eq(activationCodes.batch, countKey.batch) : undefined,
+          countKey.status ? eq(activationCodes.status, countKey.status) : undefined,
+          sql`left(${activationCodes.code}, 1) <> ${countKey.lead}`,
+        ),
+      );
+    total += Number(other?.n ?? 0);
+  }
+  return { total, changes: Number(row?.changes ?? 0) };
 }
 
-/** Folds the counts' changes into one row per key. Safe beside writers and other folds: each row is deleted once. */
+/** Folds the counts' changes into one row per key (both tables). Safe beside writers and other folds: each row is deleted once. */
 export async function compactActivationCodeCountDeltas(db: Executor) {
   await db.execute(sql`
     with folded as (delete from ${activationCodeCountDeltas} returning batch, status, first_created_at, delta)
     insert into ${activationCodeCountDeltas} (batch, status, first_created_at, delta)
     select batch, status, min(first_created_at), sum(delta) from folded group by batch, status having sum(delta) <> 0`);
+  await db.execute(sql`
+    with folded as (delete from ${activationCodeLeadCountDeltas} returning lead, batch, status, delta)
+    insert into ${activationCodeLeadCountDeltas} (lead, batch, status, delta)
+    select lead, batch, status, sum(delta) from folded group by lead, batch, status having sum(delta) <> 0`);
 }
 
 /** One page of a filter, newest first; with its exact total known, a page in the second half is read from the end. */
@@ -154,7 +194,10 @@ export function iterateActivationCodes(db: Executor, filter: ActivationCodeCondi
 /** Which of the codes exist already. */
 export async function existingActivationCodes(db: Executor, codes: readonly string[]) {
   if (codes.length === 0) return new Set<string>();
-  const rows = await db.select({ code: activationCodes.code }).from(activationCodes).where(inArray(activationCodes.code, [...codes]));
+  const rows = await db
+    .select({ code: activationCodes.code })
+    .from(activationCodes)
+    .where(sql`${activationCodes.code} = any(${textArray(codes)}::text[])`);
   return new Set(rows.map((row) => row.code));
 }
 

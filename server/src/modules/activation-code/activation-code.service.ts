@@ -6,7 +6,7 @@ import { CODE_ALPHABET, CODE_GROUP_LENGTH, CODE_GROUPS } from '@portal/shared/ac
 import * as repository from './activation-code.repository';
 import type { ActivationCodeConditions } from './activation-code.repository';
 
-/** Rows per INSERT and per look-up: 2 parameters a row stays far below PostgreSQL's 65,535. */
+/** Codes per INSERT and per look-up (one text array parameter each): what one statement holds at a time. */
 export const CODE_CHUNK = 5_000;
 
 /** A change of this many codes refreshes the table's statistics (afterBulkChange). */
@@ -62,7 +62,7 @@ export class ActivationCodeService {
   /** Adds codes in chunks (the caller's transaction makes them one); existing ones are skipped. Returns how many were added. */
   async insert(codes: readonly string[], batch: string | null, tx: Executor = this.db) {
     let inserted = 0;
-    for (let start = 0; start < codes.length; start += CODE_CHUNK) inserted += (await repository.insertActivationCodes(tx, codes.slice(start, start + CODE_CHUNK), batch)).length;
+    for (let start = 0; start < codes.length; start += CODE_CHUNK) inserted += await repository.insertActivationCodes(tx, codes.slice(start, start + CODE_CHUNK), batch);
     return inserted;
   }
 
@@ -88,9 +88,9 @@ export class ActivationCodeService {
   }
 
   /**
-   * A page of the organizers' list and the exact total of its filter: for a state and a batch from the
-   * maintained counts (then a page in the second half is read from the end), for a keyword by reading
-   * its matches in the page's own statement.
+   * A page of the organizers' list and the exact total of its filter: for a state, a batch and a
+   * one-character keyword from the maintained counts (then a page in the second half is read from the end),
+   * for a longer keyword by reading its matches in the page's own statement.
    */
   list(filter: ActivationCodeConditions, page: number, pageSize: number) {
     return pageWithTotal(page, pageSize, {

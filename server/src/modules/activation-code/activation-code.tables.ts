@@ -45,3 +45,20 @@ export const activationCodeCountDeltas = pgTable(
   },
   (table) => [index('activation_code_count_deltas_key_idx').on(table.batch, table.status)],
 );
+
+/**
+ * The codes' counts per batch, state and first character (drizzle/0026): insert-only changes written by the
+ * same statements' triggers, so that a one-character keyword (a code prefix, as the list's keyword box is
+ * most often used) counts its matches exactly without reading them. Folded like activationCodeCountDeltas.
+ */
+export const activationCodeLeadCountDeltas = pgTable(
+  'activation_code_lead_count_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lead: text('lead').notNull(),
+    batch: text('batch'),
+    status: text('status', { enum: ACTIVATION_CODE_STATUSES }).notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (table) => [index('activation_code_lead_count_deltas_key_idx').on(table.lead, table.batch, table.status)],
+);

@@ -267,6 +267,8 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       await holdSeat('2030-05-01', 'WAIT', '王小明', bound.id);
 
       expect((await list({ keyword: '小明' })).nodes).toEqual([expect.objectContaining({ code: 'VOID-TEST-2', status: 'BOUND', boundTo: '王小明' })]);
+      // One character: the codes that start with it (none) and the applicants named with it.
+      expect(await list({ keyword: '明' })).toMatchObject({ total: 1, nodes: [expect.objectContaining({ code: 'VOID-TEST-2', boundTo: '王小明' })] });
       expect((await list({ keyword: 'void-test' })).total).toBe(2);
       expect((await list({ batch: 'Void tests', status: 'BOUND' })).total).toBe(1);
 
