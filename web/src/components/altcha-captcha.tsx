@@ -26,8 +26,9 @@ function loadWidget(): Promise<void> {
   );
 }
 
-/** The widget element's methods once its code has defined it. */
+/** The widget element's methods once its code has defined it; null once the form is gone (unmounted while loading). */
 async function whenDefined(element: AltchaElement | null): Promise<AltchaElement | null> {
+  if (!element) return null;
   await customElements.whenDefined(WIDGET_TAG);
   return element;
 }
