@@ -1,4 +1,4 @@
-// The audit log (issue 10 item 4): the super administrator finds a failed sign-in and a sign-in in the
+// The audit log: the super administrator finds a failed sign-in and a sign-in in the
 // log, filters by action and by person, opens an entry's detail and exports what is filtered; in both
 // languages, axe-checked. (Keyset paging is proven by the server test; the roles by the guard tests.)
 import type { Page } from 'playwright-core';

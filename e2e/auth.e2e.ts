@@ -161,7 +161,7 @@ describeE2E('visitor pages for other accounts', () => {
       await signInWithPassword(page, user);
       await waitForPath(page, user.landing);
 
-      // SPEC 2 sends anyone but a visitor to the registration, which says so instead of showing its form (issue 8 item 8).
+      // SPEC 2 sends anyone but a visitor to the registration, which says so instead of showing its form.
       await page.goto(PATHS.visitorApplication);
       await waitForPath(page, exactPath(PATHS.visitorRegister));
       await waitForLanguage(page, locale);

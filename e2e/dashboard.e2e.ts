@@ -1,4 +1,4 @@
-// The organizer's home (issue 10 item 5): the dashboard after sign-in, its charts drawn and their numbers
+// The organizer's home: the dashboard after sign-in, its charts drawn and their numbers
 // in tables beside them, in both languages, axe-checked; an organizer whose roles open no section is told so.
 import { expect, it } from 'vitest';
 import { describeE2E, useBrowser } from './support/browser';

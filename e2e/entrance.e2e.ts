@@ -1,4 +1,4 @@
-// The entrance through the real UI and the reference gate client (issue 11): the demo organizer
+// The entrance through the real UI and the reference gate client: the demo organizer
 // registers a device on /wo/hardware/list and copies its token from the dialog; the demo visitor
 // (13800000000, no application in the seed) applies for today and is approved through the API;
 // `npm run device -- sync` then `scan --qr` admits the ticket; the visitor sees the entry on

@@ -1,4 +1,4 @@
-// Exhibitor accounts (issue 9 item 1): a company registers itself (zh-CN and en-US screens) and waits for
+// Exhibitor accounts: a company registers itself (zh-CN and en-US screens) and waits for
 // approval; the organizer approves it in /wo/exhibitor/list, creates another company and reads its initial
 // password once, then gives it a logo in the edit dialog; that exhibitor signs in on a phone and must change
 // the password before anything else.

@@ -1,4 +1,4 @@
-// The exhibitor's badge pages through the real UI (issue 9 items 2 and 3): the demo exhibitor applies for
+// The exhibitor's badge pages through the real UI: the demo exhibitor applies for
 // badges up to its limit (the first ones in the form, with photos and the face check; the rest through
 // the API with the same photos, to reach the limit quickly), sees used / limit and the apply button
 // disabled at the limit, meets the limit hit meanwhile (the server's error, nothing typed lost), deletes

@@ -1,4 +1,4 @@
-// Catalog entries, banners and products through the real UI (issue 9 items 4, 5, 8): the exhibitor files
+// Catalog entries, banners and products through the real UI : the exhibitor files
 // the catalog entry, a banner and a product application; the organizer approves each from its queue;
 // the product export downloads and opens. Every page is axe-checked and photographed in both languages
 // on a desktop and on a phone (e2e/artifacts/catalog-<device>-<page>-<locale>.png); the exhibitor's pages in

@@ -1,4 +1,4 @@
-// The exhibitor journey (issue 9). So far: the area's language rule (item 1) — the area shows zh-CN
+// The exhibitor journey. So far: the area's language rule (item 1) — the area shows zh-CN
 // without overwriting the visitor's saved `_lang_` choice, and a switch made inside the area lasts.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';

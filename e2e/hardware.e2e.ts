@@ -1,4 +1,4 @@
-// Entrance devices (issue 11 item 2): the demo organizer opens /wo/hardware/list (zh-CN and en-US),
+// Entrance devices: the demo organizer opens /wo/hardware/list (zh-CN and en-US),
 // registers a gate, issues its token and copies it from the dialog; the device's heartbeat (sent here
 // as the gate would) turns it online in the list without a reload; a revoked token is refused at once.
 import { expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The organizer's badge queue and /ticket through the real UI (issue 9 items 6 and 8, badge office): three
+// The organizer's badge queue and /ticket through the real UI (badge office): three
 // badges are applied for through the API as the demo exhibitor; the organizer filters the queue by a
 // keyword, opens a badge (both photos side by side, the face-match score, the full ID number), rejects
 // it with a reason and approves the two others in bulk; then a staff member on a phone retrieves the

@@ -1,4 +1,4 @@
-// The pre-rendered first screens (issue 12, DESIGN §7): /login (each scope), the visitor registration, the
+// The pre-rendered first screens (DESIGN §7): /login (each scope), the visitor registration, the
 // application form and the ticket arrive as HTML in the detected language and are hydrated by the client without a
 // mismatch (React's reports fail every journey: support/browser.ts), on a desktop and a phone, in both languages;
 // the markup the server sent stays in place (hydrated, not rendered again). On its own server: the demo visitor

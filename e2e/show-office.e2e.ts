@@ -1,4 +1,4 @@
-// The show office through the real UI (issue 10 items 1 and 2): an organizer with ROLE_PROJECT (the demo
+// The show office through the real UI: an organizer with ROLE_PROJECT (the demo
 // organizer holds every role) closes visitor registration on /wo/project/info and the visitor's
 // registration page says it is closed; on /wo/project/cdk generates a batch, imports a csv with a bad
 // row (sees the report), imports the good rows, filters, voids a code and exports. Both pages are

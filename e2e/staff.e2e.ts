@@ -1,4 +1,4 @@
-// Staff and roles (issue 10 item 3): the super administrator opens /wo/system/staff (zh-CN and en-US),
+// Staff and roles: the super administrator opens /wo/system/staff (zh-CN and en-US),
 // creates a staff member with the project role only and reads the initial password once; that person
 // signs in, must change the password first, and then sees the dashboard and the project section only.
 import type { Page } from 'playwright-core';

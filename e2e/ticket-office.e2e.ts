@@ -1,4 +1,4 @@
-// The ticket office through the real UI (issue 11 item 1, /wo/ticket/list): the demo organizer (every role)
+// The ticket office through the real UI (/wo/ticket/list): the demo organizer (every role)
 // imports tickets from an xlsx with one bad row (sees the report, then imports the good rows only),
 // filters, opens a QR, revokes and reinstates a ticket with a reason, opens the face check of an
 // approved demo visitor's ticket and marks it checked, exports the filtered list. The page is axe-checked

@@ -101,7 +101,7 @@ async function refuseOpenApplication(page: Page, reason: string): Promise<void> 
 
 async function approveOpenApplication(page: Page, name: string, locale: Locale): Promise<void> {
   await page.getByTestId('audience-detail-approve').click();
-  // The question names what is approved (issue 8 item 3).
+  // The question names what is approved.
   const question = page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-popconfirm-title');
   expect(squash(await question.innerText())).toBe(squash(uiText(locale, 'review:approve.confirmTitleOne').replace('{{name}}', name)));
   await page.getByTestId('audience-detail-approve-confirm').click();
@@ -151,14 +151,14 @@ describeE2E('visitor journey', () => {
 
       // 2. The application with both photos, an unused code, a date and both consents.
       await page.getByTestId('application-page').waitFor();
-      // The footer gives the running show's days, not a past edition's (issue 8 item 14).
+      // The footer gives the running show's days, not a past edition's.
       const lastDay = seed.showDays[seed.showDays.length - 1] ?? firstDay;
       await expect.poll(() => page.getByTestId('show-footer').innerText()).toContain(formatDayRange(firstDay, lastDay, locale));
       await checkInBothLanguages(page, shot('02', 'application'), locale, 'common:public.application', device);
       const form = page.getByTestId('application-form');
       expect(await page.getByTestId('application-name').inputValue()).toBe(visitor.name);
       expect(await page.getByTestId('application-mobile').inputValue()).toBe(visitor.mobile);
-      // Forms (issue 8 items 9-11): a name with digits is refused at the field before sending (the shared
+      // Forms: a name with digits is refused at the field before sending (the shared
       // schema); an empty email says "required" (SPEC 5); the photo buttons say what they do.
       const nameInput = page.getByTestId('application-name');
       await nameInput.fill('R2D2 2026');
@@ -199,7 +199,7 @@ describeE2E('visitor journey', () => {
       await page.getByTestId('info-page').waitFor();
       expect(await page.getByTestId('info-page').getAttribute('data-status')).toBe('WAIT');
       expect(squash(await page.getByTestId('info-status-tag').innerText())).toBe(squash(t('visitor:info.status.WAIT.tag')));
-      // Pending, not refused: "Edit", while the server's rule allows it (issue 8 item 4).
+      // Pending, not refused: "Edit", while the server's rule allows it.
       expect(squash(await page.getByTestId('info-action-edit').innerText())).toBe(squash(t('visitor:info.actions.edit')));
       await checkInBothLanguages(page, shot('03', 'info-pending'), locale, 'visitor:info.status.WAIT.title', device);
       lap('application submitted, pending');
@@ -250,7 +250,7 @@ describeE2E('visitor journey', () => {
       await office.reload();
       await office.getByTestId('review-table').getByTestId('review-status-tag').waitFor();
       expect(await office.getByTestId('review-table').getByTestId('review-status-tag').getAttribute('data-status')).toBe('DONE');
-      // The "Submitted" column shows its title and whole dates at 1366 px (issue 8 item 6), and a mobile number
+      // The "Submitted" column shows its title and whole dates at 1366 px, and a mobile number
       // stays on one line.
       const clipped = await office.locator('.review-col-submitted, .review-col-mobile').evaluateAll((cells) =>
         cells
@@ -324,7 +324,7 @@ describeE2E('visitor journey', () => {
       expect(await squashedText(page, 'record-empty')).toContain(squash(t('visitor:record.empty')));
       await checkInBothLanguages(page, shot('11', 'record'), locale, 'visitor:record.title', device);
 
-      // 10. The visitor's own data (PIPL, issue 10 item 6): withdraw the application (the visit day has not
+      // 10. The visitor's own data (PIPL): withdraw the application (the visit day has not
       // come), then erase everything and close the account — the password asked again, a wrong one refused.
       await page.goto(PATHS.settings);
       await page.getByTestId('personal-data').waitFor();

@@ -1,4 +1,4 @@
-// The reference gate client (issue 11 item 5) driven against a real server over HTTP: sync, online
+// The reference gate client driven against a real server over HTTP: sync, online
 // scans, deny reasons, offline decisions and the upload that records them, a QR read from a picture,
 // two gates admitting the same ticket offline, and the CLI itself (`scan --image`, `run` on stdin).
 import { execFile } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 on the public pages a visitor opens on a phone (issue 12, DESIGN §7): the default mobile
+ * Lighthouse 12 on the public pages a visitor opens on a phone (DESIGN §7): the default mobile
  * configuration (simulated 4G, 4× CPU slowdown), the median of three runs per page, against the real server
  * (fresh PGlite data folder with the demo seed) serving the built web app. Writes bench/results/lighthouse.md.
  *

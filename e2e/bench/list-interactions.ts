@@ -1,5 +1,5 @@
 /**
- * The organizer's approval list at 100,000 applications in Chromium (issue 12, DESIGN §7: "paging or filtering a
+ * The organizer's approval list at 100,000 applications in Chromium (DESIGN §7: "paging or filtering a
  * 100,000-row list responds within 200 ms (INP)"): the real server on a fresh PGlite data folder with the demo seed
  * and DEMO_BULK_AUDIENCES applications, the built web app, a desktop window, no CPU throttling (an organizer at a
  * desk). Each step is one interaction a reviewer makes; for each it records

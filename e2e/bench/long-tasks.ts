@@ -1,5 +1,5 @@
 /**
- * Where the public pages' long tasks come from (issue 12: TBT): loads each page once in Chromium on a phone's
+ * Where the public pages' long tasks come from: loads each page once in Chromium on a phone's
  * screen with the CPU slowed 4× (Lighthouse's mobile factor), records a performance trace with V8's sampling
  * profiler, and lists every main-thread task over 50 ms with what it ran: the trace's top events (module evaluation,
  * a timer, a message, parsing, style and layout) and the script chunks and functions the profiler sampled in it.

@@ -19,7 +19,7 @@ export async function accessibleNames(page: Page, roles: readonly string[]): Pro
   }
 }
 
-/** Form controls whose accessible name carries the required mark ("* Name"; issue 8 item 11). */
+/** Form controls whose accessible name carries the required mark ("* Name"). */
 export async function namesWithRequiredMark(page: Page): Promise<string[]> {
   const controls = await accessibleNames(page, ['textbox', 'combobox', 'button', 'checkbox', 'radio', 'spinbutton', 'group', 'radiogroup']);
   return controls.filter((control) => /^\s*\*/.test(control.name)).map((control) => `${control.role} "${control.name}"`);

@@ -89,7 +89,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     reportError(new Error(`uncaught error in the page (${page.url()}): ${error.stack ?? error.message}`));
   });
   page.on('console', (message: ConsoleMessage) => {
-    // No library advertises itself in a visitor's console (issue 8 item 15: i18next's sponsor notice).
+    // No library advertises itself in a visitor's console.
     if (/locize|i18next is made possible/i.test(message.text())) problems.push(`console notice: ${message.text()}`);
     // A pre-rendered first screen must hydrate as it was rendered (web/src/main.tsx): React's mismatch reports, in
     // development words or as the production build's error numbers (418 mismatch, 419/422/423 client re-render, 425 text).

@@ -5,8 +5,8 @@ import { loginPath } from './paths';
 import { expectLanding, solveCaptcha, waitForLanguage, waitForPath, waitForSettled, type DemoUser } from './portal';
 
 /**
- * Accounts that an organizer created may have to change their initial password at first sign-in
- * (issue 9 item 1). When such a dialog is open after sign-in, it is answered: the current password,
+ * Accounts that an organizer created may have to change their initial password at first sign-in.
+ * When such a dialog is open after sign-in, it is answered: the current password,
  * then `newPassword` in every other password field, then its primary button; the dialog must close.
  * Returns the password the account has afterwards.
  */

@@ -28,7 +28,7 @@ export const demoUsers = {
     scope: 'organizer',
     identity: 'admin@example.com',
     password: 'Admin12345',
-    // /wo/ forwards to the dashboard, every organizer's home (issue 10 item 5).
+    // /wo/ forwards to the dashboard, every organizer's home.
     landing: exactPath(PATHS.organizerDashboard),
     layout: 'organizer-layout',
     landingHeading: 'dashboard:title',

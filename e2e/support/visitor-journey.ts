@@ -82,12 +82,12 @@ export async function checkInBothLanguages(page: Page, name: string, locale: Loc
     await showsMarker(current);
     await waitForSettled(page);
     if (device === 'mobile') expect.soft(await horizontalOverflow(page), `sideways overflow on ${name} (${current})`).toBeLessThanOrEqual(0);
-    // The header's title is never cut ("China Mo…" on a phone, issue 8 item 7).
+    // The header's title is never cut ("China Mo…" on a phone).
     const title = await page.locator('.area-title').evaluate((element) => ({ text: element.textContent, cut: element.scrollWidth > element.clientWidth }));
     expect.soft(title.cut, `header title "${title.text}" cut on ${name} (${current})`).toBe(false);
-    // The required mark is not part of any control's name (issue 8 item 11).
+    // The required mark is not part of any control's name.
     expect.soft(await namesWithRequiredMark(page), `names with "*" on ${name} (${current})`).toEqual([]);
-    // English pages use English punctuation (issue 8 item 2).
+    // English pages use English punctuation.
     if (current === 'en-US') expect.soft(await page.evaluate(() => document.body.innerText), `full-width colon on ${name}`).not.toContain('：');
     await checkPageFromTop(page, `${name}-${current}`);
   };

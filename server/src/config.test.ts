@@ -35,7 +35,7 @@ describe('parseConfig', () => {
   });
 });
 
-describe('HOST (issue 7, item 1)', () => {
+describe('HOST', () => {
   it('listens on loopback only outside production unless told otherwise', () => {
     expect(parseConfig({}).HOST).toBe('127.0.0.1');
     expect(parseConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');

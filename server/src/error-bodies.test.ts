@@ -26,7 +26,7 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ status
   });
 }
 
-describe('every error answer has the portal’s shape and status (issue 7, item 9)', () => {
+describe('every error answer has the portal’s shape and status', () => {
   it('a text/plain POST to GraphQL: 415 with {message, reason, code}', async () => {
     const response = await app.client({ locale: 'zh-CN' }).fetch('/apis/core/graphql', {
       method: 'POST',

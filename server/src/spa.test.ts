@@ -31,7 +31,7 @@ describe('single-page app serving', () => {
     }
   });
 
-  it('answers every GET outside /apis/ with the app shell, whatever it accepts (issue 7, item 13)', async () => {
+  it('answers every GET outside /apis/ with the app shell, whatever it accepts', async () => {
     for (const accept of ['*/*', undefined, 'application/json']) {
       for (const path of ['/', '/wo/audience/list', '/visitor/web/register?lang=en-US']) {
         const response = await app.client().fetch(path, { headers: accept ? { accept } : {} });

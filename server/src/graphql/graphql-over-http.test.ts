@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describe('GraphQL over HTTP (issue 7, item 12)', () => {
+describe('GraphQL over HTTP', () => {
   it('passes every MUST of the graphql-http audit suite as a standard client (no portal header)', async () => {
     const results = await auditServer({ url: `${app.baseUrl}/apis/core/graphql` });
     const failures = await Promise.all(

@@ -28,7 +28,7 @@ function webOperations(): Array<{ file: string; source: string }> {
   });
 }
 
-describe('query cost (issue 7, item 10)', () => {
+describe('query cost', () => {
   it('counts page size × what each item selects', () => {
     const one = operationCost(schema, parse('{ audiences(pageSize: 100) { total nodes { id name } } }'), {});
     expect(one).toBe(1 + 100 * (1 + 1 + 2));
@@ -81,7 +81,7 @@ describe('query cost (issue 7, item 10)', () => {
   });
 });
 
-describe('GraphQL in production (issue 7, item 10)', () => {
+describe('GraphQL in production', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp(productionEnv());

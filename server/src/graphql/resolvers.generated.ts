@@ -1082,7 +1082,7 @@ export type AdmissionDashboard = {
   total: Scalars['Int']['output'];
 };
 
-/** The organizer's home (issue 10 item 5): each part is null for a viewer whose roles do not open its section. */
+/** The organizer's home: each part is null for a viewer whose roles do not open its section. */
 export type Dashboard = {
   __typename?: 'Dashboard';
   applications?: Maybe<ApplicationDashboard>;
@@ -1092,7 +1092,7 @@ export type Dashboard = {
 };
 
 
-/** The organizer's home (issue 10 item 5): each part is null for a viewer whose roles do not open its section. */
+/** The organizer's home: each part is null for a viewer whose roles do not open its section. */
 export type DashboardAdmissionsArgs = {
   day?: InputMaybe<Scalars['String']['input']>;
 };

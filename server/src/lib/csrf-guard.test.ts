@@ -42,7 +42,7 @@ function spellings(path: string): string[] {
   return [...variants];
 }
 
-describe('CSRF guard on every /apis route, however the path is spelled (issue 7, item 2)', () => {
+describe('CSRF guard on every /apis route, however the path is spelled', () => {
   it('finds the routes to test', () => {
     const paths = apiRoutes().map((route) => route.path);
     expect(paths).toEqual(expect.arrayContaining(['/apis/auth/login', '/apis/auth/code', '/apis/auth/logout', '/apis/core/graphql']));
@@ -91,7 +91,7 @@ describe('CSRF guard on every /apis route, however the path is spelled (issue 7,
     expect(checked).toContain('POST /apis/hardware/v1/scan');
   });
 
-  it('lets the SPA through: the client header on forms, no header needed on a JSON POST (issue 7, item 12)', async () => {
+  it('lets the SPA through: the client header on forms, no header needed on a JSON POST', async () => {
     const { account } = await createAccount(app, 'organizer');
     const client = app.client();
     await signInDirectly(app, client, account);
@@ -110,7 +110,7 @@ describe('CSRF guard on every /apis route, however the path is spelled (issue 7,
   });
 });
 
-describe('CORS (issue 7, item 3)', () => {
+describe('CORS', () => {
   it('grants no cross-origin access unless CORS_ORIGINS lists the origin', async () => {
     const { account } = await createAccount(app, 'organizer');
     const client = app.client();

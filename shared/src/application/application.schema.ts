@@ -34,7 +34,7 @@ export const ZVisitorMobile = z
 export const ZEmail = z
   .string(code('AUTH_INVALID_EMAIL'))
   .trim()
-  // SPEC 5: "required" and "valid" are two messages (issue 8 item 10).
+  // SPEC 5: "required" and "valid" are two messages.
   .min(1, code('AUDIENCE_EMAIL_REQUIRED'))
   .toLowerCase()
   .pipe(z.email(code('AUTH_INVALID_EMAIL')).max(EMAIL_MAX_LENGTH, code('AUTH_INVALID_EMAIL')));

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 10 item 4): what is recorded, and the super administrator's filter over it.
+ * The audit log: what is recorded, and the super administrator's filter over it.
  * Every action a service records is listed here, so the server cannot write one the page cannot name
  * (the `AuditEntry.action` type) and both locale files translate each one (a test checks it).
  */

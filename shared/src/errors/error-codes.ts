@@ -86,7 +86,7 @@ export const ERROR_CODES = {
   FACE_NOT_CLEAR: 'BAD_REQUEST',
   FACE_MULTIPLE: 'BAD_REQUEST',
   FACE_CHECK_UNAVAILABLE: 'INTERNAL_ERROR',
-  // catalog, banners and products (issue 9)
+  // catalog, banners and products
   EXHIBITOR_NOT_ACTIVE: 'FORBIDDEN',
   SUBMISSION_NOT_EDITABLE: 'BAD_REQUEST',
   SUBMISSION_NOT_PENDING: 'BAD_REQUEST',
@@ -106,7 +106,7 @@ export const ERROR_CODES = {
   PRODUCT_PHOTOS_REQUIRED: 'BAD_REQUEST',
   BANNER_PLACEMENT_INVALID: 'BAD_REQUEST',
   BANNER_PICTURE_REQUIRED: 'BAD_REQUEST',
-  // exhibitors and badges (issue 9)
+  // exhibitors and badges
   BADGE_NAME_INVALID: 'BAD_REQUEST',
   BADGE_NAME_PINYIN_INVALID: 'BAD_REQUEST',
   BADGE_PHONE_INVALID: 'BAD_REQUEST',
@@ -126,10 +126,10 @@ export const ERROR_CODES = {
   BADGE_NOT_PENDING: 'BAD_REQUEST',
   BADGE_REJECT_REASON_REQUIRED: 'BAD_REQUEST',
   BADGE_TICKET_NOT_FOUND: 'BAD_REQUEST',
-  // The visitor's own data and the organizer's erasure (issue 10 item 6)
+  // The visitor's own data and the organizer's erasure
   AUDIENCE_WITHDRAW_AFTER_VISIT: 'BAD_REQUEST',
   ERASE_CONFIRMATION_MISMATCH: 'BAD_REQUEST',
-  // exhibitor accounts (issue 9 item 1, /wo/exhibitor/list)
+  // exhibitor accounts (/wo/exhibitor/list)
   EXHIBITOR_REG_CLOSED: 'BAD_REQUEST',
   EXHIBITOR_NAME_ZH_INVALID: 'BAD_REQUEST',
   EXHIBITOR_NAME_EN_INVALID: 'BAD_REQUEST',
@@ -143,7 +143,7 @@ export const ERROR_CODES = {
   EXHIBITOR_STATUS_UNCHANGED: 'BAD_REQUEST',
   EXHIBITOR_LOGO_INVALID: 'BAD_REQUEST',
   PASSWORD_CHANGE_REQUIRED: 'FORBIDDEN',
-  // show office (issue 10: project settings and activation codes)
+  // show office
   PROJECT_SETTINGS_CHANGED: 'BAD_REQUEST',
   PROJECT_TEXT_REQUIRED: 'BAD_REQUEST',
   PROJECT_TEXT_TOO_LONG: 'BAD_REQUEST',
@@ -168,7 +168,7 @@ export const ERROR_CODES = {
   CDK_IMPORT_EMPTY: 'BAD_REQUEST',
   CDK_IMPORT_TOO_MANY: 'BAD_REQUEST',
   CDK_IMPORT_HAS_BAD_ROWS: 'BAD_REQUEST',
-  // staff: organizer accounts and their roles (issue 10 item 3)
+  // staff: organizer accounts and their roles
   STAFF_NAME_INVALID: 'BAD_REQUEST',
   STAFF_MOBILE_INVALID: 'BAD_REQUEST',
   STAFF_IDENTITY_REQUIRED: 'BAD_REQUEST',
@@ -176,9 +176,9 @@ export const ERROR_CODES = {
   STAFF_NOT_FOUND: 'NOT_FOUND',
   STAFF_SELF_LOCKOUT: 'BAD_REQUEST',
   STAFF_STATE_UNCHANGED: 'BAD_REQUEST',
-  // ticket photo (issue 9 item 6: photo replacement at /ticket)
+  // ticket photo
   TICKET_PHOTO_CODE_INVALID: 'BAD_REQUEST',
-  // ticket office (issue 11 item 1: /wo/ticket/list)
+  // ticket office
   TICKET_NOT_FOUND: 'NOT_FOUND',
   TICKET_KEYWORD_INVALID: 'BAD_REQUEST',
   TICKET_REASON_REQUIRED: 'BAD_REQUEST',
@@ -191,7 +191,7 @@ export const ERROR_CODES = {
   TICKET_IMPORT_HAS_BAD_ROWS: 'BAD_REQUEST',
   TICKET_NOT_VALID: 'BAD_REQUEST',
   TICKET_ERASED: 'BAD_REQUEST',
-  // entrance devices and the device API (issue 11 items 2–5)
+  // entrance devices and the device API
   DEVICE_NOT_FOUND: 'NOT_FOUND',
   DEVICE_NAME_INVALID: 'BAD_REQUEST',
   DEVICE_NAME_TAKEN: 'BAD_REQUEST',

@@ -1,5 +1,5 @@
 /**
- * Tickets as the gate and the ticket office see them (issue 11): one per approved visitor, one per
+ * Tickets as the gate and the ticket office see them: one per approved visitor, one per
  * approved staff badge, and tickets imported from outside the portal. The ticket module keeps one
  * row per holder (the ledger); the application and badge modules keep it in step inside their own
  * transactions, so the gate never asks them.

@@ -38,7 +38,7 @@ export interface PhotoUploadProps {
   id?: string;
   /** The field's error and hint, for the picker button (antd's Form.Item sets it too). */
   'aria-describedby'?: string;
-  /** What the picture is ("Entry card photo"): the picker button says what it does for it (issue 8 item 11). */
+  /** What the picture is ("Entry card photo"): the picker button says what it does for it. */
   label?: string;
   disabled?: boolean;
 }

@@ -8,8 +8,8 @@ import './visitors-only.css';
 import { BusyButton } from './plain/busy-button';
 
 /**
- * Shown instead of the visitor registration and application to a signed-in organizer or exhibitor
- * (issue 8 item 8): the page is for visitors; a way to their own area, or to sign out and register.
+ * Shown instead of the visitor registration and application to a signed-in organizer or exhibitor:
+ * the page is for visitors; a way to their own area, or to sign out and register.
  * Built without antd (DESIGN §7).
  */
 export function VisitorsOnly({ scope, name, areaPath, onSignOut }: { scope: 'organizer' | 'exhibitor'; name: string; areaPath: string; onSignOut: () => Promise<void> }) {

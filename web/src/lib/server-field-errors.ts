@@ -2,7 +2,7 @@ import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
 import { GraphQLClientError } from './graphql-client';
 
 /**
- * A server refusal, field by field, so that every form shows it at the field (issue 8 item 9):
+ * A server refusal, field by field, so that every form shows it at the field:
  * `extensions.fields` (path, code) when the server names fields, else the field the code belongs to.
  */
 export function serverFieldCodes<F extends string>(

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@portal/shared/i18n/locales';
 
-// Issue 8 item 2: one name per thing. docs/glossary.md holds the terms; this test holds every locale file to them.
+// One name per thing. docs/glossary.md holds the terms; this test holds every locale file to them.
 const here = import.meta.dirname;
 const repo = join(here, '../../..');
 const SHARED_NAMESPACES = new Set(['errors', 'exports', 'messages', 'audit']);

@@ -17,7 +17,7 @@ function auditView({ name, email, mobile, disabled, roles }: StaffModel) {
 }
 
 /**
- * Organizer accounts and their roles (issue 10 item 3), managed by the super administrator. Each change
+ * Organizer accounts and their roles, managed by the super administrator. Each change
  * locks the target's and the actor's rows, re-checks under that lock that the actor still is an enabled
  * super administrator (two of them cannot strip each other at once and leave the portal without one),
  * and writes its audit row (before and after) in the same transaction. A change is announced once committed,

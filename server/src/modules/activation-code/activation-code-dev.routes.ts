@@ -7,7 +7,7 @@ export const ACTIVATION_CODES_DEV_PATH = '/apis/dev/activation-codes';
 const ZUnusedCodesQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 
 /**
- * Development and test only (never registered in production; issue 8 item 13): unused activation codes,
+ * Development and test only (never registered in production): unused activation codes,
  * so that someone trying the demo gets more codes than the start-up box prints, until the organizers'
  * code page exists. Plain text, one code a line, to copy from a browser tab.
  */

@@ -13,7 +13,7 @@ export const activationCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The organizers' list (issue 10), newest first as lib/keyset.ts's `newestFirst` orders it, so that a
+    // The organizers' list, newest first as lib/keyset.ts's `newestFirst` orders it, so that a
     // page walks one of these (forwards, or backwards for a page read from the end) instead of sorting:
     // every code, a state, a batch, a batch and a state. A generated batch shares one creation instant,
     // so the id must be in each index too.

@@ -10,7 +10,7 @@ import { audiences } from './application.tables';
 
 const TEST_SECRET = 'test-secret-test-secret-test-secret-0000';
 
-/** Issue 7 item 16: ID numbers are encrypted at rest; uniqueness and the organizer's search still work. */
+/** ID numbers are encrypted at rest; uniqueness and the organizer's search still work. */
 describe('ID numbers at rest', () => {
   let app: TestApp;
   let reviewer: TestClient;

@@ -17,7 +17,7 @@ interface Page {
   auditLog: { nextBefore: string | null; nodes: Array<{ id: string; action: string; subjectId: string | null; detail: string | null; actor: { id: string; email: string | null } | null }> };
 }
 
-describe('the audit log (issue 10 item 4)', () => {
+describe('the audit log', () => {
   let app: TestApp;
   let admin: TestClient;
   let adminId: string;

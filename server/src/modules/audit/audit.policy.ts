@@ -1,7 +1,7 @@
 import { requireOrganizerRoles } from '../../lib/authorize';
 import type { Viewer } from '../../lib/viewer';
 
-/** Issue 10 item 4: the audit log is read (and exported) by the super administrator only; nobody edits it. */
+/** The audit log is read (and exported) by the super administrator only; nobody edits it. */
 export function requireAuditReader<TViewer extends Viewer>(viewer: TViewer | undefined): TViewer {
   return requireOrganizerRoles(viewer, { allOf: ['ROLE_SUPER_ADMIN'] });
 }

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describe('AuthService without HTTP (issue 6: transport-free core)', () => {
+describe('AuthService without HTTP', () => {
   it('starts, rotates and ends sessions on plain ids; the cookie is the edge’s business', async () => {
     const auth = app.portal.app.services.auth;
     const { account } = await createAccount(app, 'organizer');

@@ -17,7 +17,7 @@ async function failedLogin(client: TestClient, attempt: number) {
   return ((await response.json()) as ErrorBody).code;
 }
 
-describe('client address behind a proxy (issue 7, item 5)', () => {
+describe('client address behind a proxy', () => {
   it.each([
     ['a hop count', '1'],
     ['the proxy’s address', '127.0.0.1'],

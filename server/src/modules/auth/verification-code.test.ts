@@ -74,7 +74,7 @@ describe('verification-code sign-in', () => {
     await requestCode(client, mobile);
     const right = await latestCodeSentTo(client, mobile);
     const wrong = right === '123456' ? '654321' : '123456';
-    // Without a captcha, a wrong code answers as an unknown identity would (issue 7, item 4).
+    // Without a captcha, a wrong code answers as an unknown identity would.
     expect(await errorOf(await postCodeLogin(app.client({ locale: 'en-US' }), { identity: mobile, code: wrong, scope: 'audience' }))).toEqual({
       status: 400,
       code: 'AUTH_WRONG_IDENTITY_OR_CODE',
@@ -242,7 +242,7 @@ describe('verification-code limits per address and delivery', () => {
   });
 });
 
-describe('code sign-in without a captcha (issue 7, item 4)', () => {
+describe('code sign-in without a captcha', () => {
   it('code guesses do not lock the owner out: the right password with a captcha still signs in', async () => {
     const strict = await createTestApp({ LOGIN_MAX_FAILURES: '5', IP_MAX_FAILURES: '1000' });
     try {

@@ -44,7 +44,7 @@ export function badgePhotoFileName(badge: Pick<BadgeRow, 'id' | 'namePinyin'>): 
  * Exports of a badge list (the exhibitor's own or the organizer's filtered queue): an xlsx written
  * with exceljs's streaming writer, and a zip (archiver, streaming) holding that xlsx and each
  * entry-card photo. Rows are read in batches and photos opened one at a time, so memory stays flat
- * whatever the count (issue 9: peak RSS growth under 150 MB for 2,000 badges).
+ * whatever the count.
  */
 export class BadgeExportService {
   constructor(

@@ -8,7 +8,7 @@ import { signedInClient, uploadPicture } from '../../test/submissions';
 import { signInDirectly } from '../../test/sessions';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 
-// The organizer's badge queue as the web page asks for it (issue 9 item 8, /wo/exhibitor/application/list):
+// The organizer's badge queue as the web page asks for it (/wo/exhibitor/application/list):
 // the company id on every row, the keyword, the created range, paging to the last page, the roles, and the
 // export links the page builds from the same filter.
 

@@ -50,7 +50,7 @@ const TICKET_IP_HOURLY_LIMIT = 30;
 const TICKET_ID_HOURLY_LIMIT = 10;
 
 /**
- * Staff badges (issue 9): an exhibitor applies within its company's credentialLimit — the company row
+ * Staff badges: an exhibitor applies within its company's credentialLimit — the company row
  * is locked, the non-rejected badges counted and the badge inserted in one transaction, so concurrent
  * submissions never exceed it — and organizers decide in bulk with audit rows and notices in the same
  * transaction. Every method authorises the viewer itself (GraphQL and REST edges apply the same rule).

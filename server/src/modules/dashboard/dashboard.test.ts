@@ -23,7 +23,7 @@ interface Dashboard {
   };
 }
 
-describe('the organizer dashboard (issue 10 item 5)', () => {
+describe('the organizer dashboard', () => {
   let app: TestApp;
   let firstDay: string;
 

@@ -2,5 +2,5 @@ import type { PortalModule } from '../portal-module';
 import { registerDeviceRoutes } from './entrance-device.routes';
 import { entranceResolvers } from './entrance.resolvers';
 
-/** Entrance devices (/wo/hardware/list) and the device API they call (issue 11). */
+/** Entrance devices (/wo/hardware/list) and the device API they call. */
 export const entranceModule = { name: 'entrance', resolvers: entranceResolvers, registerRoutes: registerDeviceRoutes } satisfies PortalModule;

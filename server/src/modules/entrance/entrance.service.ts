@@ -37,7 +37,7 @@ function auditView({ name, location, kind, days, ticketKinds, tokenIssuedAt }: D
 }
 
 /**
- * Entrance devices (issue 11): registration and tokens for /wo/hardware/list, and the device API's
+ * Entrance devices: registration and tokens for /wo/hardware/list, and the device API's
  * side of every call — which device a token names (cached in the process; every change of a device is
  * announced on the invalidation bus after it commits, so a revocation holds at once on every instance),
  * each scan answered once and logged with its answer (the same scan id gets the stored answer), the

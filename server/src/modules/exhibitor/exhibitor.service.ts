@@ -91,7 +91,7 @@ export class ExhibitorService {
   }
 
   /**
-   * Self-registration (issue 9 item 1): open while `exhibitorRegOpen`; the code sent to the chosen contact
+   * Self-registration: open while `exhibitorRegOpen`; the code sent to the chosen contact
    * channel proves it, and only that channel becomes the sign-in identity. The company waits as PENDING.
    */
   async register(input: TRegisterExhibitorInput, origin: RequestOrigin) {

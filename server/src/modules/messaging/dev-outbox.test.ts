@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describe('dev outbox (issue 7, item 1)', () => {
+describe('dev outbox', () => {
   it('no HTTP endpoint reveals an organizer’s sign-in code, whatever the spelling of the path', async () => {
     const { account } = await createAccount(app, 'organizer', { roles: ['ROLE_SUPER_ADMIN'] });
     const email = account.email ?? '';

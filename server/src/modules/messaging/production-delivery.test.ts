@@ -6,7 +6,7 @@ import { productionEnv } from '../../test/production-env';
 import { createTestApp } from '../../test/test-app';
 import { requestCode, type ErrorBody } from '../auth/auth-test-support';
 
-describe('production without a delivery channel (issue 7, item 6)', () => {
+describe('production without a delivery channel', () => {
   it('says so at start-up, refuses to send, and no code reaches the log or the database', async () => {
     const lines: string[] = [];
     const logStream = new Writable({

@@ -6,7 +6,7 @@ import { signInDirectly } from '../../test/sessions';
 import { auditLog } from '../audit/audit.tables';
 
 /**
- * Issue 7 item 8: bad input is refused at the edge with the operation's schema (a field error), never
+ * Bad input is refused at the edge with the operation's schema (a field error), never
  * reaches the database as an INTERNAL/500. Each case here answered INTERNAL or 500 before.
  */
 describe('bad input is a field error, not an internal one', () => {

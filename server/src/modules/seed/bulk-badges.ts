@@ -6,7 +6,7 @@ import { idNumberColumns } from '../../lib/personal-data-cipher';
 import { newFileKey, type FileStore } from '../media/file-store';
 import { ticketsForApproved } from './bulk-tickets';
 
-/** About 1,000 exhibiting companies at a large show (issue 9 "Speed and scale"). */
+/** About 1,000 exhibiting companies at a large show. */
 export const BULK_BADGE_COMPANIES = 1_000;
 /** The company whose badges carry their own entry card photo files: the zip export's benchmark exports it. */
 export const BULK_PHOTO_COMPANY = { nameZh: '批量证件展商', nameEn: 'Bulk Badge Co.' } as const;
@@ -42,7 +42,7 @@ function bulkIdNumber(serial: number): string {
 }
 
 /**
- * Made-up staff badges in bulk, for the benchmark (issue 9: 1,000 companies, 20,000 badges): the
+ * Made-up staff badges in bulk, for the benchmark (20,000 badges): the
  * companies, then the badges in batches — about 40 % pending, 50 % approved, 10 % rejected, applied for
  * over the last 30 days. The first `withPhotos` badges belong to one company (BULK_PHOTO_COMPANY) and each
  * has its own entry card photo file (a copy of a demo photo), so that a zip export of that company

@@ -29,7 +29,7 @@ export async function openGateDayToday(db: Database, now: Date): Promise<string>
 }
 
 /**
- * Made-up imported tickets in bulk for the gate benchmark (issue 11 "Speed"): one INSERT … SELECT
+ * Made-up imported tickets in bulk for the gate benchmark: one INSERT … SELECT
  * generate_series, every ticket valid today (Beijing; `openGateDayToday` makes it a show day),
  * then VACUUM ANALYZE of the table. Returns the number of bulk tickets.
  */

@@ -154,7 +154,7 @@ export const PRINTED_CODES = 20;
 /**
  * The box main.ts prints once, on the run that created the demo data, after the server listens at
  * `baseUrl`: the accounts, the show, activation codes and where more codes and new verification codes
- * are found (issue 8 items 12–13). Only a left border, so that Chinese text cannot misalign it.
+ * are found. Only a left border, so that Chinese text cannot misalign it.
  */
 export function formatDemoSummary(summary: DemoSeedSummary, baseUrl = 'http://localhost:3000'): string {
   const rows: string[][] = [];

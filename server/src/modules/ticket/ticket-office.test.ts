@@ -11,7 +11,7 @@ import { TICKET_EXPORT_PATH } from './ticket-export.routes';
 import { TICKET_IMPORT_PATH } from './ticket-import.routes';
 import { qrCodeDrawingOf, type QrCodeDrawing } from '../../lib/qr-code';
 
-// The ticket office (issue 11 item 1, /wo/ticket/list) over real HTTP: roles on every operation, the
+// The ticket office (/wo/ticket/list) over real HTTP: roles on every operation, the
 // import (all or nothing, good rows only, the report), the filters, revoke / reinstate, the QR, the
 // face check and its audit, the export.
 

@@ -18,7 +18,7 @@ const BEIJING_OFFSET_MS = 8 * 3600_000;
 type TicketState = Pick<TicketRow, 'kind' | 'days' | 'holderApproved' | 'erasedAt' | 'revokedAt'>;
 
 /**
- * The gate's ledger and its decisions (issue 11). One row per holder, kept in step by the
+ * The gate's ledger and its decisions. One row per holder, kept in step by the
  * application and badge modules inside their transactions (`syncHolder`, `eraseHolders`); a scan
  * locks its ticket's row, decides and records the admission in the caller's transaction; devices
  * read a versioned feed to decide offline. It asks no other module at scan time but the show's days.

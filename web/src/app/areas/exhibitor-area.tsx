@@ -29,7 +29,7 @@ let shownThisVisit = false;
 
 /**
  * SPEC 2/9: entering the exhibitor area shows Simplified Chinese — without saving it, so the `_lang_`
- * choice of the other areas stays (issue 9 item 1). The language switcher inside the area is an explicit
+ * choice of the other areas stays. The language switcher inside the area is an explicit
  * choice (saved, as everywhere); leaving the area shows the saved choice again.
  */
 function useExhibitorLocale(): boolean {
@@ -63,7 +63,7 @@ function useViewerCompany() {
 export function ExhibitorArea() {
   const ready = useExhibitorLocale();
   const company = useViewerCompany();
-  // A company waiting for approval sees that state instead of the forms (issue 9 item 1).
+  // A company waiting for approval sees that state instead of the forms.
   const pendingCompany = company?.status === 'PENDING' ? <PendingApproval companyName={company.nameZh} /> : undefined;
   if (!ready) return <PageLoading />;
   return (

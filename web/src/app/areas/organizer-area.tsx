@@ -134,7 +134,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
   }
 }
 
-/** The dashboard is every organizer's home (issue 10 item 5); its parts follow the roles. */
+/** The dashboard is every organizer's home; its parts follow the roles. */
 const DASHBOARD_ENTRY: MenuEntry = { path: PATHS.organizerDashboard, labelKey: 'organizer.menu.dashboard', icon: DashboardOutlined };
 
 /** /wo/* (the area guard ran in the router before this chunk loaded). */

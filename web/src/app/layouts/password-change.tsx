@@ -9,8 +9,8 @@ import { WithAntd } from '../with-antd';
 const ChangePasswordDialog = lazy(() => import('../../features/account/components/change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })));
 
 /**
- * The change-password dialog of an area. While the viewer still has an initial password (issue 9 item 1;
- * the server refuses everything else too) the area's page is not shown and the dialog cannot be closed;
+ * The change-password dialog of an area. While the viewer still has an initial password (the server
+ * refuses everything else too) the area's page is not shown and the dialog cannot be closed;
  * afterwards it opens from the user menu.
  */
 export function PasswordChange({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {

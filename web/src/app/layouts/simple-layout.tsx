@@ -14,7 +14,7 @@ import { UserMenu } from './user-menu';
 export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) {
   const { t } = useTranslation();
   const { session } = useSession();
-  // On a phone the switcher and the user menu are icons, so that the title is not cut (issue 8 item 7); the
+  // On a phone the switcher and the user menu are icons, so that the title is not cut; the
   // switcher by CSS, as it is in the pre-rendered first screens (the user menu comes with the session, after them).
   const compact = useNarrowScreen();
   return (

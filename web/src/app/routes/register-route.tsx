@@ -10,7 +10,7 @@ import { AREA_BY_SCOPE, loginPath, PATHS } from '../paths';
 /**
  * /visitor/web/register: once registered (and signed in), the viewer is reloaded and the application form opens.
  * A signed-in organizer or exhibitor (also sent here from /visitor/web/application, SPEC 2) is told the page is for
- * visitors, with the way to their own area or to sign out and stay (issue 8 item 8).
+ * visitors, with the way to their own area or to sign out and stay.
  */
 export function RegisterRoute() {
   const navigate = useNavigate();

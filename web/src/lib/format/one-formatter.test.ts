@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 8 item 1: dates and times are written for people by `date-time.ts` only. This test keeps the
+// Dates and times are written for people by `date-time.ts` only. This test keeps the
 // other ways (the browser's locale, a second Intl formatter, a dayjs display pattern) out of the code.
 const repo = join(import.meta.dirname, '../../../..');
 

@@ -97,7 +97,7 @@ export async function startI18n(locale: Locale, extraNamespaces: readonly string
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
       returnNull: false,
-      // i18next ≥ 25.8 prints a sponsor notice to every visitor's console unless told not to (issue 8 item 15).
+      // i18next ≥ 25.8 prints a sponsor notice to every visitor's console unless told not to.
       showSupportNotice: false,
     });
   applyLocale(locale);
@@ -114,7 +114,7 @@ export async function loadNamespaces(namespaces: readonly string[]): Promise<voi
 
 /**
  * Shows a language without saving it: the exhibitor area's Simplified Chinese (SPEC 2) leaves the
- * visitor's saved `_lang_` choice for the other areas alone (issue 9 item 1).
+ * visitor's saved `_lang_` choice for the other areas alone.
  */
 export async function showLanguage(locale: Locale): Promise<void> {
   if (currentLocale() !== locale) await i18next.changeLanguage(locale);

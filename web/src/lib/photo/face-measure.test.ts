@@ -53,7 +53,7 @@ describe('measureFaces', () => {
   });
 });
 
-describe('faceAdvice (issue 8 item 5)', () => {
+describe('faceAdvice', () => {
   it('says how many faces and that only one may appear, without an area', () => {
     expect(faceAdvice({ faces: 2, ratio: 0 })).toEqual({ key: 'faceMany', values: { faces: 2 } });
     expect(faceAdvice({ faces: 3, ratio: 0.2 })).toEqual({ key: 'faceMany', values: { faces: 3 } });

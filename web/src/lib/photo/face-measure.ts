@@ -48,7 +48,7 @@ export async function measureFaces(detect: DetectPass, width: number, height: nu
 }
 
 /**
- * What the visitor reads under a refused face check (keys in `photo`; issue 8 item 5): no face; how
+ * What the visitor reads under a refused face check (keys in `photo`): no face; how
  * many faces, and that only one person may appear; or how much of the picture the one face fills
  * against the rule. The area is only given when there is exactly one face (it means nothing otherwise).
  */

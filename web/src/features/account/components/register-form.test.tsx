@@ -38,7 +38,7 @@ function errorOf(testId: string): string | undefined {
   return alert?.textContent ?? undefined;
 }
 
-describe('visitor registration form without antd (SPEC 5, issue 12 item 3)', () => {
+describe('visitor registration form without antd (SPEC 5)', () => {
   it('an empty submission shows every field error at its field and focuses the first; nothing is sent', () => {
     const onRegistered = renderForm();
     fireEvent.click(screen.getByTestId('register-submit'));

@@ -31,7 +31,7 @@ describe('registration identity (SPEC 5/9)', () => {
   });
 });
 
-describe('server refusals land on their field (issue 8 item 9)', () => {
+describe('server refusals land on their field', () => {
   const refusal = (code: string, fields?: Array<{ path: string; message: string }>) =>
     new GraphQLClientError(200, [{ message: 'refused', extensions: { classification: 'BAD_REQUEST', code, ...(fields ? { fields } : {}) } }], null);
 

@@ -36,7 +36,7 @@ const REGISTER_FIELD_OF_CODE: Partial<Record<ErrorCode, RegisterField>> = {
   PASSWORD_TOO_WEAK: 'password',
 };
 
-/** The server's refusal of a registration, at the field it belongs to (issue 8 item 9). */
+/** The server's refusal of a registration, at the field it belongs to. */
 export function registerFieldProblems(error: unknown): Partial<Record<RegisterField, ErrorCode>> {
   return serverFieldCodes(error, topLevelField(REGISTER_FIELDS), REGISTER_FIELD_OF_CODE);
 }

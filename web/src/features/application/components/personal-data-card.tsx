@@ -12,7 +12,7 @@ interface EraseValues {
 }
 
 /**
- * /usercenter/settings for visitors (issue 10 item 6, PIPL): withdraw the application (it and its
+ * /usercenter/settings for visitors (PIPL): withdraw the application (it and its
  * photos are deleted, the activation code is free again, a new one may be filed), or erase every
  * personal datum and close the account — the password is asked again and the step cannot be undone.
  */

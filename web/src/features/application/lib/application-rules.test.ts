@@ -39,7 +39,7 @@ describe('validateApplication', () => {
     expect(validateApplication(EMPTY_APPLICATION, context)).toEqual({
       name: { code: 'AUDIENCE_NAME_REQUIRED' },
       mobile: { code: 'AUDIENCE_MOBILE_REQUIRED' },
-      // SPEC 5: an empty email is "required", not "valid address" (issue 8 item 10).
+      // SPEC 5: an empty email is "required", not "valid address".
       email: { code: 'AUDIENCE_EMAIL_REQUIRED' },
       idType: { code: 'AUDIENCE_ID_TYPE_REQUIRED' },
       idNumber: { code: 'AUDIENCE_ID_NUMBER_INVALID' },

@@ -23,7 +23,7 @@ describe('my registration: status view per approveStatus (SPEC 4)', () => {
     expect(infoStatusView('REFUSE', PASSED, NOW, true)).toMatchObject({ descriptionKey: 'info.status.REFUSE.closed', showReason: true, actions: [] });
   });
 
-  it('a pending application offers "Edit", a refused one "Edit and resubmit" (issue 8 item 4)', () => {
+  it('a pending application offers "Edit", a refused one "Edit and resubmit"', () => {
     expect(infoStatusView('WAIT', DEADLINE, NOW, true).actions).toEqual(['edit']);
     expect(actionLabelKey('WAIT', 'edit')).toBe('info.actions.edit');
     expect(actionLabelKey('REFUSE', 'edit')).toBe('info.actions.resubmit');

@@ -29,7 +29,7 @@ export function canEditApplication(status: ApproveStatus, deadline: string | nul
 
 /**
  * The words on an action button (keys in `visitor`): a pending application is edited ("Edit"), a
- * refused one is corrected and sent again ("Edit and resubmit") — issue 8 item 4.
+ * refused one is corrected and sent again ("Edit and resubmit").
  */
 export function actionLabelKey(status: ApproveStatus, action: InfoAction): string {
   return action === 'edit' && status === 'REFUSE' ? 'info.actions.resubmit' : `info.actions.${action}`;

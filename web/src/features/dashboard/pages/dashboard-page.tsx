@@ -206,7 +206,7 @@ function DaySelect({ day, onDay, language }: { day: string; onDay: (day: string)
 }
 
 /**
- * /wo/dashboard, the organizer's home (issue 10 item 5): each part only when the viewer's roles open
+ * /wo/dashboard, the organizer's home: each part only when the viewer's roles open
  * its section; the figures refresh every half minute.
  */
 export function DashboardPage() {

@@ -36,7 +36,7 @@ function ClockOffset({ offsetMs }: { offsetMs: number | null }) {
 }
 
 /**
- * /wo/hardware/list (issue 11, ROLE_HARDWARE): the entrance devices with their state (online from the
+ * /wo/hardware/list (ROLE_HARDWARE): the entrance devices with their state (online from the
  * heartbeat, clock offset, today's scans per hour, conflicts), refreshed every 15 s; register and edit,
  * issue a token (shown once) and revoke it.
  */

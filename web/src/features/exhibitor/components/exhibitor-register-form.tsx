@@ -42,7 +42,7 @@ const shape = ZRegisterExhibitorInput.shape;
 const inputId = (field: Field) => `exhibitor-register_${field}`;
 
 /**
- * Exhibitor self-registration (issue 9 item 1): the company's names, its contact, a code sent (after the
+ * Exhibitor self-registration: the company's names, its contact, a code sent (after the
  * ALTCHA check) to the mobile or the email — the one chosen becomes the sign-in identity — and a password.
  * Built without antd (DESIGN §7); the company's fields are checked with the shared schema when they are left,
  * the others as they are typed in (as antd's form did).

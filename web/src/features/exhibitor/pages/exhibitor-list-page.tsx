@@ -50,7 +50,7 @@ function identitiesOf(exhibitor: ExhibitorFieldsFragment): string[] {
 }
 
 /**
- * /wo/exhibitor/list (issue 9 item 7): every exhibiting company, filtered by status and keyword and paged
+ * /wo/exhibitor/list: every exhibiting company, filtered by status and keyword and paged
  * on the server; create (initial password shown once), edit, approve, disable / enable, reset the password.
  */
 export function ExhibitorListPage() {

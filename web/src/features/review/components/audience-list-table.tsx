@@ -153,7 +153,7 @@ function audienceColumns(t: TFunction<'review'>, language: string, sort: Audienc
       sortDirections: ['descend', 'ascend'],
       sortOrder: columnSortOrder(sort, 'submittedAt'),
       // The widths add up to less than the list's room at 1366 px (a fixed layout shrinks every column
-      // when they do not), so that "2026-12-24 15:55" and the sort arrows are never cut (issue 8 item 6).
+      // when they do not), so that "2026-12-24 15:55" and the sort arrows are never cut.
       width: 150,
       className: 'review-col-submitted',
       render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,

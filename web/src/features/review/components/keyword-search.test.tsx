@@ -19,7 +19,7 @@ function box(): HTMLInputElement {
   return screen.getByRole('searchbox');
 }
 
-describe('keyword search (issue 7 item 15: a click right after a search did not open the detail)', () => {
+describe('keyword search', () => {
   it('Enter searches at once and the pause timer never searches again afterwards', () => {
     const onSearch = vi.fn();
     render(<KeywordSearch value={null} onSearch={onSearch} />);

@@ -10,7 +10,7 @@ async function translator(lng: 'zh-CN' | 'en-US') {
   return i18n.getFixedT(lng, 'review');
 }
 
-describe('the approval question says what is approved (issue 8 item 3)', () => {
+describe('the approval question says what is approved', () => {
   it('names the applicant when one application is approved', async () => {
     expect(approveTitle(await translator('en-US'), ['Li Lei'])).toBe('Approve the application of Li Lei?');
     expect(approveTitle(await translator('zh-CN'), ['李雷'])).toBe('确认通过 李雷 的申请？');

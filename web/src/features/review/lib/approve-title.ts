@@ -8,7 +8,7 @@ export interface SelectedRow {
 }
 
 /**
- * The approval question says what is approved (issue 8 item 3): the applicant's name when one
+ * The approval question says what is approved: the applicant's name when one
  * application is, else how many ("Approve 3 applications?").
  */
 export function approveTitle(t: TFunction<'review'>, names: ReadonlyArray<string | null>): string {

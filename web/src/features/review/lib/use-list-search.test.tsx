@@ -13,7 +13,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/wo/audience/list');
 });
 
-describe('approval list URL writes (issue 7 item 15)', () => {
+describe('approval list URL writes', () => {
   it('a write from an older render keeps what was written since (the open detail)', () => {
     const { result } = renderHook(() => useListSearch(), { wrapper });
     // A callback created now, as a debounced keyword search holds it…

@@ -50,7 +50,7 @@ function useListState(): [TStaffListInput, (change: Partial<TStaffListInput>) =>
 const identitiesOf = (staff: StaffFieldsFragment) => [staff.email, staff.mobile].filter((value): value is string => !!value);
 
 /**
- * /wo/system/staff (issue 10 item 3, ROLE_SUPER_ADMIN): the organizer accounts with their roles, filtered
+ * /wo/system/staff (ROLE_SUPER_ADMIN): the organizer accounts with their roles, filtered
  * and paged on the server; create (initial password shown once), change roles, disable / enable, reset the password.
  */
 export function StaffListPage() {
