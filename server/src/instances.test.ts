@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { like } from 'drizzle-orm';
 import { useTwoInstances } from './test/test-app';
 import { outboxMessages } from './db/schema/index';
 import { createAccount } from './test/factories';
 import { signInDirectly } from './test/sessions';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import type { ExpiringStore } from './lib/expiring-store';
+import { SharedSchedule } from './lib/shared-schedule';
 
 // Two server instances over one PostgreSQL database and one Redis (DESIGN §2: nothing shared lives in one
 // process). The three-process proof behind nginx is `npm run test:cluster`; these run in CI's PostgreSQL phase.
@@ -30,9 +30,26 @@ describe.skipIf(!process.env.DATABASE_URL)('state shared by server instances', (
     const name = `instances-test-${randomBytes(4).toString('hex')}`;
     let runs = 0;
     const task = async () => void (runs += 1);
-    instances.first.portal.app.services.schedule.every(name, 60_000, task, { tickMs: 20 });
-    instances.second.portal.app.services.schedule.every(name, 60_000, task, { tickMs: 20 });
-    await sleep(400);
+    // Each instance's schedule over its own store, counting the lease attempts (one per tick), so the test
+    // waits for both to have tried several times instead of for a guessed time.
+    const attempts = [0, 0];
+    const schedules = [instances.first, instances.second].map((instance, index) => {
+      const store = instance.portal.store;
+      const counting: ExpiringStore = Object.assign(Object.create(store) as ExpiringStore, {
+        setIfAbsent: async (key: string, value: string, ttlSeconds: number) => {
+          const taken = await store.setIfAbsent(key, value, ttlSeconds);
+          attempts[index] = (attempts[index] ?? 0) + 1;
+          return taken;
+        },
+      });
+      return new SharedSchedule(counting, instance.portal.app.log);
+    });
+    for (const schedule of schedules) schedule.every(name, 60_000, task, { tickMs: 20 });
+    try {
+      await vi.waitFor(() => expect(Math.min(...attempts)).toBeGreaterThanOrEqual(5), { timeout: 30_000, interval: 20 });
+    } finally {
+      for (const schedule of schedules) schedule.stop();
+    }
     expect(runs).toBe(1);
   });
 

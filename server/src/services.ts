@@ -119,6 +119,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   });
   const sessions = new SessionService(
     store,
+    clock,
     {
       idleSeconds: config.SESSION_IDLE_MINUTES * 60,
       absoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Scope } from '@portal/shared/auth/scopes';
 import type { ExpiringStore } from '../../lib/expiring-store';
 import type { InvalidationBus } from '../../lib/invalidation-bus';
+import type { Clock } from '../../lib/clock';
 
 export interface SessionRecord {
   accountId: string;
@@ -32,6 +33,7 @@ export class SessionService {
 
   constructor(
     private readonly store: ExpiringStore,
+    private readonly clock: Clock,
     private readonly limits: { idleSeconds: number; absoluteSeconds: number },
     private readonly bus?: InvalidationBus,
   ) {}
@@ -50,7 +52,7 @@ export class SessionService {
 
   async create(accountId: string, scope: Scope, version: number): Promise<string> {
     const rawId = randomBytes(32).toString('base64url');
-    const now = Date.now();
+    const now = this.clock.now();
     const record: SessionRecord = { accountId, scope, version, createdAt: now, lastSeenAt: now };
     await this.store.set(this.keyOf(rawId) as string, JSON.stringify(record), this.limits.idleSeconds);
     return rawId;
@@ -60,7 +62,7 @@ export class SessionService {
     const key = this.keyOf(rawId);
     if (!key) return undefined;
     const stored = await this.store.get(key);
-    return stored ? this.keepAlive(key, JSON.parse(stored) as SessionRecord, Date.now()) : undefined;
+    return stored ? this.keepAlive(key, JSON.parse(stored) as SessionRecord, this.clock.now()) : undefined;
   }
 
   /**
