@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 
 /**
  * Verification codes for the journeys. The server has no HTTP endpoint that reveals a message
- * (docs/decisions.md, Hardening): in development the dev outbox prints each message to the server
+ * (docs/decisions/0106-dev-outbox.md): in development the dev outbox prints each message to the server
  * log, which global-setup captures to a file; the journeys read that file, as a developer reads the
  * console.
  */

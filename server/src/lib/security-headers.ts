@@ -32,7 +32,7 @@ export function securityHeaders(options: Readonly<HelmetOptions>): SecurityHeade
  * or run if it is opened as one, nor frame it; no sniffing it into HTML or script; no cross-origin
  * no-cors read of it; HSTS as on every answer. The document-only headers (the page's CSP, COOP,
  * Origin-Agent-Cluster, Referrer-Policy, the legacy X-* ones) are left to the documents
- * (docs/decisions.md, "The headers of a JSON answer").
+ * (docs/decisions/0804-security-headers.md).
  */
 export function apiSecurityHeaders(options: { hsts: boolean }): SecurityHeaders {
   return securityHeaders({

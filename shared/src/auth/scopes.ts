@@ -38,6 +38,6 @@ export const SECTION_RULES = {
   ticket: { anyOf: ['ROLE_SUPER_ADMIN', 'ROLE_TICKET'] },
   project: { allOf: ['ROLE_PROJECT'] },
   hardware: { allOf: ['ROLE_HARDWARE'] },
-  /** Not in SPEC 2: the audit log (and the staff accounts) are the super administrator's (docs/decisions.md). */
+  /** Not in SPEC 2: the audit log (and the staff accounts) are the super administrator's (docs/decisions/0703-audit-log.md). */
   system: { allOf: ['ROLE_SUPER_ADMIN'] },
 } as const satisfies Record<string, RoleRule>;

@@ -14,7 +14,7 @@ export const PROFILE_ZH_MAX_LENGTH = 1000;
 export const PROFILE_EN_MIN_LENGTH = 40;
 export const PROFILE_EN_MAX_LENGTH = 5000;
 /**
- * "The English profile must match the Chinese one" (SPEC 5), as we decided it (docs/decisions.md): both
+ * "The English profile must match the Chinese one" (SPEC 5), as we decided it (docs/decisions/0409-catalog-products-banners.md): both
  * present, the Chinese one written in Chinese, the English one in Latin script, and the English one a
  * plausible translation by length — between 1× and 6× as many characters as the Chinese one (an
  * English translation runs ≈ 2–4× the characters of its Chinese source).

@@ -4,7 +4,7 @@ import { requiredText } from '../submission/submission.schema';
 
 const code = (value: ErrorCode) => ({ message: value });
 
-/** What a motorcycle show's product listing is sorted by (docs/decisions.md). */
+/** What a motorcycle show's product listing is sorted by (docs/decisions/0409-catalog-products-banners.md). */
 export const PRODUCT_CATEGORIES = ['MOTORCYCLE', 'SCOOTER', 'ELECTRIC', 'OFF_ROAD', 'ATV', 'ENGINE_PARTS', 'GEAR', 'ACCESSORIES', 'SERVICES', 'OTHER'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 

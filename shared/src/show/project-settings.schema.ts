@@ -21,7 +21,7 @@ export const MAX_CHANNELS = 30;
 /**
  * Personal data of applications is kept at least this many days after the last show day: admission
  * records are access logs, which the Cybersecurity Law (art. 21) asks to keep for six months
- * (docs/decisions.md, "Show office").
+ * (docs/decisions/0605-retention-and-show-website.md).
  */
 export const MIN_RETENTION_DAYS = 180;
 /** PIPL art. 19: no longer than needed; three years covers the next edition's disputes. */

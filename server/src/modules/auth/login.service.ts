@@ -75,7 +75,7 @@ export class LoginService {
 
   /**
    * Sends a verification code. For sign-in, an unknown identity hears "You are not registered"
-   * (docs/decisions.md, Sign-in): the password form says the same, and nothing is sent.
+   * (docs/decisions/0103-verification-codes.md): the password form says the same, and nothing is sent.
    */
   async requestCode(form: TSendCodeForm, context: AuthRequestContext): Promise<{ resendAfterSeconds: number }> {
     const identity = parseIdentity(form.identity);

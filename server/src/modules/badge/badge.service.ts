@@ -44,7 +44,7 @@ const COUNT_CHANGES_TO_FOLD = 200;
 /** How long the keyword grams' statistics are used before they are read again (an ANALYZE changes them). */
 const GRAM_STATISTICS_MAX_AGE_MS = 5 * 60_000;
 
-/** /ticket look-ups: per address and per ID number, in an hour (docs/decisions.md). */
+/** /ticket look-ups: per address and per ID number, in an hour (docs/decisions/0411-badge-ticket-lookup.md). */
 const TICKET_WINDOW_SECONDS = 3600;
 const TICKET_IP_HOURLY_LIMIT = 30;
 const TICKET_ID_HOURLY_LIMIT = 10;

@@ -14,7 +14,7 @@ import * as repository from './banner.repository';
 
 const SPEC: SubmissionSpec<BannerApplicationModel> = { kind: 'banner', queries: repository.bannerQueries, titleOf: (banner) => banner.title };
 
-/** The organizer's list starts with the placements a motorcycle show usually sells (docs/decisions.md). */
+/** The organizer's list starts with the placements a motorcycle show usually sells (docs/decisions/0409-catalog-products-banners.md). */
 const DEFAULT_PLACEMENTS = [
   { nameZh: '官网首页轮播图', nameEn: 'Website home carousel', size: '1920×600 px' },
   { nameZh: '展商后台顶部横幅', nameEn: 'Portal header banner', size: '1200×200 px' },

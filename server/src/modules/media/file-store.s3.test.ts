@@ -56,7 +56,7 @@ describe('S3FileStore against an S3-compatible server', () => {
   });
 
   // s3rver refuses an unknown access key but does not verify SigV4 signatures (a wrong secret passes):
-  // docs/decisions.md.
+  // docs/decisions/1005-s3-tests-with-s3rver.md.
   it('fails loudly when the credentials are refused', async () => {
     const refused = storeOn({ accessKeyId: 'NOT-A-KEY' });
     await expect(refused.put(newFileKey('entry-photo'), Buffer.from('x'), 'image/jpeg')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });

@@ -6,8 +6,8 @@ import { insertOutboxMessage } from './dev-outbox.repository';
 /**
  * The delivery of development and tests (never production: createMessenger refuses it there). The
  * message is kept in outbox_messages and printed to the server log, so that a developer at the
- * console can sign in without a carrier. No HTTP endpoint reads it back (docs/decisions.md,
- * Hardening): whoever can read the log or the database already owns the machine.
+ * console can sign in without a carrier. No HTTP endpoint reads it back
+ * (docs/decisions/0106-dev-outbox.md): whoever can read the log or the database already owns the machine.
  */
 export class DevOutboxChannel implements MessageChannel<OutgoingMessage> {
   constructor(

@@ -3,7 +3,7 @@ import { PRODUCT_CATEGORIES } from '@portal/shared/product/product.schema';
 import { submissionColumns, submissionHistoryTable } from '../../lib/submission-tables';
 import { exhibitors } from '../exhibitor/exhibitor.tables';
 
-/** A product an exhibitor asks to list in the show's product directory (docs/decisions.md). */
+/** A product an exhibitor asks to list in the show's product directory (docs/decisions/0409-catalog-products-banners.md). */
 export const productApplications = pgTable(
   'product_applications',
   {

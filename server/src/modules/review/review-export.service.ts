@@ -84,7 +84,7 @@ export class ReviewExportService {
           mobile: row.mobile ?? '',
           email: row.email ?? '',
           idType: row.idType ? t(`idType_${row.idType}`) : '',
-          // An export leaves the building: never the full number (docs/decisions.md, Visitor applications).
+          // An export leaves the building: never the full number (docs/decisions/0301-approval-list-export.md).
           idNumber: row.idNumber ? maskIdNumber(row.idNumber) : '',
           visitDates: (visitDays.get(row.id) ?? []).join(', '),
           channel: row.channelId ? (channelNames.get(row.channelId) ?? '') : '',

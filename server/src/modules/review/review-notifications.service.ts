@@ -11,7 +11,7 @@ const CHINESE_CALLING_CODES = ['+86', '+852', '+853', '+886'];
 /**
  * The language of a visitor's messages. Nothing about it is stored: a Chinese mobile number means
  * Chinese, anything else English (the portal's fallback). The reviewer's own language says nothing
- * about the visitor's (docs/decisions.md, Visitor applications).
+ * about the visitor's (docs/decisions/0302-review-notifications.md).
  */
 export function localeOfApplicant(application: Pick<ApplicationRow, 'mobile'>): Locale {
   const mobile = application.mobile ?? '';

@@ -7,7 +7,7 @@ export function requireReviewer<TViewer extends Viewer>(viewer: TViewer | undefi
   return requireOrganizerRoles(viewer, SECTION_RULES.audience);
 }
 
-/** Erasing personal data cannot be undone: the super administrator only (docs/decisions.md). */
+/** Erasing personal data cannot be undone: the super administrator only (docs/decisions/0705-organizer-erasure.md). */
 export function requireEraser<TViewer extends Viewer>(viewer: TViewer | undefined): TViewer {
   return requireOrganizerRoles(viewer, { allOf: ['ROLE_SUPER_ADMIN'] });
 }

@@ -83,7 +83,7 @@ export async function seedDemoData(services: Services, db: Database, now = new D
       password: DEMO_ACCOUNTS.organizer.password,
       roles: ROLES,
     }),
-    // Demo passwords are not initial ones, so every journey can sign in with them at once (docs/decisions.md).
+    // Demo passwords are not initial ones, so every journey can sign in with them at once (docs/decisions/0010-seeds.md).
     services.exhibitors.createWithAccount(
       { nameZh: '演示摩托', nameEn: 'Demo Moto', credentialLimit: 10, bootNumber: 'A-101' },
       { name: '演示摩托 Demo Moto', identity: { email: DEMO_ACCOUNTS.exhibitor.identity }, password: DEMO_ACCOUNTS.exhibitor.password },

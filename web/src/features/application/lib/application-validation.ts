@@ -2,8 +2,8 @@
  * The application's rules in the browser: the shared schema of the submission (`submitApplicationSchema`:
  * the fields, the ID number of its type — GB 11643 for the mainland ID —, the birth date and the age on
  * the first show day; the server parses the same input with it), mapped onto the form's fields. It holds
- * zod: the form imports it lazily, after its first paint (docs/decisions.md, "The application form
- * validates with the shared schema, loaded after the paint").
+ * zod: the form imports it lazily, after its first paint
+ * (docs/decisions/0906-application-form-validation.md).
  */
 import { submitApplicationSchema, ZApplicationFields } from '@portal/shared/application/application.schema';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
