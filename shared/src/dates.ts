@@ -6,7 +6,7 @@ export const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /**
  * The calendar day (YYYY-MM-DD) of an instant in Shanghai. Arithmetic, not Intl: a page's first
- * `Intl.DateTimeFormat` loads ICU's date data, 50–140 ms on a phone (docs/performance.md).
+ * `Intl.DateTimeFormat` loads ICU's date data, 50–140 ms on a phone (docs/decisions/0016-one-date-formatter.md).
  */
 export function shanghaiDate(instant: Date): string {
   return new Date(instant.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);

@@ -4,7 +4,7 @@
  * a public route's first-load JavaScript ≤ 170 KB brotli in either language, and each lazily loaded organizer
  * route ≤ 100 KB gzip beyond the shared vendor chunk — what opening one more organizer page costs once the shell,
  * the organizer area and the back office's vendor chunk are loaded (first-load.ts, organizerRouteLoads; the
- * shared part's own size is reported beside it: docs/performance.md "Back office (session 10)"). Measures its
+ * shared part's own size is reported beside it: docs/performance.md "Back office"). Measures its
  * own production build, made first when it is older than the web sources.
  */
 import { join } from 'node:path';

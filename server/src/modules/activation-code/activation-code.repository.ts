@@ -20,7 +20,7 @@ export async function setActivationCodeStatus(tx: Executor, ids: readonly string
 /**
  * The codes as one PostgreSQL text array literal (`{"A","B"}`), bound as a single parameter: a chunk of
  * 5,000 codes is one value to build, send and parse, not 5,000 (or 10,000 with the batch) parameters,
- * each an object in Drizzle and the driver — the import's memory went there (docs/performance.md).
+ * each an object in Drizzle and the driver — the import's memory went there (docs/decisions/0606-activation-code-list-at-scale.md).
  */
 function textArray(values: readonly string[]) {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;

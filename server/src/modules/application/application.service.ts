@@ -123,7 +123,7 @@ export class ApplicationService {
   /** A page and the exact total of its filter, in as few statements, one after the other, as the page allows. */
   private async pageAndTotal(conditions: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
     // A keyword of one or two characters is looked up in the name grams: an exact count and a page in list
-    // order from one btree, without reading every candidate (docs/performance.md).
+    // order from one btree, without reading every candidate (docs/decisions/0305-approval-list-keyword.md).
     const grams = gramSearchOf(conditions);
     if (grams && isGramSort(sort)) {
       const known = (page - 1) * pageSize > NEAR_END_ROWS ? await countByGrams(this.db, grams) : undefined;

@@ -68,7 +68,7 @@ export const audiences = pgTable(
     index('audiences_name_idx').on(sql`lower(${table.name})`),
     // The list sorted by name: a page is an index walk too, either way.
     index('audiences_name_order_idx').on(table.name.asc().nullsLast(), table.id.asc().nullsLast()),
-    // The keyword search of the list (docs/performance.md): the characters of the name and the state, so
+    // The keyword search of the list (docs/decisions/0305-approval-list-keyword.md): the characters of the name and the state, so
     // that "王" among pending applications finds its candidates in one index scan (pg_trgm needs three
     // characters and a locale that knows CJK letters; a character set works for any script and on PGlite).
     index('audiences_search_tokens_idx').using('gin', searchTokensOf(table)),
