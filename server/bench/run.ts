@@ -1,6 +1,6 @@
 // `npm run bench`: loads each scenario of bench/scenarios.ts with autocannon over loopback and writes
-// bench/results/latest.json and latest.md at the repository root. Not a test: nothing here fails on
-// a slow number, only on a wrong answer.
+// bench/results/latest.json and latest.md at the repository root (output, not committed: docs/performance.md keeps
+// the reference run). Not a test: nothing here fails on a slow number, only on a wrong answer.
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
