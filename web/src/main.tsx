@@ -28,7 +28,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 /**
  * The app's modules are evaluated in three tasks, the browser free to paint and take input between them: at once they
  * were one task of 65–100 ms on this machine, four times that on Lighthouse's phone, the most of its TBT
- * (docs/decisions/0908-early-data-and-staged-evaluation.md). Each import evaluates what the ones before did not.
+ * (docs/decisions/0907-early-data-and-staged-evaluation.md). Each import evaluates what the ones before did not.
  */
 const loadApp = async () => {
   await import('react-dom/client');

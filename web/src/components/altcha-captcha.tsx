@@ -5,7 +5,7 @@
  * still solving); a payload is single use, so callers `reset()` after each submission.
  * The widget's code (20 KB brotli) loads when the form is first used — a focus or a press inside it, or
  * a submission (DESIGN §7): defining the widget is a long task on a phone that the page's load need not
- * wait for (docs/decisions/0909-captcha-on-first-use.md). The `<altcha-widget>`
+ * wait for (docs/decisions/0908-captcha-on-first-use.md). The `<altcha-widget>`
  * element is in the page at once, holds its height (styles.css) and upgrades when its code is defined.
  */
 import type {} from 'altcha/external';

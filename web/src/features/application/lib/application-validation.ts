@@ -3,7 +3,7 @@
  * the fields, the ID number of its type — GB 11643 for the mainland ID —, the birth date and the age on
  * the first show day; the server parses the same input with it), mapped onto the form's fields. It holds
  * zod: the form imports it lazily, after its first paint
- * (docs/decisions/0906-application-form-validation.md).
+ * (docs/decisions/0905-application-form-validation.md).
  */
 import { submitApplicationSchema, ZApplicationFields } from '@portal/shared/application/application.schema';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';

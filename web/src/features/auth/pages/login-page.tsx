@@ -18,7 +18,7 @@ export function scopeFromQuery(value: string | null): Scope {
 /**
  * /login (SPEC 2/6): password or verification-code login for the chosen scope, with the ALTCHA
  * widget. What happens after sign-in (reload the viewer, follow `redirect`) is the app's concern.
- * Built without antd (DESIGN §7, docs/decisions/0904-sign-in-without-antd.md): plain markup styled like
+ * Built without antd (DESIGN §7, docs/decisions/0903-sign-in-without-antd.md): plain markup styled like
  * the portal in styles.css.
  */
 export function LoginPage({
