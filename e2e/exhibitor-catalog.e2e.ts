@@ -144,6 +144,7 @@ describeE2E('catalog, banners and products', () => {
         // The exhibitor area is shown in zh-CN whatever the visitor chose (SPEC 2/9): one language here.
         await exhibitor.page.goto(path);
         await unlessPageFails(exhibitor.page, exhibitor.page.getByText(uiText('zh-CN', marker), { exact: true }).first().waitFor({ state: 'visible' }));
+        expect(await cutContent(exhibitor.page), name).toEqual([]);
         await checkPage(exhibitor.page, `catalog-${device}-we-${name}-zh-CN`);
       }
       const organizer = await open({ locale, device });

@@ -148,6 +148,10 @@ export async function cutContent(page: Page): Promise<string[]> {
     for (const region of Array.from(document.querySelectorAll<HTMLElement>('.scroll-region'))) {
       if (region.scrollHeight > region.clientHeight + 1) found.push(`"${region.getAttribute('aria-label') ?? ''}" cuts its rows`);
     }
+    // A table cell narrower than what it holds overlaps or hides it.
+    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('td.ant-table-cell'))) {
+      if (cell.scrollWidth > cell.clientWidth + 1 && cell.checkVisibility()) found.push(`the cell "${cell.innerText}" is cut`);
+    }
     for (const element of Array.from(document.querySelectorAll<HTMLElement>('#root *'))) {
       const style = getComputedStyle(element);
       if (style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1 && element.checkVisibility()) found.push(`"${element.textContent ?? ''}" is cut`);
