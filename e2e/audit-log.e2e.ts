@@ -33,6 +33,10 @@ describeE2E('audit log', () => {
     await expect.poll(() => new URL(page.url()).pathname).toMatch(exactPath(PATHS.organizerAuditLog));
     await expectHeading(page, uiText('en-US', 'audit-log:title'));
     expect(await rowActions(page)).toContain(uiText('en-US', 'audit:action_auth_login'));
+    // Subjects by name, not by id: the sign-ins are the demo organizer's account.
+    const subjects = await page.getByTestId('audit-subject').allInnerTexts();
+    expect(subjects.some((text) => text.includes('Demo Organizer'))).toBe(true);
+    expect(subjects.filter((text) => /[0-9a-f]{8}-[0-9a-f]{4}-/.test(text))).toEqual([]);
     await checkPage(page, 'audit-log-en-US');
 
     // Only failed sign-ins: the one above, with the identity tried in its detail.
@@ -43,6 +47,10 @@ describeE2E('audit log', () => {
     await expect.poll(async () => [...new Set(await rowActions(page))]).toEqual([uiText('en-US', 'audit:action_auth_login_failed')]);
     await page.locator('[data-testid="audit-table"] .ant-table-row-expand-icon').first().click();
     await expect.poll(() => page.getByTestId('audit-detail').first().innerText()).toContain(demoUsers.organizer.identity);
+    // The detail reads as labelled fields, never as JSON with internal names.
+    const detail = await page.getByTestId('audit-detail').first().innerText();
+    expect(detail).toContain(uiText('en-US', 'audit-log:fields.identity'));
+    expect(detail).not.toMatch(/[{}"]|\b[a-z]+[A-Z]\w*\b/);
     await checkPage(page, 'audit-log-failed-sign-ins-en-US');
 
     // The export holds what is filtered, and nothing else.

@@ -12,7 +12,7 @@ import { downloadSheetColumn } from './support/spreadsheets';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
 import { passForcedPasswordChange, signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
-import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { checkPage, cutContent, demoUsers, waitForPath, waitForSettled } from './support/portal';
 import { chooseOption } from './support/select';
 import { uiText } from './support/texts';
 import { writeNoisePicture } from './support/pictures';
@@ -144,6 +144,7 @@ describeE2E('catalog, banners and products', () => {
         // The exhibitor area is shown in zh-CN whatever the visitor chose (SPEC 2/9): one language here.
         await exhibitor.page.goto(path);
         await unlessPageFails(exhibitor.page, exhibitor.page.getByText(uiText('zh-CN', marker), { exact: true }).first().waitFor({ state: 'visible' }));
+        expect(await cutContent(exhibitor.page), name).toEqual([]);
         await checkPage(exhibitor.page, `catalog-${device}-we-${name}-zh-CN`);
       }
       const organizer = await open({ locale, device });
@@ -156,13 +157,26 @@ describeE2E('catalog, banners and products', () => {
         await organizer.page.goto(path);
         await waitForSettled(organizer.page);
         await checkInBothLanguages(organizer.page, `catalog-${device}-wo-${name}`, locale, marker, device);
-        // Every state (the first test's items are approved by now): the first item's drawer, in this locale.
         const queue = `${name.replace('-list', '')}-queue`;
+        // The approval list's look: the filters in a card, nothing cut on a phone.
+        expect(await organizer.page.locator('.ant-card [role="search"]').count()).toBe(1);
+        expect(await cutContent(organizer.page)).toEqual([]);
+        // A filter that finds nothing says so and offers to undo it.
+        await organizer.page.goto(`${path}?from=2099-01-01`);
+        await unlessPageFails(organizer.page, organizer.page.getByTestId(`${queue}-empty`).waitFor({ state: 'visible' }));
+        expect(await organizer.page.getByTestId(`${queue}-empty`).innerText()).toContain(uiText(locale, 'submission:empty.filtered'));
+        await checkPage(organizer.page, `catalog-${device}-wo-${name}-empty-${locale}`);
+        await organizer.page.getByTestId(`${queue}-empty-reset`).click();
+        await expect.poll(() => new URL(organizer.page.url()).search).toBe('');
+        // Every state (the first test's items are approved by now): the first item's name opens its drawer, titled with it.
         await organizer.page.goto(`${path}?status=ALL`);
         const first = organizer.page.getByTestId(`${queue}-table`).locator('tbody tr[data-row-key]').first();
         await unlessPageFails(organizer.page, first.waitFor({ state: 'visible' }));
-        await first.getByTestId(`${queue}-open`).click();
+        const itemName = (await first.getByTestId(`${queue}-name`).innerText()).trim();
+        await first.getByTestId(`${queue}-name`).click();
         await unlessPageFails(organizer.page, organizer.page.getByTestId(`${queue}-detail-status`).waitFor({ state: 'visible' }));
+        expect(itemName.length).toBeGreaterThan(0);
+        expect(itemName).toContain((await organizer.page.locator('.ant-drawer-open .ant-drawer-title').innerText()).trim());
         await checkPage(organizer.page, `catalog-${device}-wo-${name}-detail-${locale}`);
         await organizer.page.locator('.ant-drawer-open .ant-drawer-close').click();
         await organizer.page.getByTestId(`${queue}-detail-status`).waitFor({ state: 'detached' });

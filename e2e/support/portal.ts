@@ -135,6 +135,31 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, name);
 }
 
+/**
+ * What the page cuts off: the page wider than the screen, a scroll box whose rows do not fit its height,
+ * and text shortened with an ellipsis. Empty when everything can be read (or scrolled sideways into view).
+ */
+export async function cutContent(page: Page): Promise<string[]> {
+  await waitForSettled(page);
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page is ${root.scrollWidth - root.clientWidth} px wider than the screen`);
+    for (const region of Array.from(document.querySelectorAll<HTMLElement>('.scroll-region'))) {
+      if (region.scrollHeight > region.clientHeight + 1) found.push(`"${region.getAttribute('aria-label') ?? ''}" cuts its rows`);
+    }
+    // A table cell narrower than what it holds overlaps or hides it.
+    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('td.ant-table-cell'))) {
+      if (cell.scrollWidth > cell.clientWidth + 1 && cell.checkVisibility()) found.push(`the cell "${cell.innerText}" is cut`);
+    }
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('#root *'))) {
+      const style = getComputedStyle(element);
+      if (style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1 && element.checkVisibility()) found.push(`"${element.textContent ?? ''}" is cut`);
+    }
+    return found;
+  });
+}
+
 /** A level-1 or level-2 heading with exactly this text is visible. */
 export async function expectHeading(page: Page, text: string): Promise<void> {
   await unlessPageFails(page, page.getByRole('heading', { name: text, exact: true }).first().waitFor({ state: 'visible' }));

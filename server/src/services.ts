@@ -20,6 +20,7 @@ import { createMessenger } from './modules/messaging/messenger.service';
 import { NoticeOutbox } from './modules/messaging/notice-outbox.service';
 import { ShowService } from './modules/show/show.service';
 import { AuditLogService } from './modules/audit/audit-log.service';
+import type { AuditSubjectNamers } from './modules/audit/audit.models';
 import { AuditService } from './modules/audit/audit.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ActivationCodeService } from './modules/activation-code/activation-code.service';
@@ -126,6 +127,18 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     },
     bus,
   );
+  const entrance = new EntranceService(db, tickets, photos, audit, clock, bus);
+  const byId = <T extends { id: string }>(rows: readonly T[], name: (row: T) => string) => new Map(rows.map((row) => [row.id, name(row)]));
+  // The audit log names its subjects through the modules that own them, a query per type on a page.
+  const auditSubjectNamers: AuditSubjectNamers = {
+    account: async (ids) => byId(await accounts.findByIds(ids), (account) => account.name),
+    audience: (ids) => applications.namesByIds(ids),
+    badge: (ids) => badges.namesByIds(ids),
+    ticket: (ids) => tickets.holderNamesByIds(ids),
+    exhibitor: async (ids, locale) => byId(await exhibitors.findByIds(ids), (company) => (locale === 'zh-CN' ? company.nameZh : company.nameEn) || company.nameZh),
+    activation_code: async (ids) => byId(await activationCodes.byIds(ids), (code) => code.code),
+    device: async (ids) => byId((await entrance.list()).filter((device) => ids.includes(device.id)), (device) => device.name),
+  };
   return {
     clock,
     /** Periodic work run once per period across instances (the retention sweep). */
@@ -133,7 +146,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     /** The file store (seeds write demo pictures through it). */
     files,
     audit,
-    auditLog: new AuditLogService(db, accounts, clock),
+    auditLog: new AuditLogService(db, accounts, clock, auditSubjectNamers),
     accounts,
     staff: new StaffService(db, accounts, audit),
     exhibitors,
@@ -159,7 +172,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
     projectSettings: new ProjectSettingsService(db, show, applications, audit),
     activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
-    entrance: new EntranceService(db, tickets, photos, audit, clock, bus),
+    entrance,
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts, new SignedInCache(bus)),

@@ -766,6 +766,8 @@ export type AuditLogEntry = {
   requestId?: Maybe<Scalars['String']['output']>;
   /** What was recorded beside the action, as JSON text. */
   detail?: Maybe<Scalars['String']['output']>;
+  /** The subject's name now (a person, a company, a device, a code); null when it has none or was erased. */
+  subjectName?: Maybe<Scalars['String']['output']>;
 };
 
 export type AuditActor = {
@@ -2186,6 +2188,7 @@ export type AuditLogEntryResolvers<ContextType = GraphQLContext, ParentType exte
   ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subjectName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type AuditActorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor']> = {

@@ -77,6 +77,10 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
+export function isAuditSubjectType(value: string): value is AuditSubjectType {
+  return (AUDIT_SUBJECT_TYPES as readonly string[]).includes(value);
+}
+
 export const AUDIT_PAGE_SIZES = [50, 100, 200] as const;
 export const AUDIT_DEFAULT_PAGE_SIZE = 50;
 /** A name, email or mobile of the person who acted. */

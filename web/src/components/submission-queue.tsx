@@ -1,4 +1,4 @@
-import { Alert, App, Button, DatePicker, Flex, Form, Input, Modal, Select, Space, Spin, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Empty, Flex, Form, Input, Modal, Select, Space, Spin, Table, Typography } from 'antd';
 import { ScrollRegion } from './scroll-region';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { DEFAULT_SUBMISSION_PAGE_SIZE, REJECT_REASON_MAX_LENGTH, SUBMISSION_PAGE
 import { KEYWORD_MAX_LENGTH } from '@portal/shared/review/audience-list';
 import { formatDateTime } from '../lib/format/date-time';
 import { useSubmissionExhibitors } from '../lib/graphql/submissions';
-import { queueInputOf, queueSearchOf, type QueueInput } from '../lib/queue-search';
+import { QUEUE_DEFAULT_STATUS, queueInputOf, queueSearchOf, type QueueInput } from '../lib/queue-search';
 import { useErrorText } from '../lib/use-error-text';
 import { SubmissionStatusTag } from './submission-status-tag';
 import { listPagination } from './list-pagination';
@@ -42,8 +42,10 @@ export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
   /** Prefix of every test id ("catalog-queue"). */
   testId: string;
   title: string;
-  /** The kind's own columns, between the exhibitor and the state. */
+  /** The kind's own columns, between the exhibitor and the state; the first names the item and opens it. */
   columns: ColumnsType<TRow>;
+  /** The item's name (the product, the banner's title, the company, the staff member): the detail's title. */
+  nameOf: (row: TRow) => string;
   useRows: (input: QueueInput) => UseQueryResult<SubmissionPage<TRow>>;
   approve: (ids: string[]) => Promise<unknown>;
   reject: (ids: string[], reason: string) => Promise<unknown>;
@@ -52,7 +54,7 @@ export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
    * chunk, in parallel): `() => import('../components/banner-queue-detail').then((module) => module.BannerQueueDetail)`.
    */
   loadDetail: () => Promise<ComponentType<{ row: TRow }>>;
-  /** Extra buttons above the table (an export link of the filtered list). */
+  /** Extra buttons at the right above the table (an export link of the filtered list). */
   extra?: (input: QueueInput) => ReactNode;
   /** A keyword search box (the kind's server query searches it); its placeholder says what it matches. */
   keywordPlaceholder?: string;
@@ -80,6 +82,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   testId,
   title,
   columns,
+  nameOf,
   useRows,
   approve,
   reject,
@@ -118,7 +121,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   };
   const changeFilter = (next: Partial<NonNullable<QueueInput['filter']>>) => change({ filter: { ...filter, ...next } });
   const rows = useRows(input);
-  const nameOf = (id: string) => {
+  const exhibitorNameOf = (id: string) => {
     const found = exhibitors.data?.find((exhibitor) => exhibitor.id === id);
     return found ? (i18n.language === 'zh-CN' ? found.nameZh : found.nameEn) : '';
   };
@@ -157,9 +160,44 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
     );
   };
 
+  const [nameColumn, ...otherColumns] = columns;
+  // As in the approval list, the item's name is the link that opens it.
+  const openingColumns: ColumnsType<TRow> = nameColumn
+    ? [
+        {
+          ...nameColumn,
+          render: (value: unknown, row: TRow, index: number) => (
+            <Button type="link" style={{ padding: 0, height: 'auto', textAlign: 'left', whiteSpace: 'normal' }} onClick={() => openDetail(row)} data-testid={`${testId}-name`}>
+              {'render' in nameColumn && nameColumn.render ? (nameColumn.render(value, row, index) as ReactNode) : nameOf(row)}
+            </Button>
+          ),
+        },
+        ...otherColumns,
+      ]
+    : [];
+  const filtered = Boolean(filter.exhibitorId || filter.submittedFrom || filter.submittedTo || input.keyword);
+  const onlyWaiting = !filtered && filter.status === QUEUE_DEFAULT_STATUS;
+  const resetFilter = () => change({ filter: { status: QUEUE_DEFAULT_STATUS }, keyword: null });
+  // An empty list says why and offers the next step: every state, or the filters undone.
+  const empty = rows.data ? (
+    <Empty description={t(onlyWaiting ? 'empty.nothingWaiting' : filtered || filter.status ? 'empty.filtered' : 'empty.none')} data-testid={`${testId}-empty`}>
+      {onlyWaiting ? (
+        <Button onClick={() => changeFilter({ status: null })} data-testid={`${testId}-empty-all`}>
+          {t('empty.showAll')}
+        </Button>
+      ) : filtered || filter.status ? (
+        <Button onClick={resetFilter} data-testid={`${testId}-empty-reset`}>
+          {t('filters.reset')}
+        </Button>
+      ) : null}
+    </Empty>
+  ) : (
+    <span />
+  );
+
   const allColumns: ColumnsType<TRow> = [
-    { key: 'exhibitor', title: t('columns.exhibitor'), render: (_value, row) => nameOf(row.exhibitorId) },
-    ...columns,
+    ...openingColumns,
+    { key: 'exhibitor', title: t('columns.exhibitor'), render: (_value, row) => exhibitorNameOf(row.exhibitorId) },
     { key: 'status', title: t('columns.status'), render: (_value, row) => <SubmissionStatusTag status={row.status} testId={`${testId}-status`} /> },
     { key: 'submittedAt', title: t('columns.submittedAt'), render: (_value, row) => formatDateTime(row.submittedAt) },
     {
@@ -178,89 +216,101 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
       <Typography.Title level={1} className="page-title" style={{ margin: 0 }}>
         {title}
       </Typography.Title>
-      <Flex wrap gap="small" role="search" aria-label={t('filters.label')}>
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ minWidth: 220 }}
-          aria-label={t('filters.exhibitor')}
-          placeholder={t('filters.exhibitor')}
-          value={filter.exhibitorId ?? null}
-          onChange={(value: string | undefined) => changeFilter({ exhibitorId: value ?? null })}
-          options={(exhibitors.data ?? []).map((exhibitor) => ({ value: exhibitor.id, label: `${exhibitor.nameZh} / ${exhibitor.nameEn}` }))}
-          data-testid={`${testId}-filter-exhibitor`}
-        />
-        <Select
-          allowClear
-          style={{ minWidth: 140 }}
-          aria-label={t('filters.status')}
-          placeholder={t('filters.status')}
-          value={filter.status ?? null}
-          onChange={(value: SubmissionStatus | undefined) => changeFilter({ status: value ?? null })}
-          options={SUBMISSION_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-          data-testid={`${testId}-filter-status`}
-        />
-        <DatePicker.RangePicker
-          aria-label={t('filters.submitted')}
-          placeholder={[t('filters.from'), t('filters.to')]}
-          value={[filter.submittedFrom ? dayjs(filter.submittedFrom) : null, filter.submittedTo ? dayjs(filter.submittedTo) : null]}
-          onChange={(value) => changeFilter({ submittedFrom: value?.[0]?.format('YYYY-MM-DD') ?? null, submittedTo: value?.[1]?.format('YYYY-MM-DD') ?? null })}
-          data-testid={`${testId}-filter-submitted`}
-        />
-        {keywordPlaceholder ? (
-          <KeywordFilter
-            value={input.keyword}
-            label={keywordPlaceholder}
-            maxLength={KEYWORD_MAX_LENGTH}
-            style={{ width: 240 }}
-            onSearch={(keyword) => change({ keyword })}
-            testId={`${testId}-filter-keyword`}
+      <Card size="small">
+        <Flex wrap gap="small" role="search" aria-label={t('filters.label')}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ minWidth: 220 }}
+            aria-label={t('filters.exhibitor')}
+            placeholder={t('filters.exhibitor')}
+            value={filter.exhibitorId ?? null}
+            onChange={(value: string | undefined) => changeFilter({ exhibitorId: value ?? null })}
+            options={(exhibitors.data ?? []).map((exhibitor) => ({ value: exhibitor.id, label: `${exhibitor.nameZh} / ${exhibitor.nameEn}` }))}
+            data-testid={`${testId}-filter-exhibitor`}
           />
-        ) : null}
-        {extra?.(input)}
-      </Flex>
-      {rows.error ? <Alert type="error" showIcon message={errorText(rows.error)} /> : null}
-      {decisionButtons(selected, '-selected')}
-      <ScrollRegion label={title}>
-        <Table<TRow>
-          rowKey="id"
-          size="middle"
-          loading={rows.isFetching}
-          dataSource={rows.data?.nodes ?? []}
-          columns={allColumns}
-          rowSelection={{
-            selectedRowKeys: selected.map((row) => row.id),
-            onChange: (_keys, rowsSelected) => setSelected(rowsSelected),
-            getCheckboxProps: (row) => {
-              const decisions = decisionsOf(row.status);
-              return { disabled: !decisions.approve && !decisions.reject, 'aria-label': t('select') };
-            },
-          }}
-          pagination={listPagination({
-            page,
-            pageSize,
-            total: rows.data?.total ?? 0,
-            pageSizes: SUBMISSION_PAGE_SIZES,
-            totalText: (total) => t('total', { total }),
-            onChange: (next, size) => change({}, { page: next, pageSize: size }),
-          })}
-          data-testid={`${testId}-table`}
-        />
-      </ScrollRegion>
+          <Select
+            allowClear
+            style={{ minWidth: 140 }}
+            aria-label={t('filters.status')}
+            placeholder={t('filters.status')}
+            value={filter.status ?? null}
+            onChange={(value: SubmissionStatus | undefined) => changeFilter({ status: value ?? null })}
+            options={SUBMISSION_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+            data-testid={`${testId}-filter-status`}
+          />
+          <DatePicker.RangePicker
+            aria-label={t('filters.submitted')}
+            placeholder={[t('filters.from'), t('filters.to')]}
+            value={[filter.submittedFrom ? dayjs(filter.submittedFrom) : null, filter.submittedTo ? dayjs(filter.submittedTo) : null]}
+            onChange={(value) => changeFilter({ submittedFrom: value?.[0]?.format('YYYY-MM-DD') ?? null, submittedTo: value?.[1]?.format('YYYY-MM-DD') ?? null })}
+            data-testid={`${testId}-filter-submitted`}
+          />
+          {keywordPlaceholder ? (
+            <KeywordFilter
+              value={input.keyword}
+              label={keywordPlaceholder}
+              maxLength={KEYWORD_MAX_LENGTH}
+              style={{ width: 240 }}
+              onSearch={(keyword) => change({ keyword })}
+              testId={`${testId}-filter-keyword`}
+            />
+          ) : null}
+          <Button onClick={resetFilter} disabled={!filtered && filter.status === QUEUE_DEFAULT_STATUS} data-testid={`${testId}-filter-reset`}>
+            {t('filters.reset')}
+          </Button>
+        </Flex>
+      </Card>
+      <Card size="small">
+        <Flex vertical gap={12}>
+          <Flex justify="space-between" align="center" gap={12} wrap>
+            {decisionButtons(selected, '-selected')}
+            {extra?.(input)}
+          </Flex>
+          {rows.error ? <Alert type="error" showIcon message={errorText(rows.error)} /> : null}
+          <ScrollRegion label={title}>
+            <Table<TRow>
+              rowKey="id"
+              size="middle"
+              loading={rows.isFetching}
+              dataSource={rows.data?.nodes ?? []}
+              columns={allColumns}
+              rowSelection={{
+                selectedRowKeys: selected.map((row) => row.id),
+                onChange: (_keys, rowsSelected) => setSelected(rowsSelected),
+                getCheckboxProps: (row) => {
+                  const decisions = decisionsOf(row.status);
+                  return { disabled: !decisions.approve && !decisions.reject, 'aria-label': t('select') };
+                },
+              }}
+              pagination={listPagination({
+                page,
+                pageSize,
+                total: rows.data?.total ?? 0,
+                pageSizes: SUBMISSION_PAGE_SIZES,
+                totalText: (total) => t('total', { total }),
+                onChange: (next, size) => change({}, { page: next, pageSize: size }),
+              })}
+              locale={{ emptyText: empty }}
+              data-testid={`${testId}-table`}
+            />
+          </ScrollRegion>
+        </Flex>
+      </Card>
       {detailOpened && (
         // While the drawer's chunk loads (once), a spinner over the page: the click shows at once.
         <Suspense fallback={<Spin fullscreen aria-label={t('detail')} />}>
           <DetailDrawer
             row={detail}
-            title={t('detail')}
+            title={detail ? nameOf(detail) || t('detail') : t('detail')}
             testId={testId}
             onClose={() => setDetail(null)}
             header={
               detail ? (
                 <Space>
                   <SubmissionStatusTag status={detail.status} testId={`${testId}-detail-status`} />
-                  <Typography.Text>{nameOf(detail.exhibitorId)}</Typography.Text>
+                  <Typography.Text>{exhibitorNameOf(detail.exhibitorId)}</Typography.Text>
                 </Space>
               ) : null
             }

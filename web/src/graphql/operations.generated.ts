@@ -495,7 +495,7 @@ export type AuditLogQueryVariables = Exact<{
 }>;
 
 
-export type AuditLogQuery = { auditLog: { nextBefore: string | null, nodes: Array<{ id: string, at: string, action: string, subjectType: string | null, subjectId: string | null, ip: string | null, requestId: string | null, detail: string | null, actor: { id: string, name: string, email: string | null, mobile: string | null, scope: string } | null }> } };
+export type AuditLogQuery = { auditLog: { nextBefore: string | null, nodes: Array<{ id: string, at: string, action: string, subjectType: string | null, subjectId: string | null, subjectName: string | null, ip: string | null, requestId: string | null, detail: string | null, actor: { id: string, name: string, email: string | null, mobile: string | null, scope: string } | null }> } };
 
 export type ApproveBadgesMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -1647,6 +1647,7 @@ export const AuditLogDocument = new TypedDocumentString(`
       action
       subjectType
       subjectId
+      subjectName
       ip
       requestId
       detail

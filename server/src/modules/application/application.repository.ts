@@ -187,6 +187,10 @@ export async function codeIdsOfApplicantsNamed(db: Executor, text: string, limit
   return rows.flatMap((row) => (row.codeId ? [row.codeId] : []));
 }
 
+export function applicantNamesByIds(db: Executor, ids: readonly string[]) {
+  return ids.length ? db.select({ id: audiences.id, name: audiences.name }).from(audiences).where(inArray(audiences.id, [...ids])) : Promise.resolve([]);
+}
+
 export async function applicantNamesByCodeIds(db: Executor, codeIds: readonly string[]) {
   if (codeIds.length === 0) return [];
   const rows = await db.select({ codeId: audiences.activationCodeId, name: audiences.name }).from(audiences).where(inArray(audiences.activationCodeId, [...codeIds]));

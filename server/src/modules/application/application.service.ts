@@ -96,6 +96,11 @@ export class ApplicationService {
     return new Map((await repository.applicantNamesByCodeIds(this.db, codeIds)).map((row) => [row.codeId, row.name]));
   }
 
+  /** The applicant's name of each application id (the audit log names its subjects); erased ones have none. */
+  async namesByIds(ids: readonly string[]): Promise<Map<string, string>> {
+    return new Map((await repository.applicantNamesByIds(this.db, ids)).flatMap((row) => (row.name ? [[row.id, row.name] as const] : [])));
+  }
+
   /** Whether an application references the photo (its reviewers may then open it). */
   referencesPhoto(photoId: string) {
     return repository.isApplicationPhoto(this.db, photoId);

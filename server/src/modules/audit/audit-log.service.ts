@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { shanghaiDate } from '@portal/shared/dates';
-import { auditActionKey, auditSubjectKey, ZAuditLogFilter, ZAuditLogInput, AUDIT_DEFAULT_PAGE_SIZE, type TAuditLogFilter } from '@portal/shared/audit/audit-log';
+import { auditActionKey, auditSubjectKey, isAuditSubjectType, ZAuditLogFilter, type AuditSubjectType, ZAuditLogInput, AUDIT_DEFAULT_PAGE_SIZE, type TAuditLogFilter } from '@portal/shared/audit/audit-log';
 import type { Locale } from '@portal/shared/i18n/locales';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -9,12 +9,14 @@ import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
 import type { AccountService } from '../account/account.service';
-import type { AuditLogEntryModel } from './audit.models';
+import type { AuditLogEntryModel, AuditSubjectNamers } from './audit.models';
 import { requireAuditReader } from './audit.policy';
 import { listAuditEntries, type AuditConditions } from './audit.repository';
 
 const NAMESPACE = 'audit';
 const EXPORT_BATCH = 1000;
+/** Subject ids that name a record (project settings use '1'); anything else is no look-up. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A person filter that matches more accounts than this is too vague to be useful; the newest matches are used. */
 const MAX_MATCHED_PEOPLE = 500;
 const COLUMNS = [
@@ -40,17 +42,31 @@ export class AuditLogService {
     private readonly db: Database,
     private readonly accounts: Pick<AccountService, 'idsMatching' | 'findByIds'>,
     private readonly clock: Clock,
+    private readonly namers: AuditSubjectNamers = {},
   ) {}
 
-  async list(viewer: Viewer | undefined, rawInput: unknown): Promise<{ nodes: AuditLogEntryModel[]; nextBefore: string | null }> {
+  async list(viewer: Viewer | undefined, rawInput: unknown, locale: Locale): Promise<{ nodes: AuditLogEntryModel[]; nextBefore: string | null }> {
     requireAuditReader(viewer);
     const input = parseInput(ZAuditLogInput, rawInput);
     const pageSize = input.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE;
     const conditions = await this.conditionsOf(input.filter ?? {});
     if (conditions.actorIds?.length === 0) return { nodes: [], nextBefore: null };
     const rows = await listAuditEntries(this.db, conditions, input.before ? Number(input.before) : null, pageSize + 1);
-    const nodes = rows.slice(0, pageSize);
+    const page = rows.slice(0, pageSize);
+    const names = await this.subjectNamesOf(page, locale);
+    const nodes = page.map((row) => ({ ...row, subjectName: (row.subjectType && row.subjectId && names.get(row.subjectType)?.get(row.subjectId)) || null }));
     return { nodes, nextBefore: rows.length > pageSize ? String(nodes.at(-1)?.id) : null };
+  }
+
+  /** One look-up per subject type on the page, side by side (a page of 200 entries costs a handful of queries). */
+  private async subjectNamesOf(rows: ReadonlyArray<Pick<AuditLogEntryModel, 'subjectType' | 'subjectId'>>, locale: Locale) {
+    const idsByType = new Map<AuditSubjectType, Set<string>>();
+    for (const { subjectType, subjectId } of rows) {
+      if (!subjectType || !subjectId || !isAuditSubjectType(subjectType) || !this.namers[subjectType] || !UUID.test(subjectId)) continue;
+      idsByType.set(subjectType, (idsByType.get(subjectType) ?? new Set()).add(subjectId));
+    }
+    const named = await Promise.all([...idsByType].map(async ([type, ids]) => [type as string, (await this.namers[type]?.([...ids], locale)) ?? new Map<string, string>()] as const));
+    return new Map(named);
   }
 
   /** The export's filter from its query values (the same names as the page's URL). */

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index';
+import { activationCodes, auditLog } from '../../db/schema/index';
 import { createAccount } from '../../test/factories';
 import { signInDirectly } from '../../test/sessions';
 import { createTestApp, type GraphQLResponse, type TestApp, type TestClient } from '../../test/test-app';
@@ -109,6 +109,30 @@ describe('the audit log', () => {
 
     const exports = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'audit.export'));
     expect(exports).toEqual([expect.objectContaining({ actorId: adminId, detail: expect.objectContaining({ rows: 2 }) })]);
+  });
+
+  it('names each subject in the language of the reader: the person, the company, the code; erased or nameless ones stay null', async () => {
+    const { audit, exhibitors } = app.portal.app.services;
+    const origin = { ip: '203.0.113.8', requestId: 'req-names' };
+    const company = await exhibitors.createWithAccount({ nameZh: '名录摩托', nameEn: 'Named Moto', credentialLimit: 3, bootNumber: 'C-3' }, { name: '名录', identity: { email: 'named-moto@example.com' }, password: 'Named12345' });
+    const [code] = await app.portal.database.db.insert(activationCodes).values({ code: 'MX-NAME-D234', batch: 'names' }).returning();
+    await audit.record(origin, { actorId: adminId, action: 'exhibitor.update', subjectType: 'exhibitor', subjectId: company.exhibitor.id });
+    await audit.record(origin, { actorId: adminId, action: 'staff.update', subjectType: 'account', subjectId: reviewerId });
+    await audit.record(origin, { actorId: adminId, action: 'activation-code.void', subjectType: 'activation_code', subjectId: code?.id });
+    await audit.record(origin, { actorId: adminId, action: 'audience.view', subjectType: 'audience', subjectId: '00000000-0000-4000-8000-000000000000' });
+    await audit.record(origin, { actorId: adminId, action: 'project.settings.update', subjectType: 'project_settings', subjectId: '1' });
+    const named = async (client: TestClient) => {
+      const { body } = await client.graphql<{ auditLog: { nodes: Array<{ subjectName: string | null }> } }>('query { auditLog(pageSize: 50) { nodes { subjectName } } }');
+      expect(body.errors).toBeUndefined();
+      return body.data?.auditLog.nodes.slice(0, 5).map((node) => node.subjectName);
+    };
+    const reviewerName = (await app.portal.app.services.accounts.findByIds([reviewerId]))[0]?.name;
+    expect(await named(admin)).toEqual([null, null, 'MX-NAME-D234', reviewerName, '名录摩托']);
+    const english = app.client({ locale: 'en-US' });
+    const superAdmin = (await app.portal.app.services.accounts.findByIds([adminId]))[0];
+    if (!superAdmin) throw new Error('the super administrator is gone');
+    await signInDirectly(app, english, superAdmin);
+    expect((await named(english))?.[4]).toBe('Named Moto');
   });
 
   it('is append-only: no update, delete or truncate, whoever asks', async () => {

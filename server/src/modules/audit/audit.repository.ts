@@ -32,6 +32,6 @@ function whereOf(conditions: AuditConditions, before: number | null): SQL | unde
 }
 
 /** Newest first, `limit` entries older than `before` (keyset: the log may hold millions of rows). */
-export function listAuditEntries(db: Executor, conditions: AuditConditions, before: number | null, limit: number): Promise<AuditLogEntryModel[]> {
+export function listAuditEntries(db: Executor, conditions: AuditConditions, before: number | null, limit: number): Promise<Array<Omit<AuditLogEntryModel, 'subjectName'>>> {
   return db.select().from(auditLog).where(whereOf(conditions, before)).orderBy(desc(auditLog.id)).limit(limit);
 }

@@ -2,7 +2,7 @@ import type { Resolvers } from '../../graphql/resolvers.generated';
 
 export const auditResolvers: Resolvers = {
   Query: {
-    auditLog: (_parent, args, context) => context.services.auditLog.list(context.viewer, args),
+    auditLog: (_parent, args, context) => context.services.auditLog.list(context.viewer, args, context.locale),
   },
   AuditLogEntry: {
     id: (entry) => String(entry.id),

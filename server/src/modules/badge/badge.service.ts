@@ -198,6 +198,11 @@ export class BadgeService {
     return repository.statusHistoryOf(this.db, badgeId);
   }
 
+  /** The staff member's name of each badge id (the audit log names its subjects). */
+  async namesByIds(ids: readonly string[]): Promise<Map<string, string>> {
+    return new Map((await repository.findBadgesByIds(this.db, ids)).map((badge) => [badge.id, badge.name]));
+  }
+
   faceMatchScoreOf(badge: BadgeRow) {
     return badge.entryPhotoId && badge.idPhotoId ? this.photos.faceMatchScore(badge.entryPhotoId, badge.idPhotoId) : Promise.resolve(null);
   }

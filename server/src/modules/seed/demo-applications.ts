@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Transaction } from '../../db/client';
-import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos, tickets } from '../../db/schema/index';
+import { accounts, activationCodes, audienceStatusHistory, audienceVisitDates, audiences, photos, tickets } from '../../db/schema/index';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { DemoPicture } from './demo-photos';
@@ -51,6 +51,8 @@ const DAY = 24 * HOUR;
 
 export interface DemoApplicationsInput {
   now: Date;
+  /** When the demo batch of activation codes was printed: before the first account, upload or submission. */
+  codesPrintedAt: Date;
   organizerId: string;
   /** The show days in order; the last is the small, full one. */
   days: readonly string[];
@@ -63,8 +65,11 @@ export interface DemoApplicationsInput {
 /**
  * Made-up applications in every state (pending, approved, refused with reasons, resubmitted after a
  * refusal), each with its own visitor account (no password: they exist to be reviewed), a bound
- * activation code, photos shared among them, visit days, the status history, and admissions for
- * one approved visitor. The small day gets exactly its capacity of holders.
+ * activation code, photos shared among them (with the face descriptors the face-match score needs),
+ * visit days, the status history and the approved visitors' tickets. The small day gets exactly its
+ * capacity of holders. One story in time: the codes were printed first, then each visitor signed up,
+ * uploaded, submitted, was reviewed and got a ticket, all before `now`; nobody has been admitted yet,
+ * since the show starts a month later (the entrance journey admits at a gate opened for today).
  */
 export async function insertDemoApplications(tx: Transaction, input: DemoApplicationsInput): Promise<{ applications: number }> {
   const random = generator(20250410);
@@ -118,22 +123,37 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
 
   const accountRows = await tx
     .insert(accounts)
-    .values(people.map((person) => ({ scope: 'audience' as const, name: person.name, mobile: person.mobile, createdAt: new Date(person.submittedAt.getTime() - DAY) })))
+    .values(people.map((person) => ({ scope: 'audience' as const, name: person.name, mobile: person.mobile, createdAt: signedUpAt(person), updatedAt: signedUpAt(person) })))
     .returning({ id: accounts.id, mobile: accounts.mobile });
-  // Each picture belongs to the first visitor who uses it (as if uploaded); reviewers see it through the applications.
+  // Each picture belongs to the first visitor who uses it (as if uploaded), uploaded after that visitor
+  // signed up and before anyone using it submitted; reviewers see it through the applications.
   const photoRows = await tx
     .insert(photos)
     .values(
-      input.pictures.flatMap((picture, index) => [
-        { ownerId: accountRows[index]?.id ?? input.organizerId, purpose: 'ENTRY_CARD' as const, storageKey: picture.entry.key, contentType: 'image/jpeg', width: picture.entry.width, height: picture.entry.height, bytes: picture.entry.bytes, faceRatio: picture.entry.faceRatio },
-        { ownerId: accountRows[index]?.id ?? input.organizerId, purpose: 'ID_CARD' as const, storageKey: picture.id.key, contentType: 'image/jpeg', width: picture.id.width, height: picture.id.height, bytes: picture.id.bytes, faceRatio: picture.id.faceRatio },
-      ]),
+      input.pictures.flatMap((picture, index) => {
+        const users = people.filter((person) => person.picture === index);
+        const ownerSignedUp = users[0] ? signedUpAt(users[0]).getTime() : input.codesPrintedAt.getTime();
+        const uploadedAt = new Date(Math.min(ownerSignedUp + HOUR, ...users.map((person) => firstSubmittedAt(person).getTime() - 10 * 60_000)));
+        const row = (purpose: 'ENTRY_CARD' | 'ID_CARD', file: DemoPicture) => ({
+          ownerId: accountRows[index]?.id ?? input.organizerId,
+          purpose,
+          storageKey: file.key,
+          contentType: 'image/jpeg',
+          width: file.width,
+          height: file.height,
+          bytes: file.bytes,
+          faceRatio: file.faceRatio,
+          faceDescriptor: file.faceDescriptor,
+          createdAt: uploadedAt,
+        });
+        return [row('ENTRY_CARD', picture.entry), row('ID_CARD', picture.id)];
+      }),
     )
     .returning({ id: photos.id, purpose: photos.purpose });
 
   const codeRows = await tx
     .insert(activationCodes)
-    .values(people.map((person) => ({ code: newActivationCode(), status: 'BOUND' as const, batch: 'demo', boundAt: person.submittedAt })))
+    .values(people.map((person) => ({ code: newActivationCode(), status: 'BOUND' as const, batch: 'demo', createdAt: input.codesPrintedAt, boundAt: firstSubmittedAt(person) })))
     .returning({ id: activationCodes.id });
 
   const audienceRows = await tx
@@ -157,7 +177,8 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
         sensitiveConsentAt: person.submittedAt,
         submittedAt: person.submittedAt,
         reviewedAt: person.reviewedAt,
-        createdAt: new Date(person.submittedAt.getTime() - DAY),
+        createdAt: signedUpAt(person),
+        updatedAt: person.reviewedAt ?? person.submittedAt,
       })),
     )
     .returning({ id: audiences.id, accountId: audiences.accountId });
@@ -167,7 +188,7 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
     const audienceId = audienceRows[index]?.id ?? '';
     const applicant = accountRows[index]?.id ?? null;
     if (person.resubmitted) {
-      const firstSubmit = new Date(person.submittedAt.getTime() - 3 * DAY);
+      const firstSubmit = firstSubmittedAt(person);
       history.push(
         { audienceId, fromStatus: 'CREATED', toStatus: 'WAIT', actorId: applicant, at: firstSubmit },
         { audienceId, fromStatus: 'WAIT', toStatus: 'REFUSE', reason: REFUSE_REASONS[0], actorId: input.organizerId, at: new Date(firstSubmit.getTime() + 5 * HOUR) },
@@ -182,37 +203,41 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
   });
   await tx.insert(audienceStatusHistory).values(history);
 
-  // One approved visitor already came on a day: two admissions (entry and re-entry), the day kept.
-  const admittedIndex = people.findIndex((person) => person.status === 'DONE');
-  const admitted = people[admittedIndex];
-  const admittedId = audienceRows[admittedIndex]?.id;
-  const admittedDay = admitted?.days[0];
-  await tx.insert(audienceVisitDates).values(
+  await tx.insert(audienceVisitDates).values(people.flatMap((person, index) => person.days.map((day) => ({ audienceId: audienceRows[index]?.id ?? '', day }))));
+  // The approved visitors' tickets (the ledger the gate reads), issued by the approval.
+  await tx.insert(tickets).values(
     people.flatMap((person, index) =>
-      person.days.map((day) => ({
-        audienceId: audienceRows[index]?.id ?? '',
-        day,
-        admittedAt: index === admittedIndex && day === admittedDay ? new Date(`${day}T09:12:00+08:00`) : null,
-      })),
+      person.status === 'DONE' && person.reviewedAt
+        ? [
+            {
+              kind: 'VISITOR' as const,
+              subjectId: audienceRows[index]?.id ?? '',
+              holderName: person.name,
+              days: person.days,
+              holderApproved: true,
+              entryPhotoId: photoRows[person.picture * 2]?.id ?? null,
+              idPhotoId: photoRows[person.picture * 2 + 1]?.id ?? null,
+              createdAt: person.reviewedAt,
+              updatedAt: person.reviewedAt,
+            },
+          ]
+        : [],
     ),
   );
-  // The approved visitors' tickets (the ledger the gate reads); one of them already came on a day.
-  const ticketRows = await tx
-    .insert(tickets)
-    .values(
-      people.flatMap((person, index) =>
-        person.status === 'DONE'
-          ? [{ kind: 'VISITOR' as const, subjectId: audienceRows[index]?.id ?? '', holderName: person.name, days: person.days, holderApproved: true, entryPhotoId: photoRows[person.picture * 2]?.id ?? null, idPhotoId: photoRows[person.picture * 2 + 1]?.id ?? null }]
-          : [],
-      ),
-    )
-    .returning({ id: tickets.id, subjectId: tickets.subjectId });
-  const admittedTicketId = ticketRows.find((row) => row.subjectId === admittedId)?.id;
-  if (admittedTicketId && admittedDay) {
-    await tx.insert(admissions).values([
-      { ticketId: admittedTicketId, day: admittedDay, at: new Date(`${admittedDay}T09:12:00+08:00`), gate: 'East gate 1', sequence: 1, scanId: `demo-${admittedTicketId}-1` },
-      { ticketId: admittedTicketId, day: admittedDay, at: new Date(`${admittedDay}T13:41:00+08:00`), gate: 'East gate 3', reEntry: true, sequence: 2, scanId: `demo-${admittedTicketId}-2` },
-    ]);
-  }
   return { applications: people.length };
+}
+
+interface DemoPerson {
+  submittedAt: Date;
+  resubmitted: boolean;
+}
+
+/** A resubmitted application was first submitted three days before, and refused in between. */
+function firstSubmittedAt(person: DemoPerson): Date {
+  return person.resubmitted ? new Date(person.submittedAt.getTime() - 3 * DAY) : person.submittedAt;
+}
+
+/** Each visitor signed up a day before their first submission. */
+function signedUpAt(person: DemoPerson): Date {
+  return new Date(firstSubmittedAt(person).getTime() - DAY);
 }

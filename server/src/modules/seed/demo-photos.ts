@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { newFileKey, type FileStore } from '../media/file-store';
+import type { FaceService } from '../face/face.service';
 
 const require = createRequire(import.meta.url);
 
@@ -24,7 +25,9 @@ export interface DemoPicture {
   width: number;
   height: number;
   bytes: number;
+  /** As the upload check measured it, with the descriptor the face-match score is computed from. */
   faceRatio: number;
+  faceDescriptor: number[];
 }
 
 /** A square crop in which the face covers about `ratio` of the picture, re-encoded without metadata. */
@@ -43,10 +46,11 @@ async function cropFace(source: Buffer, meta: { width: number; height: number },
 
 /**
  * Six made-up visitors' entry-card and ID photos (12 files), cropped from the face-api demo photos and
- * written straight to the file store: the seed reuses them across applications instead of running
- * the face check 120 times (MediaService.storePhoto).
+ * written straight to the file store, each measured by the upload's face check once (about 3 s with the
+ * model's start) so that every seeded application shows the face-match score an upload would have; the
+ * seed reuses them across applications instead of running the check 120 times (MediaService.storePhoto).
  */
-export async function storeDemoPictures(files: FileStore): Promise<Array<{ entry: DemoPicture; id: DemoPicture }>> {
+export async function storeDemoPictures(files: FileStore, faces: FaceService): Promise<Array<{ entry: DemoPicture; id: DemoPicture }>> {
   const demoDir = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
   return Promise.all(
     SAMPLE_FACES.map(async (face) => {
@@ -55,10 +59,11 @@ export async function storeDemoPictures(files: FileStore): Promise<Array<{ entry
       const store = async (ratio: number, side: number): Promise<DemoPicture> => {
         const body = await cropFace(source, { width, height }, face, ratio, side);
         const key = newFileKey('photo');
-        await files.put(key, body, 'image/jpeg');
-        return { key, width: side, height: side, bytes: body.length, faceRatio: ratio };
+        const [measured] = await Promise.all([faces.check(body, { descriptor: true }), files.put(key, body, 'image/jpeg')]);
+        return { key, width: side, height: side, bytes: body.length, faceRatio: measured.ratio ?? 0, faceDescriptor: Array.from(measured.descriptor ?? []) };
       };
-      return { entry: await store(0.28, 480), id: await store(0.2, 400) };
+      // Targets above the check's 15 % floor: the detector's box is smaller than the hard-coded one above.
+      return { entry: await store(0.35, 480), id: await store(0.3, 400) };
     }),
   );
 }

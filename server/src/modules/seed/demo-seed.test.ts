@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { checkMainlandId } from '@portal/shared/application/id-number';
-import { accounts, activationCodes, admissions, audienceStatusHistory, audiences, showDays, tickets } from '../../db/schema/index';
+import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos, showDays, tickets } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loginAs } from '../../test/captcha';
 import { getProjectSetting } from '../show/show.repository';
@@ -52,10 +52,10 @@ describe('demo seed', () => {
     expect(listed).toHaveLength(200);
     for (const code of summary?.sampleCodes ?? []) expect(listed).toContain(code);
     for (const code of summary?.sampleCodes ?? []) expect(printed).toContain(code);
-    expect(printed).toContain(DEMO_ACCOUNTS.organizer.password);
+    for (const account of Object.values(DEMO_ACCOUNTS)) expect(printed).toContain(`${account.identity} / ${account.password}`);
   });
 
-  it('adds made-up applications in every state with valid IDs, history, photos and admissions; the demo visitor has none', async () => {
+  it('adds made-up applications in every state with valid IDs, history, photos and tickets; the demo visitor has none', async () => {
     const db = app.portal.database.db;
     const rows = await db.select().from(audiences);
     expect(rows).toHaveLength(60);
@@ -74,16 +74,60 @@ describe('demo seed', () => {
     const history = await db.select().from(audienceStatusHistory);
     expect(history.filter((change) => change.fromStatus === 'CREATED')).toHaveLength(60);
     expect(history.filter((change) => change.fromStatus === 'REFUSE' && change.toStatus === 'WAIT').length).toBeGreaterThan(0);
-    const entries = await db.select().from(admissions);
-    expect(entries.map((entry) => entry.reEntry)).toEqual([false, true]);
-    const [admittedTicket] = await db.select().from(tickets).where(eq(tickets.id, entries[0]?.ticketId ?? ''));
-    expect(rows.find((row) => row.id === admittedTicket?.subjectId)?.approveStatus).toBe('DONE');
     // Every approved visitor has a ticket in the gate's ledger, with the days they chose.
     const ledger = await db.select().from(tickets).where(eq(tickets.kind, 'VISITOR'));
     expect(ledger.map((ticket) => ticket.subjectId).sort()).toEqual(byStatus('DONE').map((row) => row.id).sort());
 
     const [visitor] = await db.select().from(accounts).where(eq(accounts.mobile, `+86${DEMO_ACCOUNTS.audience.identity}`));
     expect(await app.portal.app.services.applications.findByAccount(visitor?.id ?? '')).toBeUndefined();
+  });
+
+  it('tells one story in time: prepared, signed up, uploaded, submitted, reviewed, ticketed — all before now, nobody admitted yet', async () => {
+    const db = app.portal.database.db;
+    const [applications, history, codes, pictures, ledger, visits, people] = await Promise.all([
+      db.select().from(audiences),
+      db.select().from(audienceStatusHistory),
+      db.select().from(activationCodes),
+      db.select().from(photos),
+      db.select().from(tickets),
+      db.select().from(audienceVisitDates),
+      db.select().from(accounts),
+    ]);
+    const rows = [...applications, ...history, ...codes, ...pictures, ...ledger, ...people];
+    const stamps = rows.flatMap((row) => Object.values(row).filter((value): value is Date => value instanceof Date));
+    expect(stamps.length).toBeGreaterThan(500);
+    expect(stamps.filter((stamp) => stamp > NOW)).toEqual([]);
+    // The show begins a month later: no admission, no admitted visit day.
+    expect(await db.select().from(admissions)).toEqual([]);
+    expect(visits.filter((visit) => visit.admittedAt !== null)).toEqual([]);
+
+    const accountOf = new Map(people.map((person) => [person.id, person]));
+    const organizer = people.find((person) => person.email === DEMO_ACCOUNTS.organizer.identity);
+    for (const code of codes) if (code.boundAt) expect(code.boundAt.getTime(), code.code).toBeGreaterThanOrEqual(code.createdAt.getTime());
+    for (const application of applications) {
+      const code = codes.find((candidate) => candidate.id === application.activationCodeId);
+      const changes = history.filter((change) => change.audienceId === application.id).sort((a, b) => a.at.getTime() - b.at.getTime());
+      const firstSubmission = changes[0]?.at ?? new Date(0);
+      expect(changes[0]?.fromStatus).toBe('CREATED');
+      expect(code?.boundAt?.getTime()).toBe(firstSubmission.getTime());
+      expect(accountOf.get(application.accountId)?.createdAt.getTime()).toBeLessThan(firstSubmission.getTime());
+      for (const photoId of [application.entryPhotoId, application.idPhotoId]) {
+        expect(pictures.find((picture) => picture.id === photoId)?.createdAt.getTime()).toBeLessThan(firstSubmission.getTime());
+      }
+      // Each review came after the submission it decided, by an organizer whose account existed then.
+      for (const change of changes.filter((candidate) => candidate.actorId === organizer?.id)) {
+        expect(change.at.getTime()).toBeGreaterThan(firstSubmission.getTime());
+        expect(organizer?.createdAt.getTime()).toBeLessThan(change.at.getTime());
+      }
+      expect(changes.at(-1)?.toStatus).toBe(application.approveStatus);
+      const ticket = ledger.find((candidate) => candidate.subjectId === application.id);
+      if (application.approveStatus === 'DONE') expect(ticket?.createdAt.getTime()).toBe(application.reviewedAt?.getTime());
+    }
+
+    // Every seeded applicant with both photos has the face-match score the organizer's detail shows (same person: high).
+    const scores = await Promise.all(applications.map((row) => app.portal.app.services.applications.faceMatchScoreOf(row)));
+    expect(scores.filter((score) => score === null)).toEqual([]);
+    expect(Math.min(...(scores as number[]))).toBeGreaterThan(0.8);
   });
 
   it('lets the demo organizer review the list over HTTP; the photos are stored', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../services';
 import type { Database } from '../../db/client';
-import { activationCodes, channels, projectSettings, showDays } from '../../db/schema/index';
+import { accounts, activationCodes, channels, projectSettings, showDays } from '../../db/schema/index';
 import { ROLES } from '@portal/shared/auth/scopes';
 import { shanghaiDate } from '@portal/shared/dates';
 import { getProjectSetting } from '../show/show.repository';
@@ -39,6 +39,8 @@ export const DEMO_SHOW = {
   smallDayCapacity: 3,
   /** Registration information may change until 23:59:59 this many days after today. */
   updateDeadlineOffset: 20,
+  /** The organizer's account and the printed batch of activation codes are this many days old: older than every application. */
+  preparedDaysAgo: 30,
   unusedCodes: 200,
   applications: 60,
 } as const;
@@ -66,7 +68,8 @@ export function addDays(day: string, days: number): string {
  * Demo data for the embedded default (never in production; DESIGN §2): the three demo accounts, and
  * a show in progress — four days starting a month after today (Beijing time) with 09:00 deadlines, the
  * last one small and full; the update deadline in 20 days; channels; 200 unused activation codes;
- * 60 made-up applications in every state with photos, history and admissions. The demo visitor
+ * 60 made-up applications in every state with photos, face-match scores, history and tickets, and no
+ * admission yet: the show has not begun (DEMO_GATE_DAY_TODAY opens a gate day for that). The demo visitor
  * (13800000000) has no application, so the whole visitor journey can be tried.
  * Runs only on an empty database; everything but the three accounts is one transaction.
  */
@@ -75,7 +78,7 @@ export async function seedDemoData(services: Services, db: Database, now = new D
   const started = performance.now();
   // The pictures and the password hashes take the time; they run side by side.
   const [pictures, organizer] = await Promise.all([
-    storeDemoPictures(services.files),
+    storeDemoPictures(services.files, services.faces),
     services.accounts.createAccount({
       scope: 'organizer',
       name: 'Demo Organizer',
@@ -104,6 +107,7 @@ export async function seedDemoData(services: Services, db: Database, now = new D
   const days = Array.from({ length: DEMO_SHOW.dayCount }, (_, index) => addDays(today, DEMO_SHOW.firstDayOffset + index));
   const smallDay = days[days.length - 1] ?? today;
   const updateDeadline = new Date(`${addDays(today, DEMO_SHOW.updateDeadlineOffset)}T23:59:59+08:00`);
+  const preparedAt = new Date(now.getTime() - DEMO_SHOW.preparedDaysAgo * 86_400_000);
   const unusedCodes = new Set<string>();
   while (unusedCodes.size < DEMO_SHOW.unusedCodes) unusedCodes.add(newActivationCode());
 
@@ -120,9 +124,12 @@ export async function seedDemoData(services: Services, db: Database, now = new D
       .insert(channels)
       .values(DEMO_CHANNELS.map(([nameZh, nameEn], index) => ({ nameZh, nameEn, sortOrder: index + 1 })))
       .returning({ id: channels.id });
-    await tx.insert(activationCodes).values([...unusedCodes].map((code) => ({ code, batch: 'demo' })));
+    await tx.insert(activationCodes).values([...unusedCodes].map((code) => ({ code, batch: 'demo', createdAt: preparedAt })));
+    // The organizer who reviewed the seeded applications had an account before the first of them.
+    await tx.update(accounts).set({ createdAt: preparedAt, updatedAt: preparedAt }).where(sql`${accounts.id} = ${organizer.id}`);
     return insertDemoApplications(tx, {
       now,
+      codesPrintedAt: preparedAt,
       organizerId: organizer.id,
       days,
       smallDay: { day: smallDay, capacity: DEMO_SHOW.smallDayCapacity },
@@ -136,6 +143,7 @@ export async function seedDemoData(services: Services, db: Database, now = new D
     accounts: [
       `organizer  ${DEMO_ACCOUNTS.organizer.identity} / ${DEMO_ACCOUNTS.organizer.password}  (every role)  → /login?scope=organizer`,
       `exhibitor  ${DEMO_ACCOUNTS.exhibitor.identity} / ${DEMO_ACCOUNTS.exhibitor.password}  (演示摩托 Demo Moto, booth A-101, 10 badges)  → /login?scope=exhibitor`,
+      `exhibitor  ${DEMO_ACCOUNTS.catalogExhibitor.identity} / ${DEMO_ACCOUNTS.catalogExhibitor.password}  (摩途科技 Motu Technology, booth A-102: catalog, banners, products)  → /login?scope=exhibitor`,
       `visitor    ${DEMO_ACCOUNTS.audience.identity} / ${DEMO_ACCOUNTS.audience.password}  (no application yet)  → /login?scope=audience`,
     ],
     sampleCodes: [...unusedCodes].slice(0, PRINTED_CODES),

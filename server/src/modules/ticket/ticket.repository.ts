@@ -21,6 +21,10 @@ export function admissionsOf(db: Executor, audienceId: string) {
     .orderBy(desc(admissions.at));
 }
 
+export function holderNamesByIds(db: Executor, ids: readonly string[]) {
+  return ids.length ? db.select({ id: tickets.id, holderName: tickets.holderName }).from(tickets).where(inArray(tickets.id, [...ids])) : Promise.resolve([]);
+}
+
 export async function findTicket(db: Executor, kind: TicketKind, subjectId: string) {
   const [row] = await db.select().from(tickets).where(and(eq(tickets.kind, kind), eq(tickets.subjectId, subjectId)));
   return row;

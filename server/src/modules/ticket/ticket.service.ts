@@ -33,6 +33,11 @@ export class TicketService {
     private readonly clock: Clock,
   ) {}
 
+  /** The holder's name of each ticket id (the audit log names its subjects); erased holders have none. */
+  async holderNamesByIds(ids: readonly string[]): Promise<Map<string, string>> {
+    return new Map((await repository.holderNamesByIds(this.db, ids)).flatMap((row) => (row.holderName ? [[row.id, row.holderName] as const] : [])));
+  }
+
   /** The application module marks a visit day admitted (its "cannot be dropped" rule), wired in services.ts. */
   recordVisitsWith(hook: VisitorAdmittedHook) {
     this.visitorAdmitted = hook;

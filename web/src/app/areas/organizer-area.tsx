@@ -9,6 +9,8 @@ import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertif
 import ShopOutlined from '@ant-design/icons-svg/es/asn/ShopOutlined';
 import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { AuditLogRoute } from '../../features/audit/pages/audit-log-route';
+import type { AuditSubjectPaths } from '../../features/audit/lib/audit-subject';
+import { DETAIL_PARAM } from '../../features/review/lib/list-url';
 import { StaffRoute } from '../../features/staff/pages/staff-route';
 import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
 import { BadgeQueueRoute } from '../../features/badge/pages/badge-routes';
@@ -25,6 +27,21 @@ import { allowedOrganizerSections, organizerSectionGuard, type OrganizerSection 
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
 import { DeviceListRoute } from '../../features/entrance/pages/device-list-route';
+
+/** Where the audit log opens each kind of subject. */
+const AUDIT_SUBJECT_PATHS: AuditSubjectPaths = {
+  audience: (id) => `${PATHS.organizerAudienceList}?${new URLSearchParams({ [DETAIL_PARAM]: id }).toString()}`,
+  exhibitorList: PATHS.organizerExhibitorList,
+  badgeList: PATHS.organizerBadgeList,
+  ticketList: '/wo/ticket/list',
+  staffList: PATHS.organizerStaff,
+  activationCodes: PATHS.organizerProjectCdk,
+  hardwareList: PATHS.organizerHardwareList,
+  projectInfo: PATHS.organizerProjectInfo,
+  catalogList: PATHS.organizerCatalogList,
+  bannerList: PATHS.organizerBannerList,
+  product: (id) => `${PATHS.organizerProduct}/${id}`,
+};
 
 // DESIGN §7: every organizer page is its own chunk, so that the area holds only the layout and the menu.
 const ExhibitorListRoute = lazyPage(() => import('../../features/exhibitor/pages/exhibitor-list-page').then((module) => module.ExhibitorListPage), ['exhibitor-account']);
@@ -126,7 +143,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to={PATHS.organizerAuditLog} replace />} />
-          <Route path="audit" element={<AuditLogRoute />} />
+          <Route path="audit" element={<AuditLogRoute subjectPaths={AUDIT_SUBJECT_PATHS} />} />
           <Route path="staff" element={<StaffRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -1,21 +1,64 @@
-import { Button, Table, Typography } from 'antd';
+import { Button, Descriptions, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { auditActionKey, auditSubjectKey } from '@portal/shared/audit/audit-log';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { formatDateTime } from '../../../lib/format/date-time';
 import type { AuditLogRow } from '../api/audit-log';
+import { detailLines, type DetailValue } from '../lib/audit-detail';
+import { auditSubjectHref, type AuditSubjectPaths } from '../lib/audit-subject';
 
-function prettyDetail(detail: string): string {
-  try {
-    return JSON.stringify(JSON.parse(detail), null, 2);
-  } catch {
-    return detail;
-  }
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const CODE = /^[A-Z][A-Z_]+$/;
+
+/** A recorded value as a person reads it: Beijing times, translated states, yes / no, labelled parts. */
+function useValueText() {
+  const { t, i18n } = useTranslation('audit-log');
+  const separator = i18n.language === 'zh-CN' ? '、' : ', ';
+  const text = (value: DetailValue): string => {
+    if (value === null || value === '') return t('values.none');
+    if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
+    if (typeof value === 'number') return value.toLocaleString(i18n.language);
+    if (typeof value === 'string') return INSTANT.test(value) ? formatDateTime(value) : CODE.test(value) ? t(`values.${value}`, { defaultValue: value }) : value;
+    if (Array.isArray(value)) return value.length ? value.map(text).join(separator) : t('values.none');
+    return Object.entries(value as Record<string, DetailValue>)
+      .filter(([, part]) => part !== null && part !== undefined)
+      .map(([field, part]) => `${t(`fields.${field}`, { defaultValue: field })}: ${text(part)}`)
+      .join('; ');
+  };
+  return text;
 }
 
-/** One page of entries; a person's name filters the log to that person, a row opens to its recorded detail. */
-export function AuditLogTable({ rows, loading, onPerson }: { rows: AuditLogRow[]; loading: boolean; onPerson: (actor: NonNullable<AuditLogRow['actor']>) => void }) {
+function AuditDetail({ row }: { row: AuditLogRow }) {
+  const { t } = useTranslation('audit-log');
+  const text = useValueText();
+  const lines = detailLines(row.detail);
+  return (
+    <div data-testid="audit-detail">
+      {lines.length ? (
+        <Descriptions
+          size="small"
+          column={1}
+          bordered
+          items={lines.map((line, index) => ({
+            key: `${line.field}-${index}`,
+            label: t(`fields.${line.field}`, { defaultValue: line.field }),
+            children: line.kind === 'change' ? t('changedTo', { before: text(line.before), after: text(line.after) }) : text(line.value),
+          }))}
+        />
+      ) : null}
+      {row.requestId ? (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {t('requestId', { id: row.requestId })}
+        </Typography.Paragraph>
+      ) : null}
+    </div>
+  );
+}
+
+/** One page of entries; a person's name filters the log to that person, the subject opens where it is managed, a row opens to what was recorded. */
+export function AuditLogTable({ rows, loading, onPerson, subjectPaths }: { rows: AuditLogRow[]; loading: boolean; onPerson: (actor: NonNullable<AuditLogRow['actor']>) => void; subjectPaths: AuditSubjectPaths }) {
   const { t } = useTranslation(['audit-log', 'audit']);
   const columns: ColumnsType<AuditLogRow> = [
     { key: 'at', title: t('columns.at'), width: 150, render: (_value, row) => formatDateTime(row.at) },
@@ -40,17 +83,25 @@ export function AuditLogTable({ rows, loading, onPerson }: { rows: AuditLogRow[]
     {
       key: 'subject',
       title: t('columns.subject'),
-      render: (_value, row) =>
-        row.subjectType ? (
-          <span>
-            {t(`audit:${auditSubjectKey(row.subjectType)}`, { defaultValue: row.subjectType })}
-            {row.subjectId ? (
-              <Typography.Text type="secondary" copyable={{ text: row.subjectId }} style={{ display: 'block', fontSize: 12 }}>
-                {row.subjectId}
-              </Typography.Text>
-            ) : null}
+      render: (_value, row) => {
+        if (!row.subjectType) return null;
+        const name = row.subjectName ?? (row.subjectId ? t('unnamedSubject') : null);
+        const href = auditSubjectHref(row, subjectPaths);
+        return (
+          <span data-testid="audit-subject">
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {t(`audit:${auditSubjectKey(row.subjectType)}`, { defaultValue: row.subjectType })}
+            </Typography.Text>
+            {href && name ? (
+              <Link to={href} aria-label={t('openSubject', { name })}>
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
           </span>
-        ) : null,
+        );
+      },
     },
     { key: 'ip', title: t('columns.ip'), render: (_value, row) => row.ip ?? '' },
   ];
@@ -63,15 +114,7 @@ export function AuditLogTable({ rows, loading, onPerson }: { rows: AuditLogRow[]
         dataSource={rows}
         columns={columns}
         pagination={false}
-        expandable={{
-          rowExpandable: (row) => Boolean(row.detail || row.requestId),
-          expandedRowRender: (row) => (
-            <div data-testid="audit-detail">
-              {row.requestId ? <Typography.Paragraph type="secondary">{t('requestId', { id: row.requestId })}</Typography.Paragraph> : null}
-              {row.detail ? <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{prettyDetail(row.detail)}</pre> : null}
-            </div>
-          ),
-        }}
+        expandable={{ rowExpandable: (row) => Boolean(row.detail || row.requestId), expandedRowRender: (row) => <AuditDetail row={row} /> }}
         locale={{ emptyText: t('empty') }}
         data-testid="audit-table"
       />

@@ -8,6 +8,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useAuditLog } from '../api/audit-log';
 import { AuditLogFilters } from '../components/audit-log-filters';
 import { AuditLogTable } from '../components/audit-log-table';
+import type { AuditSubjectPaths } from '../lib/audit-subject';
 import { auditLogExportHref, auditLogSearchOf, auditLogStateOf, auditLogVariablesOf, type AuditLogState } from '../lib/audit-log-url';
 
 /**
@@ -15,7 +16,7 @@ import { auditLogExportHref, auditLogSearchOf, auditLogStateOf, auditLogVariable
  * entry seen (the log grows while one reads it, and may hold millions of rows): "Older" goes on,
  * "Newer" returns through the pages seen, "Newest" starts again. The filter lives in the URL.
  */
-export function AuditLogPage() {
+export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths }) {
   const { t } = useTranslation('audit-log');
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
@@ -60,6 +61,7 @@ export function AuditLogPage() {
       <AuditLogTable
         rows={log.data?.nodes ?? []}
         loading={log.isFetching}
+        subjectPaths={subjectPaths}
         onPerson={(actor) => {
           setActorName(actor.name);
           filterBy({ actorId: actor.id, person: null });

@@ -29,6 +29,7 @@ export function BadgeQueuePage() {
       keywordPlaceholder={t('keyword')}
       decisionsOf={badgeDecisions}
       reasonMaxLength={BADGE_REJECT_REASON_MAX_LENGTH}
+      nameOf={(row) => row.name}
       columns={[
         { key: 'name', title: t('columns.name'), render: (_value, row) => <span data-testid="badge-queue-name">{`${row.name} (${row.namePinyin})`}</span> },
         { key: 'position', title: t('columns.position'), render: (_value, row) => `${row.deptName} / ${row.position}` },

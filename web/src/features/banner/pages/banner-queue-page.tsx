@@ -21,6 +21,7 @@ export function BannerQueuePage() {
         useRows={useBannerApplications}
         approve={approveBannerApplications}
         reject={rejectBannerApplications}
+        nameOf={(row) => row.title}
         columns={[
           { key: 'title', title: t('fields.title'), render: (_value, row) => row.title },
           { key: 'placement', title: t('fields.placement'), render: (_value, row) => placementNameOf(row, i18n.language) },

@@ -17,6 +17,7 @@ export function CatalogQueuePage() {
       useRows={useCatalogEntries}
       approve={approveCatalogEntries}
       reject={rejectCatalogEntries}
+      nameOf={(row) => row.companyNameZh}
       columns={[
         { key: 'company', title: t('fields.companyNameZh'), render: (_value, row) => row.companyNameZh },
         { key: 'booth', title: t('fields.bootNumber'), render: (_value, row) => row.bootNumber ?? '' },

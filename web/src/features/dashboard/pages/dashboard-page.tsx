@@ -6,6 +6,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useDashboard, useShowDayOptions, type DashboardData } from '../api/dashboard';
 import { EChart } from '../components/echart';
 import { FigureTable } from '../components/figure-table';
+import { bookingChartOption, shareOfCapacity } from '../lib/booking-chart';
 import { PageHeader } from '../../../components/page-header';
 
 type Applications = NonNullable<DashboardData['applications']>;
@@ -33,20 +34,17 @@ function ApplicationsPart({ data }: { data: Applications }) {
     }),
     [data.activity, t],
   );
+  const count = useMemo(() => new Intl.NumberFormat(i18n.language).format, [i18n.language]);
   const bookingOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 48, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: data.bookings.map((row) => formatDay(row.day, i18n.language)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        { name: t('bookings.capacity'), type: 'bar', data: data.bookings.map((row) => row.capacity), itemStyle: { color: '#d9d9d9' } },
-        { name: t('bookings.held'), type: 'bar', data: data.bookings.map((row) => row.held) },
-        { name: t('bookings.approved'), type: 'bar', data: data.bookings.map((row) => row.approved) },
-      ],
-    }),
-    [data.bookings, t, i18n.language],
+    () =>
+      bookingChartOption(data.bookings, {
+        held: t('bookings.held'),
+        approved: t('bookings.approved'),
+        share: t('bookings.share'),
+        day: (value) => formatDay(value, i18n.language),
+        count,
+      }),
+    [data.bookings, t, i18n.language, count],
   );
   return (
     <>
@@ -85,10 +83,10 @@ function ApplicationsPart({ data }: { data: Applications }) {
           <Empty description={t('bookings.none')} />
         ) : (
           <Row gutter={[16, 16]}>
-            <Col xs={24} lg={15}>
+            <Col xs={24} lg={12}>
               <EChart option={bookingOption} testId="dashboard-bookings-chart" />
             </Col>
-            <Col xs={24} lg={9}>
+            <Col xs={24} lg={12}>
               <FigureTable
                 caption={t('bookings.title')}
                 rows={data.bookings}
@@ -96,9 +94,10 @@ function ApplicationsPart({ data }: { data: Applications }) {
                 testId="dashboard-bookings-table"
                 columns={[
                   { key: 'day', title: t('bookings.day'), render: (_value, row) => day(row.day) },
-                  { key: 'capacity', title: t('bookings.capacity'), dataIndex: 'capacity', align: 'right' },
-                  { key: 'held', title: t('bookings.held'), dataIndex: 'held', align: 'right' },
-                  { key: 'approved', title: t('bookings.approved'), dataIndex: 'approved', align: 'right' },
+                  { key: 'capacity', title: t('bookings.capacity'), align: 'right', render: (_value, row) => count(row.capacity) },
+                  { key: 'held', title: t('bookings.held'), align: 'right', render: (_value, row) => count(row.held) },
+                  { key: 'approved', title: t('bookings.approved'), align: 'right', render: (_value, row) => count(row.approved) },
+                  { key: 'share', title: t('bookings.share'), align: 'right', render: (_value, row) => `${shareOfCapacity(row)} %` },
                 ]}
               />
             </Col>

@@ -178,7 +178,7 @@ export function ExhibitorListPage() {
           columns={columns}
           dataSource={list.data?.nodes ?? []}
           loading={list.isFetching}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 'max-content' }}
           onRow={(row) => ({ 'data-testid': `exhibitor-row-${row.id}` }) as object}
           pagination={listPagination({
             page: state.page,

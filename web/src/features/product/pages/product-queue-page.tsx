@@ -21,6 +21,7 @@ export function ProductQueuePage() {
       useRows={useProductApplications}
       approve={approveProductApplications}
       reject={rejectProductApplications}
+      nameOf={(row) => row.nameZh}
       columns={[
         { key: 'name', title: t('fields.nameZh'), render: (_value, row) => row.nameZh },
         { key: 'category', title: t('fields.category'), render: (_value, row) => t(`category.${row.category}`) },

@@ -167,7 +167,7 @@ export function StaffListPage() {
           columns={columns}
           dataSource={list.data?.nodes ?? []}
           loading={list.isFetching}
-          scroll={{ x: 960 }}
+          scroll={{ x: 'max-content' }}
           onRow={(row) => ({ 'data-testid': `staff-row-${row.id}` }) as object}
           pagination={listPagination({
             page: state.page,
