@@ -18,6 +18,9 @@ const PhotoCropper = lazy(() => import('./photo-cropper').then((module) => ({ de
 export interface PhotoValue {
   id: string;
   url: string;
+  /** The stored picture's pixels, when the form checks them (a banner's placement size). */
+  width?: number;
+  height?: number;
 }
 
 export type PhotoPurposeName = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID' | 'CATALOG' | 'BANNER' | 'PRODUCT' | 'EXHIBITOR_LOGO';
