@@ -271,6 +271,10 @@ describeE2E('visitor journey', () => {
       expect(await qr.getAttribute('data-token')).toMatch(/^[\w-]+\.[\w-]+$/);
       expect(await page.getByTestId('ticket-holder').innerText()).toBe(visitor.name);
       await page.getByTestId(`ticket-date-${firstDay}`).waitFor();
+      // The entry instructions are information: antd's info blue, never the error red.
+      const notice = page.getByTestId('ticket-instruction');
+      expect(await notice.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(230, 244, 255)');
+      expect(await notice.locator('.plain-status-icon').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(9, 88, 217)');
       await checkInBothLanguages(page, shot('09', 'ticket'), locale, 'visitor:ticket.title', device);
       // The QR code enlarged for the gate's scanner; Escape closes the dialog.
       await page.getByTestId('ticket-qr-enlarge').click();
@@ -292,6 +296,17 @@ describeE2E('visitor journey', () => {
         await ticketEntry.click();
         await sheet.waitFor({ state: 'hidden' });
       }
+
+      // An approved registration cannot be edited: the menu offers no "edit", and its address says why and leads back.
+      if (device === 'desktop') expect(await menuEntry(page, locale, 'common:visitor.menu.edit').count()).toBe(0);
+      await page.goto(PATHS.visitorInfoEdit);
+      await page.getByTestId('application-not-editable').waitFor();
+      expect(await page.getByTestId('application-not-editable-reason').innerText()).toBe(t('application:notEditable.approved'));
+      await checkInBothLanguages(page, shot('09', 'edit-approved'), locale, 'application:notEditable.back', device);
+      await page.getByTestId('application-not-editable-back').click();
+      await waitForPath(page, visitorPaths.info);
+      await page.goto(PATHS.visitorTicket);
+      await waitForPath(page, visitorPaths.ticket);
 
       // 8. Visit dates: add the second day and save; the full day cannot be chosen.
       await page.getByTestId('ticket-change-dates').click();

@@ -37,6 +37,8 @@ export interface PhotoUploadProps {
   faceCheck?: boolean;
   /** Width / height of the crop frame; passport-style 3:4 by default. */
   aspect?: number;
+  /** The crop's longest side sent, in pixels (crop-image.ts's OUTPUT_MAX_SIDE by default): a banner keeps its placement's size. */
+  outputMaxSide?: number;
   /** Set by antd's Form.Item (or the plain form) so that the label points at the picker button. */
   id?: string;
   /** The field's error and hint, for the picker button (antd's Form.Item sets it too). */
@@ -78,7 +80,7 @@ function percent(ratio: number | null): number {
  * step, the face rule measured in the browser exactly like the server, then the upload. Every refusal
  * is the translated message of its error code; the server's refusal is shown the same way.
  */
-export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, 'aria-describedby': describedBy, label, disabled }: PhotoUploadProps) {
+export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, outputMaxSide, id, 'aria-describedby': describedBy, label, disabled }: PhotoUploadProps) {
   const { t } = useTranslation(['photo', 'errors']);
   const faceAdviceText = (measure: FaceMeasure) => {
     const advice = faceAdvice(measure);
@@ -120,7 +122,7 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
     setStep('cropping-busy');
     let picture: Blob | undefined;
     try {
-      picture = await cropPicture(source.file, area, profile);
+      picture = await cropPicture(source.file, area, profile, outputMaxSide);
       // No encoding inside the size rule: a tiny, smooth crop stays under 20 KB.
       if (!picture) setProblem({ kind: 'code', problem: { code: 'PHOTO_TOO_SMALL_BYTES' } });
     } catch {

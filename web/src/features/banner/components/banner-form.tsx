@@ -2,6 +2,7 @@ import { App, Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BANNER_SIZE_TOLERANCE, bannerPictureFits, formatPlacementSize, minimumBannerPicture } from '@portal/shared/banner/banner-size';
 import { BANNER_TITLE_MAX_LENGTH, ZSubmitBannerInput } from '@portal/shared/banner/banner.schema';
+import { PHOTO_STORED_MAX_SIDE } from '@portal/shared/media/photo-rules';
 import { URL_MAX_LENGTH } from '@portal/shared/submission/submission.schema';
 import { PhotoUpload, type PhotoValue } from '../../../components/photo-upload';
 import type { BannerPlacementsQuery } from '../../../graphql/operations.generated';
@@ -100,6 +101,7 @@ export function BannerForm({
           profile="general"
           faceCheck={false}
           aspect={placement ? placement.width / placement.height : 3}
+          outputMaxSide={PHOTO_STORED_MAX_SIDE}
           upload={uploadSubmissionPicture}
           disabled={disabled || !placement}
         />
