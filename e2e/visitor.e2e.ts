@@ -146,6 +146,11 @@ describeE2E('visitor journey', () => {
 
       // 1. Registration (captcha, code from the outbox): signed in and sent to the application form.
       const { page, problems } = await browser.open({ locale, device });
+      // The application's photo fields start loading the face check once the page is idle, before any photo is
+      // picked; its code and model are hashed assets the browser keeps for the next visit (immutable).
+      const faceAssets = ['/face-api.esm-', '/tiny_face_detector_model-'].map((name) =>
+        page.waitForResponse((response) => new URL(response.url()).pathname.includes(name), { timeout: 120_000 }),
+      );
       await register(page, visitor, locale, device);
       lap('registered');
 
@@ -179,6 +184,7 @@ describeE2E('visitor journey', () => {
       // The ID type is the browser's own select (the form is built without antd), found by its label.
       await page.getByRole('combobox', { name: t('application:fields.idType'), exact: true }).selectOption({ label: t('application:idTypes.MAINLAND_ID') });
       await page.getByTestId('application-id-number').fill(visitor.idNumber);
+      for (const asset of await Promise.all(faceAssets)) expect(asset.headers()['cache-control']).toContain('immutable');
       const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile, shot('02', 'application-crop'));
       lap(`entry photo uploaded (browser face check: ${entryFaces || 'unavailable'})`);
       const idFaces = await uploadPhoto(page, 'ID_CARD', idFile);

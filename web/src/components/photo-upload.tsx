@@ -1,10 +1,11 @@
 import CameraOutlined from '@ant-design/icons-svg/es/asn/CameraOutlined';
 import ScanOutlined from '@ant-design/icons-svg/es/asn/ScanOutlined';
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { maxMegabytes, PHOTO_ACCEPT, PHOTO_MIN_BYTES, PHOTO_MIN_SIDE, FACE_RATIO_MAX, FACE_RATIO_MIN, type PhotoProfile } from '@portal/shared/media/photo-rules';
 import { cropPicture, type CropArea } from '../lib/photo/crop-image';
+import { faceLoadStage, prefetchFaceApiWhenIdle, subscribeToFaceLoad, type FaceLoadStage } from '../lib/photo/face-load-progress';
 import { faceAdvice, type FaceMeasure } from '../lib/photo/face-measure';
 import { checkPhotoFile, type PhotoProblem } from '../lib/photo/photo-checks';
 import { useErrorText } from '../lib/use-error-text';
@@ -52,6 +53,16 @@ type Step = 'idle' | 'checking' | 'cropping' | 'cropping-busy' | 'face-loading' 
 type FaceState = { kind: 'measured'; measure: FaceMeasure } | { kind: 'unavailable' } | null;
 type Problem = { kind: 'code'; problem: PhotoProblem } | { kind: 'server'; error: unknown } | null;
 
+/** The steps of a first face check, shown while it runs: face-api downloaded, its detector prepared, the face checked. */
+const FACE_STEPS: Record<FaceLoadStage, { key: 'downloading' | 'preparing' | 'checking'; step: number }> = {
+  idle: { key: 'downloading', step: 1 },
+  downloading: { key: 'downloading', step: 1 },
+  failed: { key: 'downloading', step: 1 },
+  preparing: { key: 'preparing', step: 2 },
+  ready: { key: 'checking', step: 3 },
+};
+const FACE_STEP_COUNT = 3;
+
 /** Face-api may be slow to arrive on 4G; past this the upload goes on and the server checks alone. */
 const FACE_LOAD_TIMEOUT_MS = 45_000;
 
@@ -95,6 +106,9 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
   const [problem, setProblem] = useState<Problem>(null);
   const [face, setFace] = useState<FaceState>(null);
 
+  const faceLoad = useSyncExternalStore(subscribeToFaceLoad, faceLoadStage, () => 'idle' as const);
+  // A field that checks faces starts loading face-api as soon as the browser is idle: the first check need not wait for it.
+  useEffect(() => (faceCheck && !disabled ? prefetchFaceApiWhenIdle() : undefined), [faceCheck, disabled]);
   useEffect(() => () => (source ? URL.revokeObjectURL(source.url) : undefined), [source]);
   useEffect(() => () => (localPreview ? URL.revokeObjectURL(localPreview) : undefined), [localPreview]);
 
@@ -165,8 +179,15 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
   const busy = step !== 'idle' && step !== 'cropping';
   const preview = localPreview ?? value?.url ?? null;
   const problemText = problem === null ? null : problem.kind === 'code' ? codeText(problem.problem.code, problem.problem.params) : errorText(problem.error);
+  const faceStep = FACE_STEPS[faceLoad];
   const statusText =
-    step === 'checking' ? t('photo:status.checking') : step === 'face-loading' ? t('photo:status.face') : step === 'uploading' ? t('photo:status.uploading') : null;
+    step === 'checking'
+      ? t('photo:status.checking')
+      : step === 'face-loading'
+        ? t(`photo:status.face.${faceStep.key}`, { step: faceStep.step, steps: FACE_STEP_COUNT })
+        : step === 'uploading'
+          ? t('photo:status.uploading')
+          : null;
 
   return (
     <div className="photo-upload" data-testid={`photo-upload-${purpose}`} data-photo-id={value?.id ?? ''}>
@@ -219,6 +240,9 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
         </span>
         <div aria-live="polite" role="status" className="photo-upload-status">
           {statusText && <span data-testid={`photo-status-${purpose}`}>{statusText}</span>}
+          {step === 'face-loading' && (
+            <progress className="photo-upload-progress" max={FACE_STEP_COUNT} value={faceStep.step} aria-hidden data-testid={`photo-face-progress-${purpose}`} data-stage={faceLoad} />
+          )}
           {!busy && face?.kind === 'measured' && (
             <div data-testid={`photo-face-${purpose}`} data-faces={face.measure.faces} data-ratio={face.measure.ratio ?? ''}>
               <PlainAlert
