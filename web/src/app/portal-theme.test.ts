@@ -14,6 +14,16 @@ function hue(hex: string): number {
 }
 const isRed = (hex: string) => hue(hex) < 20 || hue(hex) > 340;
 
+/** WCAG's contrast ratio of a #rrggbb colour against white. */
+function contrastOnWhite(hex: string): number {
+  const channel = (start: number) => {
+    const value = parseInt(hex.slice(start, start + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}
+
 const styles = readFileSync(join(import.meta.dirname, '..', 'styles.css'), 'utf8');
 
 /** A custom property of styles.css's :root. */
@@ -31,8 +41,16 @@ describe('red is for errors only', () => {
     expect(isRed(colorError)).toBe(true);
   });
 
+  it('white text on a primary button, and blue text on white, read at 4.5:1 at rest, hovered and pressed (axe)', () => {
+    for (const color of [PORTAL_COLORS.primary, PORTAL_COLORS.primaryHover, PORTAL_COLORS.primaryActive, PORTAL_COLORS.error]) {
+      expect(contrastOnWhite(color)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('the screens built without antd use the same colours, and their info notice is no error', () => {
     expect(variable('portal-primary')).toBe(PORTAL_COLORS.primary);
+    expect(variable('portal-primary-hover')).toBe(PORTAL_COLORS.primaryHover);
+    expect(variable('portal-primary-active')).toBe(PORTAL_COLORS.primaryActive);
     expect(variable('portal-link')).toBe(PORTAL_COLORS.primary);
     expect(variable('portal-info')).toBe(PORTAL_THEME.token.colorInfo);
     expect(variable('portal-error')).toBe(PORTAL_COLORS.error);
