@@ -25,7 +25,7 @@ const PRODUCT = '雷霆 800 巡航';
 const BANNER = '雷霆 800 新品发布';
 
 let dir: string;
-const pictures: Record<'logo' | 'banner' | 'product', string> = { logo: '', banner: '', product: '' };
+const pictures: Record<'logo' | 'banner' | 'smallBanner' | 'product', string> = { logo: '', banner: '', smallBanner: '', product: '' };
 
 /** Opens the queue row holding `text`, approves it from the detail drawer, and waits for the drawer to close. */
 async function approveFromQueue(page: Page, queue: string, path: string, text: string) {
@@ -52,7 +52,9 @@ describeE2E('catalog, banners and products', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'catalog-e2e-'));
     pictures.logo = await writeNoisePicture(join(dir, 'logo.jpg'), 400, 400);
-    pictures.banner = await writeNoisePicture(join(dir, 'banner.jpg'), 900, 300);
+    // The website carousel takes 1920×600 px (within 5 %): the small one is refused.
+    pictures.banner = await writeNoisePicture(join(dir, 'banner.jpg'), 1920, 600);
+    pictures.smallBanner = await writeNoisePicture(join(dir, 'banner-small.jpg'), 900, 300);
     pictures.product = await writeNoisePicture(join(dir, 'product.jpg'), 640, 480);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,11 +86,23 @@ describeE2E('catalog, banners and products', () => {
     await page.goto(PATHS.exhibitorBanner);
     await unlessPageFails(page, page.getByTestId('banner-form').waitFor({ state: 'visible' }));
     await page.getByTestId('banner-title').fill(BANNER);
+    // The placement sets the picture's size: the form says so, and a picture too small is refused at once.
+    expect(await page.getByTestId('banner-picture-rule').innerText()).toBe(uiText('zh-CN', 'banner:placementFirst'));
     await chooseOption(page, page.getByTestId('banner-placement'), '官网首页轮播图');
+    expect(await page.getByTestId('banner-picture-rule').innerText()).toContain('1920×600 px');
     await page.getByTestId('banner-linkUrl').fill('https://www.motu.example.com/thunder');
+    const pictureField = page.locator('.ant-form-item').filter({ has: page.getByTestId('photo-upload-BANNER') });
+    await uploadPicture(page, 'BANNER', pictures.smallBanner);
+    await expect.poll(() => pictureField.locator('.ant-form-item-explain-error').innerText()).toContain('1920×600 px');
+    await checkPage(page, 'catalog-banner-too-small-zh-CN');
     await uploadPicture(page, 'BANNER', pictures.banner);
+    await expect.poll(() => pictureField.locator('.ant-form-item-explain-error').count()).toBe(0);
     await page.getByTestId('banner-submit').click();
     await expect.poll(() => readStatus(page, 'banner-row-status')).toBe('PENDING');
+    // Sent: the form is a new, empty one (nothing invites the same banner twice).
+    await expect.poll(() => page.getByTestId('banner-title').inputValue()).toBe('');
+    expect(await page.getByTestId('banner-linkUrl').inputValue()).toBe('https://');
+    expect(await page.getByTestId('photo-upload-BANNER').getAttribute('data-photo-id')).toBeFalsy();
 
     // A product application.
     await page.goto(PATHS.exhibitorProductList);

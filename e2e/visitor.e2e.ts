@@ -146,6 +146,11 @@ describeE2E('visitor journey', () => {
 
       // 1. Registration (captcha, code from the outbox): signed in and sent to the application form.
       const { page, problems } = await browser.open({ locale, device });
+      // The application's photo fields start loading the face check once the page is idle, before any photo is
+      // picked; its code and model are hashed assets the browser keeps for the next visit (immutable).
+      const faceAssets = ['/face-api.esm-', '/tiny_face_detector_model-'].map((name) =>
+        page.waitForResponse((response) => new URL(response.url()).pathname.includes(name), { timeout: 120_000 }),
+      );
       await register(page, visitor, locale, device);
       lap('registered');
 
@@ -179,6 +184,7 @@ describeE2E('visitor journey', () => {
       // The ID type is the browser's own select (the form is built without antd), found by its label.
       await page.getByRole('combobox', { name: t('application:fields.idType'), exact: true }).selectOption({ label: t('application:idTypes.MAINLAND_ID') });
       await page.getByTestId('application-id-number').fill(visitor.idNumber);
+      for (const asset of await Promise.all(faceAssets)) expect(asset.headers()['cache-control']).toContain('immutable');
       const entryFaces = await uploadPhoto(page, 'ENTRY_CARD', entryFile, shot('02', 'application-crop'));
       lap(`entry photo uploaded (browser face check: ${entryFaces || 'unavailable'})`);
       const idFaces = await uploadPhoto(page, 'ID_CARD', idFile);
@@ -271,6 +277,10 @@ describeE2E('visitor journey', () => {
       expect(await qr.getAttribute('data-token')).toMatch(/^[\w-]+\.[\w-]+$/);
       expect(await page.getByTestId('ticket-holder').innerText()).toBe(visitor.name);
       await page.getByTestId(`ticket-date-${firstDay}`).waitFor();
+      // The entry instructions are information: antd's info blue, never the error red.
+      const notice = page.getByTestId('ticket-instruction');
+      expect(await notice.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(230, 244, 255)');
+      expect(await notice.locator('.plain-status-icon').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(9, 88, 217)');
       await checkInBothLanguages(page, shot('09', 'ticket'), locale, 'visitor:ticket.title', device);
       // The QR code enlarged for the gate's scanner; Escape closes the dialog.
       await page.getByTestId('ticket-qr-enlarge').click();
@@ -292,6 +302,17 @@ describeE2E('visitor journey', () => {
         await ticketEntry.click();
         await sheet.waitFor({ state: 'hidden' });
       }
+
+      // An approved registration cannot be edited: the menu offers no "edit", and its address says why and leads back.
+      if (device === 'desktop') expect(await menuEntry(page, locale, 'common:visitor.menu.edit').count()).toBe(0);
+      await page.goto(PATHS.visitorInfoEdit);
+      await page.getByTestId('application-not-editable').waitFor();
+      expect(await page.getByTestId('application-not-editable-reason').innerText()).toBe(t('application:notEditable.approved'));
+      await checkInBothLanguages(page, shot('09', 'edit-approved'), locale, 'application:notEditable.back', device);
+      await page.getByTestId('application-not-editable-back').click();
+      await waitForPath(page, visitorPaths.info);
+      await page.goto(PATHS.visitorTicket);
+      await waitForPath(page, visitorPaths.ticket);
 
       // 8. Visit dates: add the second day and save; the full day cannot be chosen.
       await page.getByTestId('ticket-change-dates').click();

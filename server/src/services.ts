@@ -111,7 +111,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
   const catalog = new CatalogService(db, submissions);
   const products = new ProductService(db, submissions);
-  const banners = new BannerService(db, submissions, audit);
+  const banners = new BannerService(db, submissions, audit, photos);
   // Catalog logos, banner and product pictures: the filing company's accounts and the exhibitor section's organizers.
   photos.allowReading(async (viewer, photo) => {
     const owner = (await catalog.exhibitorReferencingPhoto(photo.id)) ?? (await products.exhibitorReferencingPhoto(photo.id)) ?? (await banners.exhibitorReferencingPhoto(photo.id));

@@ -922,8 +922,11 @@ export type BannerPlacement = {
   id: Scalars['ID']['output'];
   nameZh: Scalars['String']['output'];
   nameEn: Scalars['String']['output'];
-  /** What the picture should measure ("1920×600 px"). */
+  /** What the picture should measure, as printed ("1920×600 px"). */
   size: Scalars['String']['output'];
+  /** The picture's size in pixels: the rule every banner of this placement meets (shape and size within 5 %). */
+  width: Scalars['Int']['output'];
+  height: Scalars['Int']['output'];
   /** Closed placements take no new applications. */
   active: Scalars['Boolean']['output'];
 };
@@ -957,7 +960,9 @@ export type BannerPlacementInput = {
   id?: InputMaybe<Scalars['ID']['input']>;
   nameZh: Scalars['String']['input'];
   nameEn: Scalars['String']['input'];
-  size: Scalars['String']['input'];
+  /** The picture's size in pixels (100 to 20,000 a side). */
+  width: Scalars['Int']['input'];
+  height: Scalars['Int']['input'];
   active: Scalars['Boolean']['input'];
 };
 
@@ -2273,6 +2278,8 @@ export type BannerPlacementResolvers<ContextType = GraphQLContext, ParentType ex
   nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { ZWebUrl, requiredText } from '../submission/submission.schema';
+import { PLACEMENT_SIDE_MAX, PLACEMENT_SIDE_MIN } from './banner-size';
 
 const code = (value: ErrorCode) => ({ message: value });
 
 export const BANNER_TITLE_MAX_LENGTH = 60;
 export const PLACEMENT_NAME_MAX_LENGTH = 60;
-export const PLACEMENT_SIZE_MAX_LENGTH = 40;
+
+const placementSide = z
+  .number(code('BANNER_PLACEMENT_SIZE_INVALID'))
+  .int(code('BANNER_PLACEMENT_SIZE_INVALID'))
+  .min(PLACEMENT_SIDE_MIN, code('BANNER_PLACEMENT_SIZE_INVALID'))
+  .max(PLACEMENT_SIDE_MAX, code('BANNER_PLACEMENT_SIZE_INVALID'));
 
 export const ZSubmitBannerInput = z.object({
   /** Absent for a new application; an edit names its own (not approved) application. */
@@ -19,13 +25,14 @@ export const ZSubmitBannerInput = z.object({
 });
 export type TSubmitBannerInput = z.output<typeof ZSubmitBannerInput>;
 
-/** The organizers' list of placements: add one (no id) or rename / resize / close one. */
+/** The organizers' list of placements: add one (no id) or rename / resize / close one; the size is the pictures' rule (banner-size.ts). */
 export const ZSaveBannerPlacementInput = z.object({
   id: z.uuid(code('NOT_FOUND')).nullish(),
   nameZh: requiredText(PLACEMENT_NAME_MAX_LENGTH),
   nameEn: requiredText(PLACEMENT_NAME_MAX_LENGTH),
-  /** What the picture should measure, as printed for the exhibitor ("1920×600 px"). */
-  size: requiredText(PLACEMENT_SIZE_MAX_LENGTH),
+  /** What the picture must measure, in pixels. */
+  width: placementSide,
+  height: placementSide,
   active: z.boolean(),
 });
 export type TSaveBannerPlacementInput = z.output<typeof ZSaveBannerPlacementInput>;

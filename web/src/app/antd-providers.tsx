@@ -3,21 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAntdLocale } from '../lib/i18n/antd-locale';
 import { currentLocale } from '../lib/i18n/i18n';
-
-/** Brand red; link and secondary text colours darkened to meet WCAG AA contrast (axe runs on every page). */
-const PORTAL_THEME = {
-  token: {
-    colorPrimary: '#c8102e',
-    colorInfo: '#c8102e',
-    colorLink: '#b00d27',
-    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
-    // Placeholders and error texts at 4.5:1 on white (antd's defaults are 1.8:1 and 3.3:1).
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-    colorError: '#c8102e',
-    fontFamily: 'var(--portal-font)',
-  },
-};
+import { PORTAL_THEME } from './portal-theme';
 
 /** SPEC 9: notifications at the top, 2500 ms. */
 const NOTIFICATION_CONFIG = { placement: 'top', duration: 2.5 } as const;

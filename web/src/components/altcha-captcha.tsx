@@ -6,7 +6,11 @@
  * The widget's code (20 KB brotli) loads when the form is first used — a focus or a press inside it, or
  * a submission (DESIGN §7): defining the widget is a long task on a phone that the page's load need not
  * wait for (docs/decisions/0908-captcha-on-first-use.md). The `<altcha-widget>`
- * element is in the page at once, holds its height (styles.css) and upgrades when its code is defined.
+ * element is in the page at once and upgrades when its code is defined; until then a still copy of the idle
+ * widget (its checkbox and label) stands in its place, so the box never looks empty (styles.css).
+ * The widget's checkbox is `required`: the component turns its form's native validation off, since a press
+ * while the widget still solves would otherwise be blocked by the browser without a word; the form asks
+ * getPayload(), which waits for the solution.
  */
 import type {} from 'altcha/external';
 import 'altcha/altcha.css';
@@ -17,6 +21,12 @@ import { useTranslation } from 'react-i18next';
 export const CAPTCHA_CHALLENGE_URL = '/apis/auth/captcha';
 const VERIFY_TIMEOUT_MS = 60_000;
 const WIDGET_TAG = 'altcha-widget';
+
+/** Why getPayload() gave up: the text shown is the captcha's own error (errors:AUTH_CAPTCHA_INVALID). */
+export class CaptchaUnsolvedError extends Error {
+  readonly code = 'AUTH_CAPTCHA_INVALID';
+  readonly reason = 'BAD_REQUEST';
+}
 
 /** Loads the widget's code once; a failure shows as the missing widget, and getPayload() then times out. */
 function loadWidget(): Promise<void> {
@@ -66,7 +76,9 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
   );
 
   useEffect(() => {
-    const form: EventTarget = element.current?.closest('form') ?? document;
+    const owner = element.current?.closest('form');
+    if (owner) owner.noValidate = true;
+    const form: EventTarget = owner ?? document;
     // The focus that would have started the verification (`auto="onfocus"`) came before the widget existed.
     const firstUse = () => {
       form.removeEventListener('focusin', firstUse);
@@ -94,7 +106,7 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
       if (detail.state === 'verified' && detail.payload) {
         for (const waiter of waiters.current.splice(0)) waiter.resolve(detail.payload);
       } else if (detail.state === 'error' || detail.state === 'expired') {
-        for (const waiter of waiters.current.splice(0)) waiter.reject(new Error(`captcha ${detail.state}`));
+        for (const waiter of waiters.current.splice(0)) waiter.reject(new CaptchaUnsolvedError(`captcha ${detail.state}`));
       }
     };
     widget.addEventListener('statechange', onStateChange);
@@ -108,7 +120,7 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
         const current = state.current;
         if (current.state === 'verified' && current.payload) return Promise.resolve(current.payload);
         return new Promise<string>((resolve, reject) => {
-          const timer = window.setTimeout(() => reject(new Error('captcha timeout')), VERIFY_TIMEOUT_MS);
+          const timer = window.setTimeout(() => reject(new CaptchaUnsolvedError('captcha timeout')), VERIFY_TIMEOUT_MS);
           waiters.current.push({
             resolve: (payload) => {
               window.clearTimeout(timer);
@@ -143,6 +155,10 @@ export function AltchaCaptcha({ ref }: { ref: Ref<AltchaCaptchaHandle> }) {
         // Root-relative: the widget resolves it against its own module's URL (same origin), and pre-rendering has no window.
         workerurl={workerUrl}
       />
+      <div className="captcha-placeholder altcha-main">
+        <span className="captcha-placeholder-checkbox" />
+        <span className="altcha-label">{t('captcha.label')}</span>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import CameraOutlined from '@ant-design/icons-svg/es/asn/CameraOutlined';
 import ScanOutlined from '@ant-design/icons-svg/es/asn/ScanOutlined';
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { maxMegabytes, PHOTO_ACCEPT, PHOTO_MIN_BYTES, PHOTO_MIN_SIDE, FACE_RATIO_MAX, FACE_RATIO_MIN, type PhotoProfile } from '@portal/shared/media/photo-rules';
 import { cropPicture, type CropArea } from '../lib/photo/crop-image';
+import { faceLoadStage, prefetchFaceApiWhenIdle, subscribeToFaceLoad, type FaceLoadStage } from '../lib/photo/face-load-progress';
 import { faceAdvice, type FaceMeasure } from '../lib/photo/face-measure';
 import { checkPhotoFile, type PhotoProblem } from '../lib/photo/photo-checks';
 import { useErrorText } from '../lib/use-error-text';
@@ -18,6 +19,9 @@ const PhotoCropper = lazy(() => import('./photo-cropper').then((module) => ({ de
 export interface PhotoValue {
   id: string;
   url: string;
+  /** The stored picture's pixels, when the form checks them (a banner's placement size). */
+  width?: number;
+  height?: number;
 }
 
 export type PhotoPurposeName = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID' | 'CATALOG' | 'BANNER' | 'PRODUCT' | 'EXHIBITOR_LOGO';
@@ -34,6 +38,8 @@ export interface PhotoUploadProps {
   faceCheck?: boolean;
   /** Width / height of the crop frame; passport-style 3:4 by default. */
   aspect?: number;
+  /** The crop's longest side sent, in pixels (crop-image.ts's OUTPUT_MAX_SIDE by default): a banner keeps its placement's size. */
+  outputMaxSide?: number;
   /** Set by antd's Form.Item (or the plain form) so that the label points at the picker button. */
   id?: string;
   /** The field's error and hint, for the picker button (antd's Form.Item sets it too). */
@@ -46,6 +52,16 @@ export interface PhotoUploadProps {
 type Step = 'idle' | 'checking' | 'cropping' | 'cropping-busy' | 'face-loading' | 'uploading';
 type FaceState = { kind: 'measured'; measure: FaceMeasure } | { kind: 'unavailable' } | null;
 type Problem = { kind: 'code'; problem: PhotoProblem } | { kind: 'server'; error: unknown } | null;
+
+/** The steps of a first face check, shown while it runs: face-api downloaded, its detector prepared, the face checked. */
+const FACE_STEPS: Record<FaceLoadStage, { key: 'downloading' | 'preparing' | 'checking'; step: number }> = {
+  idle: { key: 'downloading', step: 1 },
+  downloading: { key: 'downloading', step: 1 },
+  failed: { key: 'downloading', step: 1 },
+  preparing: { key: 'preparing', step: 2 },
+  ready: { key: 'checking', step: 3 },
+};
+const FACE_STEP_COUNT = 3;
 
 /** Face-api may be slow to arrive on 4G; past this the upload goes on and the server checks alone. */
 const FACE_LOAD_TIMEOUT_MS = 45_000;
@@ -75,7 +91,7 @@ function percent(ratio: number | null): number {
  * step, the face rule measured in the browser exactly like the server, then the upload. Every refusal
  * is the translated message of its error code; the server's refusal is shown the same way.
  */
-export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, id, 'aria-describedby': describedBy, label, disabled }: PhotoUploadProps) {
+export function PhotoUpload({ purpose, profile, value, onChange, upload, faceCheck = true, aspect = 3 / 4, outputMaxSide, id, 'aria-describedby': describedBy, label, disabled }: PhotoUploadProps) {
   const { t } = useTranslation(['photo', 'errors']);
   const faceAdviceText = (measure: FaceMeasure) => {
     const advice = faceAdvice(measure);
@@ -90,6 +106,9 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
   const [problem, setProblem] = useState<Problem>(null);
   const [face, setFace] = useState<FaceState>(null);
 
+  const faceLoad = useSyncExternalStore(subscribeToFaceLoad, faceLoadStage, () => 'idle' as const);
+  // A field that checks faces starts loading face-api as soon as the browser is idle: the first check need not wait for it.
+  useEffect(() => (faceCheck && !disabled ? prefetchFaceApiWhenIdle() : undefined), [faceCheck, disabled]);
   useEffect(() => () => (source ? URL.revokeObjectURL(source.url) : undefined), [source]);
   useEffect(() => () => (localPreview ? URL.revokeObjectURL(localPreview) : undefined), [localPreview]);
 
@@ -117,7 +136,7 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
     setStep('cropping-busy');
     let picture: Blob | undefined;
     try {
-      picture = await cropPicture(source.file, area, profile);
+      picture = await cropPicture(source.file, area, profile, outputMaxSide);
       // No encoding inside the size rule: a tiny, smooth crop stays under 20 KB.
       if (!picture) setProblem({ kind: 'code', problem: { code: 'PHOTO_TOO_SMALL_BYTES' } });
     } catch {
@@ -160,8 +179,15 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
   const busy = step !== 'idle' && step !== 'cropping';
   const preview = localPreview ?? value?.url ?? null;
   const problemText = problem === null ? null : problem.kind === 'code' ? codeText(problem.problem.code, problem.problem.params) : errorText(problem.error);
+  const faceStep = FACE_STEPS[faceLoad];
   const statusText =
-    step === 'checking' ? t('photo:status.checking') : step === 'face-loading' ? t('photo:status.face') : step === 'uploading' ? t('photo:status.uploading') : null;
+    step === 'checking'
+      ? t('photo:status.checking')
+      : step === 'face-loading'
+        ? t(`photo:status.face.${faceStep.key}`, { step: faceStep.step, steps: FACE_STEP_COUNT })
+        : step === 'uploading'
+          ? t('photo:status.uploading')
+          : null;
 
   return (
     <div className="photo-upload" data-testid={`photo-upload-${purpose}`} data-photo-id={value?.id ?? ''}>
@@ -214,6 +240,9 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
         </span>
         <div aria-live="polite" role="status" className="photo-upload-status">
           {statusText && <span data-testid={`photo-status-${purpose}`}>{statusText}</span>}
+          {step === 'face-loading' && (
+            <progress className="photo-upload-progress" max={FACE_STEP_COUNT} value={faceStep.step} aria-hidden data-testid={`photo-face-progress-${purpose}`} data-stage={faceLoad} />
+          )}
           {!busy && face?.kind === 'measured' && (
             <div data-testid={`photo-face-${purpose}`} data-faces={face.measure.faces} data-ratio={face.measure.ratio ?? ''}>
               <PlainAlert

@@ -9,8 +9,8 @@ import { useErrorText } from '../lib/use-error-text';
 
 /**
  * The namespace of the page that imports: it holds `import.choose`, `import.wrongType`, `import.submit`,
- * `import.progress`, `import.done`, `report.summary`, `report.row`, `report.value`, `report.problem`,
- * `report.goodRowsOnly` and `report.problems.<problem>`.
+ * `import.progress`, `import.done`, `report.row`, `report.value`, `report.problem` and
+ * `report.problems.<problem>`. The report's summary is the same for every import (common:importReport).
  */
 type ImportNamespace = 'cdk' | 'ticket-office';
 
@@ -93,12 +93,34 @@ export function SpreadsheetImport<TProblem extends string>({
   );
 }
 
-function ImportReportView<TProblem extends string>({ ns, testId, report, onGoodRowsOnly, running }: { ns: ImportNamespace; testId: string; report: ImportReport<TProblem>; onGoodRowsOnly: () => void; running: boolean }) {
-  const { t } = useTranslation(ns);
-  const summary = t('report.summary', { rows: report.rows, good: report.good, bad: report.bad, imported: report.imported });
+/**
+ * The outcome of an import, in one format for every import: rows imported (of the file's rows) is a success, with
+ * the invalid rows skipped listed below it; nothing imported because of invalid rows is a warning that says what to
+ * do next. Red is kept for a failure of the request itself (the page's error message).
+ */
+export function ImportReportView<TProblem extends string>({
+  ns,
+  testId,
+  report,
+  onGoodRowsOnly,
+  running,
+}: {
+  ns: ImportNamespace;
+  testId: string;
+  report: ImportReport<TProblem>;
+  onGoodRowsOnly: () => void;
+  running: boolean;
+}) {
+  const { t } = useTranslation([ns, 'common']);
+  const counts = { rows: report.rows, good: report.good, bad: report.bad, imported: report.imported };
+  const imported = report.imported > 0 || report.bad === 0;
+  const title = imported
+    ? t(report.bad === 0 ? 'common:importReport.imported' : 'common:importReport.importedSkipping', counts)
+    : t('common:importReport.nothingImported', counts);
+  const nextStep = imported ? undefined : t(report.good > 0 ? 'common:importReport.fixOrGoodRows' : 'common:importReport.fix', counts);
   return (
     <div data-testid={`${testId}-report`}>
-      <Alert type={report.bad === 0 ? 'success' : report.imported > 0 ? 'info' : 'warning'} showIcon title={summary} />
+      <Alert type={imported ? 'success' : 'warning'} showIcon title={title} description={nextStep} data-testid={`${testId}-summary`} data-outcome={imported ? 'imported' : 'nothing-imported'} />
       {report.bad > 0 && (
         <>
           <Table
@@ -116,7 +138,7 @@ function ImportReportView<TProblem extends string>({ ns, testId, report, onGoodR
           />
           {report.imported === 0 && report.good > 0 && (
             <Button onClick={onGoodRowsOnly} loading={running} data-testid={`${testId}-good-rows`}>
-              {t('report.goodRowsOnly', { count: report.good })}
+              {t('common:importReport.goodRowsOnly', { count: report.good })}
             </Button>
           )}
         </>

@@ -149,7 +149,9 @@ export type BannerPlacementInput = {
   id?: string | number | null | undefined;
   nameZh: string;
   nameEn: string;
-  size: string;
+  /** The picture's size in pixels (100 to 20,000 a side). */
+  width: number;
+  height: number;
   active: boolean;
 };
 
@@ -607,14 +609,14 @@ export type BannerApplicationsQueryVariables = Exact<{
 }>;
 
 
-export type BannerApplicationsQuery = { bannerApplications: { total: number, nodes: Array<{ id: string, exhibitorId: string, title: string, linkUrl: string, status: SubmissionStatus, rejectReason: string | null, submittedAt: string, placement: { id: string, nameZh: string, nameEn: string, size: string }, picture: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> }> } };
+export type BannerApplicationsQuery = { bannerApplications: { total: number, nodes: Array<{ id: string, exhibitorId: string, title: string, linkUrl: string, status: SubmissionStatus, rejectReason: string | null, submittedAt: string, placement: { id: string, nameZh: string, nameEn: string, size: string, width: number, height: number }, picture: { id: string, url: string, width: number, height: number } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> }> } };
 
-export type BannerFieldsFragment = { id: string, exhibitorId: string, title: string, linkUrl: string, status: SubmissionStatus, rejectReason: string | null, submittedAt: string, placement: { id: string, nameZh: string, nameEn: string, size: string }, picture: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> };
+export type BannerFieldsFragment = { id: string, exhibitorId: string, title: string, linkUrl: string, status: SubmissionStatus, rejectReason: string | null, submittedAt: string, placement: { id: string, nameZh: string, nameEn: string, size: string, width: number, height: number }, picture: { id: string, url: string, width: number, height: number } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> };
 
 export type BannerPlacementsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type BannerPlacementsQuery = { bannerPlacements: Array<{ id: string, nameZh: string, nameEn: string, size: string, active: boolean }> };
+export type BannerPlacementsQuery = { bannerPlacements: Array<{ id: string, nameZh: string, nameEn: string, size: string, width: number, height: number, active: boolean }> };
 
 export type MyBannerApplicationsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -622,7 +624,7 @@ export type MyBannerApplicationsQueryVariables = Exact<{
 }>;
 
 
-export type MyBannerApplicationsQuery = { myBannerApplications: { total: number, nodes: Array<{ id: string, exhibitorId: string, title: string, linkUrl: string, status: SubmissionStatus, rejectReason: string | null, submittedAt: string, placement: { id: string, nameZh: string, nameEn: string, size: string }, picture: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> }> } };
+export type MyBannerApplicationsQuery = { myBannerApplications: { total: number, nodes: Array<{ id: string, exhibitorId: string, title: string, linkUrl: string, status: SubmissionStatus, rejectReason: string | null, submittedAt: string, placement: { id: string, nameZh: string, nameEn: string, size: string, width: number, height: number }, picture: { id: string, url: string, width: number, height: number } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> }> } };
 
 export type RejectBannerApplicationsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -644,7 +646,7 @@ export type SubmitBannerApplicationMutationVariables = Exact<{
 }>;
 
 
-export type SubmitBannerApplicationMutation = { submitBannerApplication: { id: string, exhibitorId: string, title: string, linkUrl: string, status: SubmissionStatus, rejectReason: string | null, submittedAt: string, placement: { id: string, nameZh: string, nameEn: string, size: string }, picture: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } };
+export type SubmitBannerApplicationMutation = { submitBannerApplication: { id: string, exhibitorId: string, title: string, linkUrl: string, status: SubmissionStatus, rejectReason: string | null, submittedAt: string, placement: { id: string, nameZh: string, nameEn: string, size: string, width: number, height: number }, picture: { id: string, url: string, width: number, height: number } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } };
 
 export type ApproveCatalogEntriesMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -1063,7 +1065,7 @@ export type UploadSubmissionPictureMutationVariables = Exact<{
 }>;
 
 
-export type UploadSubmissionPictureMutation = { uploadPhoto: { id: string, url: string } };
+export type UploadSubmissionPictureMutation = { uploadPhoto: { id: string, url: string, width: number, height: number } };
 
 export type SubmissionExhibitorsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1198,10 +1200,14 @@ export const BannerFieldsFragmentDoc = new TypedDocumentString(`
     nameZh
     nameEn
     size
+    width
+    height
   }
   picture {
     id
     url
+    width
+    height
   }
   status
   rejectReason
@@ -1922,10 +1928,14 @@ export const BannerApplicationsDocument = new TypedDocumentString(`
     nameZh
     nameEn
     size
+    width
+    height
   }
   picture {
     id
     url
+    width
+    height
   }
   status
   rejectReason
@@ -1948,6 +1958,8 @@ export const BannerPlacementsDocument = new TypedDocumentString(`
     nameZh
     nameEn
     size
+    width
+    height
     active
   }
 }
@@ -1971,10 +1983,14 @@ export const MyBannerApplicationsDocument = new TypedDocumentString(`
     nameZh
     nameEn
     size
+    width
+    height
   }
   picture {
     id
     url
+    width
+    height
   }
   status
   rejectReason
@@ -2022,10 +2038,14 @@ export const SubmitBannerApplicationDocument = new TypedDocumentString(`
     nameZh
     nameEn
     size
+    width
+    height
   }
   picture {
     id
     url
+    width
+    height
   }
   status
   rejectReason
@@ -3299,6 +3319,8 @@ export const UploadSubmissionPictureDocument = new TypedDocumentString(`
   uploadPhoto(file: $file, purpose: $purpose) {
     id
     url
+    width
+    height
   }
 }
     `) as unknown as TypedDocumentString<UploadSubmissionPictureMutation, UploadSubmissionPictureMutationVariables>;

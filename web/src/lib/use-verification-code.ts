@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AltchaCaptchaHandle } from '../components/altcha-captcha';
 import { useSendCode, type SendCodeInput } from './send-code';
@@ -31,6 +31,8 @@ export function useVerificationCode(showError: (text: string) => void): Verifica
   const captcha = useRef<AltchaCaptchaHandle>(null);
   const sendCodeMutation = useSendCode();
   const { remaining, start } = useCountdown();
+  // From the press until the code is asked for, the captcha's last moments of solving included.
+  const [solving, setSolving] = useState(false);
 
   async function captchaPayload(): Promise<string | undefined> {
     try {
@@ -45,7 +47,8 @@ export function useVerificationCode(showError: (text: string) => void): Verifica
   async function sendCode(prepare: () => Promise<Omit<SendCodeInput, 'captcha'> | undefined>): Promise<boolean> {
     const input = await prepare();
     if (!input) return false;
-    const payload = await captchaPayload();
+    setSolving(true);
+    const payload = await captchaPayload().finally(() => setSolving(false));
     if (!payload) return false;
     try {
       start(await sendCodeMutation.mutateAsync({ ...input, captcha: payload }));
@@ -58,5 +61,5 @@ export function useVerificationCode(showError: (text: string) => void): Verifica
     }
   }
 
-  return { captcha, captchaPayload, sendCode, sending: sendCodeMutation.isPending, remaining };
+  return { captcha, captchaPayload, sendCode, sending: solving || sendCodeMutation.isPending, remaining };
 }

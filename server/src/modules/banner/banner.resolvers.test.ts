@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
-import { signedInClient, uploadPicture } from '../../test/submissions';
+import { noisePicture, signedInClient, uploadPicture } from '../../test/submissions';
 
-const PLACEMENTS = `{ bannerPlacements { id nameZh active } }`;
-const SAVE_PLACEMENT = `mutation ($input: BannerPlacementInput!) { saveBannerPlacement(input: $input) { id active } }`;
+const PLACEMENTS = `{ bannerPlacements { id nameZh size width height active } }`;
+const SAVE_PLACEMENT = `mutation ($input: BannerPlacementInput!) { saveBannerPlacement(input: $input) { id size active } }`;
 const SUBMIT = `mutation ($input: BannerApplicationInput!) { submitBannerApplication(input: $input) { id status placement { id } picture { url } } }`;
 const DETAIL = `query ($id: ID!) { bannerApplication(id: $id) { id status } }`;
 const MINE = `{ myBannerApplications { total } }`;
@@ -17,14 +17,21 @@ const errorCode = (body: Body) => body.errors?.[0]?.extensions.code;
 describe('banner applications', () => {
   let app: TestApp;
   let reviewer: TestClient;
+  /** A placement of the test pictures' size (320×240), and the default website carousel (1920×600). */
   let placementId: string;
+  let carouselId: string;
 
   beforeAll(async () => {
     app = await createTestApp();
     ({ client: reviewer } = await signedInClient(app, 'organizer', ['ROLE_EXHIBITOR']));
-    const { body } = await reviewer.graphql<{ bannerPlacements: Array<{ id: string; active: boolean }> }>(PLACEMENTS);
+    const { body } = await reviewer.graphql<{ bannerPlacements: Array<{ id: string; size: string; width: number; height: number; active: boolean }> }>(PLACEMENTS);
     expect(body.data?.bannerPlacements.length).toBeGreaterThanOrEqual(5);
-    placementId = body.data?.bannerPlacements[0]?.id ?? '';
+    const carousel = body.data?.bannerPlacements[0];
+    expect(carousel).toMatchObject({ size: '1920×600 px', width: 1920, height: 600 });
+    carouselId = carousel?.id ?? '';
+    const saved = await reviewer.graphql<{ saveBannerPlacement: { id: string; size: string } }>(SAVE_PLACEMENT, { input: { nameZh: '测试位置', nameEn: 'Test placement', width: 320, height: 240, active: true } });
+    expect(saved.body.data?.saveBannerPlacement.size).toBe('320×240 px');
+    placementId = saved.body.data?.saveBannerPlacement.id ?? '';
   }, 120_000);
   afterAll(() => app.close());
 
@@ -36,25 +43,45 @@ describe('banner applications', () => {
 
   const input = (pictureId: string, overrides: Record<string, unknown> = {}) => ({ title: '雷霆 800 新品发布', placementId, pictureId, linkUrl: 'https://www.motu.example.com/thunder', ...overrides });
 
-  it.each([
+  it.each<[string, Record<string, unknown>, string]>([
     ['title', { title: '' }, 'SUBMISSION_TEXT_REQUIRED'],
     ['title length', { title: 'x'.repeat(61) }, 'SUBMISSION_TEXT_TOO_LONG'],
     ['linkUrl', { linkUrl: 'ftp://example.com' }, 'SUBMISSION_URL_INVALID'],
     ['placementId', { placementId: crypto.randomUUID() }, 'BANNER_PLACEMENT_INVALID'],
     ['pictureId', { pictureId: 'x' }, 'BANNER_PICTURE_REQUIRED'],
+    ['picture size for the placement', { placementId: 'carousel' }, 'BANNER_PICTURE_SIZE_MISMATCH'],
   ])('refuses a bad %s on the server', async (_field, overrides, code) => {
     const { client, picture } = await exhibitor();
-    expect(errorCode((await client.graphql(SUBMIT, { input: input(picture.id, overrides) })).body)).toBe(code);
+    const placement = overrides.placementId === 'carousel' ? { placementId: carouselId } : {};
+    expect(errorCode((await client.graphql(SUBMIT, { input: input(picture.id, { ...overrides, ...placement }) })).body)).toBe(code);
+  });
+
+  it("holds every banner to its placement's size: another shape or a smaller picture is refused, the size within 5 % is taken", async () => {
+    const { client } = await exhibitor();
+    const wide = await uploadPicture(client, 'BANNER', await noisePicture(1200, 200));
+    const refused = await client.graphql<unknown>(SUBMIT, { input: input(wide.id, { placementId: carouselId }) });
+    expect(errorCode(refused.body)).toBe('BANNER_PICTURE_SIZE_MISMATCH');
+    expect(JSON.stringify(refused.body)).toContain('1920×600 px');
+    const fitting = await uploadPicture(client, 'BANNER', await noisePicture(1880, 590));
+    const filed = await client.graphql<{ submitBannerApplication: { status: string } }>(SUBMIT, { input: input(fitting.id, { placementId: carouselId }) });
+    expect(filed.body.data?.submitBannerApplication.status).toBe('PENDING');
+  });
+
+  it('refuses a placement size that is not whole pixels within bounds', async () => {
+    for (const size of [{ width: 0, height: 600 }, { width: 1920, height: 50 }, { width: 1920, height: 30_000 }]) {
+      const { body } = await reviewer.graphql(SAVE_PLACEMENT, { input: { nameZh: '位置', nameEn: 'Placement', ...size, active: true } });
+      expect(errorCode(body)).toBe('BANNER_PLACEMENT_SIZE_INVALID');
+    }
   });
 
   it('takes no application for a closed placement, and exhibitors see open placements only', async () => {
-    const created = await reviewer.graphql<{ saveBannerPlacement: { id: string } }>(SAVE_PLACEMENT, { input: { nameZh: '临时位置', nameEn: 'Temporary', size: '100×100 px', active: false } });
+    const created = await reviewer.graphql<{ saveBannerPlacement: { id: string } }>(SAVE_PLACEMENT, { input: { nameZh: '临时位置', nameEn: 'Temporary', width: 100, height: 100, active: false } });
     const closed = created.body.data?.saveBannerPlacement.id ?? '';
     const { client, picture } = await exhibitor();
     const seen = await client.graphql<{ bannerPlacements: Array<{ id: string }> }>(PLACEMENTS);
     expect(seen.body.data?.bannerPlacements.map((placement) => placement.id)).not.toContain(closed);
     expect(errorCode((await client.graphql(SUBMIT, { input: input(picture.id, { placementId: closed }) })).body)).toBe('BANNER_PLACEMENT_INVALID');
-    expect(errorCode((await client.graphql(SAVE_PLACEMENT, { input: { nameZh: 'x', nameEn: 'x', size: 'x', active: true } })).body)).toBe('FORBIDDEN');
+    expect(errorCode((await client.graphql(SAVE_PLACEMENT, { input: { nameZh: 'x', nameEn: 'x', width: 100, height: 100, active: true } })).body)).toBe('FORBIDDEN');
   });
 
   it('files, approves and keeps an approved banner read-only; another company never reads or edits it', async () => {
@@ -81,7 +108,7 @@ describe('banner applications', () => {
       [LIST, {}],
       [APPROVE, { ids: [id] }],
       [REJECT, { ids: [id], reason: 'x' }],
-      [SAVE_PLACEMENT, { input: { nameZh: 'x', nameEn: 'x', size: 'x', active: true } }],
+      [SAVE_PLACEMENT, { input: { nameZh: 'x', nameEn: 'x', width: 100, height: 100, active: true } }],
     ] as const) {
       expect(errorCode((await other.graphql(query, variables)).body)).toBe('FORBIDDEN');
       expect(errorCode((await owner.client.graphql(query, variables)).body)).toBe('FORBIDDEN');

@@ -1,26 +1,28 @@
+import { BANNER_SIZE_TOLERANCE, bannerPictureFits, formatPlacementSize } from '@portal/shared/banner/banner-size';
 import { ZSaveBannerPlacementInput, ZSubmitBannerInput } from '@portal/shared/banner/banner.schema';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireViewer } from '../../lib/authorize';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
+import type { PhotoService } from '../media/photo.service';
 import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
 import { SubmissionKindService } from '../submission/submission-kind.service';
 import { isSubmissionReviewer, requireSubmissionReviewer } from '../submission/submission.policy';
-import type { BannerApplicationModel } from './banner.models';
+import type { BannerApplicationModel, BannerPlacementModel } from './banner.models';
 import * as repository from './banner.repository';
 
 const SPEC: SubmissionSpec<BannerApplicationModel> = { kind: 'banner', queries: repository.bannerQueries, titleOf: (banner) => banner.title };
 
 /** The organizer's list starts with the placements a motorcycle show usually sells (docs/decisions/0409-catalog-products-banners.md). */
 const DEFAULT_PLACEMENTS = [
-  { nameZh: '官网首页轮播图', nameEn: 'Website home carousel', size: '1920×600 px' },
-  { nameZh: '展商后台顶部横幅', nameEn: 'Portal header banner', size: '1200×200 px' },
-  { nameZh: '展馆入口门楣', nameEn: 'Hall entrance banner', size: '6000×1500 px' },
-  { nameZh: '观众登记页横幅', nameEn: 'Visitor registration banner', size: '750×300 px' },
-  { nameZh: '电子会刊内页', nameEn: 'E-catalog inside page', size: '1242×1660 px' },
+  { nameZh: '官网首页轮播图', nameEn: 'Website home carousel', width: 1920, height: 600 },
+  { nameZh: '展商后台顶部横幅', nameEn: 'Portal header banner', width: 1200, height: 200 },
+  { nameZh: '展馆入口门楣', nameEn: 'Hall entrance banner', width: 6000, height: 1500 },
+  { nameZh: '观众登记页横幅', nameEn: 'Visitor registration banner', width: 750, height: 300 },
+  { nameZh: '电子会刊内页', nameEn: 'E-catalog inside page', width: 1242, height: 1660 },
 ] as const;
 
 /** Banner applications and the organizer's list of placements. */
@@ -29,6 +31,7 @@ export class BannerService extends SubmissionKindService<BannerApplicationModel>
     private readonly db: Database,
     submissions: SubmissionReviewService,
     private readonly audit: AuditService,
+    private readonly photos: Pick<PhotoService, 'findByIds'>,
   ) {
     super(submissions, SPEC);
   }
@@ -37,7 +40,10 @@ export class BannerService extends SubmissionKindService<BannerApplicationModel>
   async placements(viewer: Viewer | undefined) {
     requireViewer(viewer);
     if ((await repository.countPlacements(this.db)) === 0) {
-      await repository.insertPlacements(this.db, DEFAULT_PLACEMENTS.map((placement, index) => ({ ...placement, active: true, sortOrder: index })));
+      await repository.insertPlacements(
+        this.db,
+        DEFAULT_PLACEMENTS.map((placement, index) => ({ ...placement, size: formatPlacementSize(placement), active: true, sortOrder: index })),
+      );
     }
     const rows = await repository.listPlacements(this.db);
     return isSubmissionReviewer(viewer) ? rows : rows.filter((row) => row.active);
@@ -46,7 +52,8 @@ export class BannerService extends SubmissionKindService<BannerApplicationModel>
   /** Organizers: add a placement or change one (a closed placement takes no new applications). */
   async savePlacement(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
     const organizer = requireSubmissionReviewer(viewer);
-    const { id, ...values } = parseInput(ZSaveBannerPlacementInput, rawInput);
+    const { id, ...input } = parseInput(ZSaveBannerPlacementInput, rawInput);
+    const values = { ...input, size: formatPlacementSize(input) };
     return this.db.transaction(async (tx) => {
       const row = id ? await repository.updatePlacement(tx, id, values) : (await repository.insertPlacements(tx, [{ ...values, sortOrder: (await repository.countPlacements(tx)) + 1 }]))[0];
       if (!row) throw new AppError('NOT_FOUND');
@@ -63,11 +70,23 @@ export class BannerService extends SubmissionKindService<BannerApplicationModel>
       check: async (tx) => {
         const placement = await repository.findPlacementById(tx, values.placementId);
         if (!placement?.active) throw new AppError('BANNER_PLACEMENT_INVALID', {}, [{ path: 'placementId', code: 'BANNER_PLACEMENT_INVALID' }]);
+        await this.requirePictureFits(tx, values.pictureId, placement);
       },
       pictures: { ids: [values.pictureId], purpose: 'BANNER', field: 'pictureId', attachedTo: (banner) => [banner.pictureId] },
       insert: (tx, exhibitorId) => repository.insertBanner(tx, exhibitorId, values),
       update: (tx, bannerId) => repository.updateBanner(tx, bannerId, values),
     });
+  }
+
+  /**
+   * BANNER_PICTURE_SIZE_MISMATCH unless the picture meets the placement's size rule (shared banner-size.ts). A
+   * picture that is not there is the filing's own check (SUBMISSION_PHOTO_INVALID).
+   */
+  private async requirePictureFits(tx: Executor, pictureId: string, placement: BannerPlacementModel) {
+    const [picture] = await this.photos.findByIds([pictureId], tx);
+    if (!picture || bannerPictureFits(picture, placement)) return;
+    const params = { size: formatPlacementSize(placement), tolerance: BANNER_SIZE_TOLERANCE * 100, pictureSize: formatPlacementSize(picture) };
+    throw new AppError('BANNER_PICTURE_SIZE_MISMATCH', params, [{ path: 'pictureId', code: 'BANNER_PICTURE_SIZE_MISMATCH' }]);
   }
 
   /** One application: for the exhibitor section's organizers and the filing company only; anyone else gets null. */

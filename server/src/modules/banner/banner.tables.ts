@@ -8,7 +8,11 @@ export const bannerPlacements = pgTable('banner_placements', {
   id: uuid('id').primaryKey().defaultRandom(),
   nameZh: text('name_zh').notNull(),
   nameEn: text('name_en').notNull(),
+  /** As printed for the exhibitor ("1920×600 px"), written from width and height. */
   size: text('size').notNull(),
+  /** The picture's size in pixels: the rule every banner of the placement meets (shared/src/banner/banner-size.ts). */
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

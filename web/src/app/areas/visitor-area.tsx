@@ -13,12 +13,11 @@ import { VisitorInfoRoute, VisitorRecordRoute, VisitorTicketRoute, VisitorVisitD
 
 const VISITOR_CHILDREN = ['info', 'info/edit', 'ticket', 'visitDate', 'record'] as const;
 
+/** The visitor's menu: an approved registration can no longer be edited (its ticket carries it), so no "edit" entry. */
 export function visitorMenu(approved: boolean): MenuEntry[] {
-  const menu: MenuEntry[] = [
-    { path: PATHS.visitorInfo, labelKey: 'visitor.menu.info', icon: IdcardOutlined, match: PATHS.visitorInfo },
-    { path: PATHS.visitorInfoEdit, labelKey: 'visitor.menu.edit', icon: EditOutlined },
-  ];
-  if (approved) {
+  const menu: MenuEntry[] = [{ path: PATHS.visitorInfo, labelKey: 'visitor.menu.info', icon: IdcardOutlined, match: PATHS.visitorInfo }];
+  if (!approved) menu.push({ path: PATHS.visitorInfoEdit, labelKey: 'visitor.menu.edit', icon: EditOutlined });
+  else {
     menu.push(
       { path: PATHS.visitorTicket, labelKey: 'visitor.menu.ticket', icon: QrcodeOutlined },
       { path: PATHS.visitorVisitDate, labelKey: 'visitor.menu.visitDate', icon: CalendarOutlined },

@@ -42,10 +42,10 @@ export async function encodeWithinLimits(encode: Encode, profile: PhotoProfile):
   return undefined;
 }
 
-export async function cropPicture(picture: Blob, area: CropArea, profile: PhotoProfile): Promise<Blob | undefined> {
+export async function cropPicture(picture: Blob, area: CropArea, profile: PhotoProfile, maxSide: number = OUTPUT_MAX_SIDE): Promise<Blob | undefined> {
   const bitmap = await createImageBitmap(picture, { imageOrientation: 'from-image' });
   try {
-    const size = outputSize(area);
+    const size = outputSize(area, maxSide);
     const canvas = document.createElement('canvas');
     canvas.width = size.width;
     canvas.height = size.height;

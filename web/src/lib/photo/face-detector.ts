@@ -1,17 +1,21 @@
 /**
- * face-api in the browser, loaded on first use only (DESIGN §7: the models and tfjs never enter the
- * first load). The tiny face detector's weights are build assets of the web app (hashed, same origin,
- * CSP connect-src 'self'), decoded with tfjs's own weight decoder.
+ * face-api in the browser, loaded when the browser is idle on a page with a photo field, or on first use (DESIGN §7:
+ * the models and tfjs never enter the first load; face-load-progress.ts). Its code and model are hashed assets, kept
+ * by the browser's cache for a year (immutable), so the next visit does not download them again. The tiny face
+ * detector's weights are build assets of the web app (hashed, same origin, CSP connect-src 'self'), decoded with
+ * tfjs's own weight decoder.
  */
 import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.esm.js';
 import weightsUrl from '@vladmandic/face-api/model/tiny_face_detector_model.bin?url';
 import { detectionSize, measureFaces, type FaceMeasure } from './face-measure';
+import { reportFaceLoadStage } from './face-load-progress';
 
 type FaceApi = typeof FaceApiModule;
 
 let loading: Promise<FaceApi> | null = null;
 
 async function load(): Promise<FaceApi> {
+  reportFaceLoadStage('downloading');
   const [faceapi, manifest, weights] = await Promise.all([
     import('@vladmandic/face-api/dist/face-api.esm.js'),
     import('@vladmandic/face-api/model/tiny_face_detector_model-weights_manifest.json').then((module) => module.default),
@@ -20,6 +24,7 @@ async function load(): Promise<FaceApi> {
       return response.arrayBuffer();
     }),
   ]);
+  reportFaceLoadStage('preparing');
   // The bundle's tf namespace is the whole of tfjs; face-api's typings declare only a part of it.
   const tf = faceapi.tf as typeof faceapi.tf & { setBackend(name: string): Promise<boolean>; ready(): Promise<void>; enableProdMode(): void };
   // WebGL when the device has it, else the CPU backend; never the WASM backend (its binaries are not served).
@@ -39,6 +44,7 @@ async function load(): Promise<FaceApi> {
   tf.enableProdMode();
   const specs = manifest.flatMap((group) => group.weights) as Parameters<typeof tf.io.decodeWeights>[1];
   faceapi.nets.tinyFaceDetector.loadFromWeightMap(tf.io.decodeWeights(weights, specs));
+  reportFaceLoadStage('ready');
   return faceapi;
 }
 
@@ -46,6 +52,7 @@ async function load(): Promise<FaceApi> {
 export function loadFaceApi(): Promise<FaceApi> {
   loading ??= load().catch((error: unknown) => {
     loading = null;
+    reportFaceLoadStage('failed');
     throw error;
   });
   return loading;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import type { IdType } from '@portal/shared/application/id-number';
 import { PlainAlert } from '../../../components/plain/alert';
 import { PlainResult } from '../../../components/plain/result';
@@ -89,7 +90,32 @@ export function ApplicationScreen({ titleKey, mode, onSaved, donePath }: Applica
     return <PlainResult status="warning" title={<h1 className="result-title">{t('errors:AUDIENCE_REG_CLOSED')}</h1>} testId="application-closed" />;
   }
   if (screen === 'not-editable') {
-    return <PlainResult status="info" title={<h1 className="result-title">{t('errors:AUDIENCE_NOT_EDITABLE')}</h1>} testId="application-not-editable" />;
+    // Only an approved application or one past the update deadline gets here: say which, and lead back.
+    const approved = audience?.approveStatus === 'DONE';
+    return (
+      <PlainResult
+        status="info"
+        title={<h1 className="result-title">{t('errors:AUDIENCE_NOT_EDITABLE')}</h1>}
+        subTitle={
+          <span data-testid="application-not-editable-reason">
+            {approved ? t('application:notEditable.approved') : t('application:notEditable.deadlinePassed', { deadline: deadline ? formatDateTime(deadline) : '' })}
+          </span>
+        }
+        extra={
+          <>
+            <Link to={donePath} className="plain-button plain-button-primary" data-testid="application-not-editable-back">
+              {t('application:notEditable.back')}
+            </Link>
+            {approved ? (
+              <Link to={PATHS.visitorVisitDate} className="plain-button" data-testid="application-not-editable-visit-dates">
+                {t('application:notEditable.visitDates')}
+              </Link>
+            ) : null}
+          </>
+        }
+        testId="application-not-editable"
+      />
+    );
   }
   const accountKey = audience?.id ?? 'new';
 

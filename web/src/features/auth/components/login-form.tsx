@@ -52,6 +52,8 @@ export function LoginForm({
   const verification = useVerificationCode(notice.showError);
   const { captcha, captchaPayload, sendCode } = verification;
   const [secret, setSecret] = useState('');
+  // A press while the captcha still solves shows the button busy until the solution is in.
+  const [waitingForCaptcha, setWaitingForCaptcha] = useState(false);
   const ids = { identity: `login-${mode}_identity`, secret: `login-${mode}_${mode}` };
 
   function problemOf(field: Field, checked: Record<Field, string>): string | undefined {
@@ -74,7 +76,9 @@ export function LoginForm({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!ready(['identity', 'secret'])) return;
+    setWaitingForCaptcha(true);
     const payload = await captchaPayload();
+    setWaitingForCaptcha(false);
     if (!payload) return;
     try {
       await loginMutation.mutateAsync({ identity, ...(mode === 'password' ? { password: secret } : { code: secret }), captcha: payload, scope });
@@ -91,9 +95,8 @@ export function LoginForm({
     if (sent) notice.showSuccess(t('codeSent'));
   }
 
-  const busy = loginMutation.isPending;
+  const busy = waitingForCaptcha || loginMutation.isPending;
   return (
-    // The widget's checkbox is `required`: native validation would block the submission while it is still solving; getPayload() waits for it instead.
     <form name={`login-${mode}`} className="plain-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <PlainField inputId={ids.identity} label={t('identity.label')} error={problems.identity}>
         <span className="plain-input">

@@ -2,12 +2,15 @@ import { Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { afterSignOutDestination } from '@portal/shared/show/show-website';
+import { PATHS } from '../../../app/paths';
 import { projectSettingQueryOptions } from '../../../lib/project/project-setting';
 import { logout } from '../api/logout';
 
 /**
  * /logout: calls logout (a failure is only logged), marks the session signed out, then leaves for the
- * show's website — a project setting (/wo/project/info); the portal's home while none is set or it cannot be read.
+ * show's website — a project setting (/wo/project/info); the portal's sign-in page while no real website is set
+ * (the demo's example.com reaches nothing) or the setting cannot be read.
  */
 export function LogoutPage({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useTranslation('auth');
@@ -22,7 +25,7 @@ export function LogoutPage({ onSignedOut }: { onSignedOut: () => void }) {
         (setting) => setting.showWebsiteUrl,
         () => null,
       );
-      window.location.assign(website ?? '/');
+      window.location.assign(afterSignOutDestination(website, PATHS.login));
     });
   }, [onSignedOut, queryClient]);
   return (

@@ -24,8 +24,10 @@ export function TicketPhotoReplace({ lookUp, onReplaced }: { lookUp: { idNumber:
   const send = useSendBadgePhotoCode();
   const { remaining, start } = useCountdown();
   const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
 
   const sendCode = async () => {
+    setSending(true);
     try {
       const payload = await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
       start(await send.mutateAsync({ captcha: payload, ...lookUp }));
@@ -33,6 +35,7 @@ export function TicketPhotoReplace({ lookUp, onReplaced }: { lookUp: { idNumber:
     } catch (error) {
       notification.error({ title: errorText(error), placement: 'top' });
     } finally {
+      setSending(false);
       // A payload is single use: the next send solves a new challenge.
       captcha.current?.reset();
     }
@@ -54,7 +57,7 @@ export function TicketPhotoReplace({ lookUp, onReplaced }: { lookUp: { idNumber:
             sendText={t('photo.sendCode')}
             resendText={(seconds) => t('photo.resendCode', { seconds })}
             testIdPrefix="ticket-photo"
-            code={{ sending: send.isPending, remaining }}
+            code={{ sending, remaining }}
             onSend={() => void sendCode()}
           />
         </Form.Item>

@@ -118,9 +118,12 @@ export function BadgeTicketPage() {
   const [ticket, setTicket] = useState<BadgeTicket | null>(null);
   const [lookUp, setLookUp] = useState<TicketForm>({ idNumber: '', phoneNumber: '' });
   const [failure, setFailure] = useState<{ notFound: boolean; text: string } | null>(null);
+  // From the press until the answer, the captcha's last moments of solving included: a press always shows it was taken.
+  const [submitting, setSubmitting] = useState(false);
 
   const submit = async (values: TicketForm) => {
     setFailure(null);
+    setSubmitting(true);
     try {
       const payload = await (captcha.current?.getPayload() ?? Promise.reject(new Error('captcha missing')));
       setTicket(await lookup.mutateAsync({ captcha: payload, idNumber: values.idNumber, phoneNumber: values.phoneNumber }));
@@ -129,6 +132,7 @@ export function BadgeTicketPage() {
       const notFound = normaliseError(error).code === 'BADGE_TICKET_NOT_FOUND';
       setFailure({ notFound, text: notFound ? t('notFound') : errorText(error) });
     } finally {
+      setSubmitting(false);
       // A payload is single use: the next look-up solves a new challenge.
       captcha.current?.reset();
     }
@@ -162,7 +166,7 @@ export function BadgeTicketPage() {
             data-testid={failure.notFound ? 'badge-ticket-not-found' : 'badge-ticket-error'}
           />
         ) : null}
-        <Button type="primary" htmlType="submit" block size="large" loading={lookup.isPending} data-testid="badge-ticket-submit">
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="badge-ticket-submit">
           {t('submit')}
         </Button>
       </Form>

@@ -1,7 +1,9 @@
-import { App, Button, Card, Form, Input, Switch, Table } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Switch, Table } from 'antd';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useTranslation } from 'react-i18next';
-import { PLACEMENT_NAME_MAX_LENGTH, PLACEMENT_SIZE_MAX_LENGTH } from '@portal/shared/banner/banner.schema';
+import { PLACEMENT_SIDE_MAX, PLACEMENT_SIDE_MIN } from '@portal/shared/banner/banner-size';
+import { PLACEMENT_NAME_MAX_LENGTH, ZSaveBannerPlacementInput } from '@portal/shared/banner/banner.schema';
+import { schemaRule } from '../../../lib/schema-rule';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useBannerPlacements } from '../api/banner-placements';
 import { useSaveBannerPlacement } from '../api/save-banner-placement';
@@ -9,12 +11,15 @@ import { useSaveBannerPlacement } from '../api/save-banner-placement';
 interface PlacementValues {
   nameZh: string;
   nameEn: string;
-  size: string;
+  width: number;
+  height: number;
 }
+
+const FIELD = ZSaveBannerPlacementInput.shape;
 
 /** The organizer's list of placements: open or close one, add one. */
 export function PlacementList() {
-  const { t } = useTranslation('banner');
+  const { t } = useTranslation(['banner', 'errors']);
   const { message } = App.useApp();
   const errorText = useErrorText();
   const placements = useBannerPlacements();
@@ -46,7 +51,7 @@ export function PlacementList() {
               key: 'active',
               title: t('placementFields.active'),
               render: (_value, row) => (
-                <Switch checked={row.active} aria-label={t('placementFields.active')} onChange={(active) => void run(() => save.mutateAsync({ id: row.id, nameZh: row.nameZh, nameEn: row.nameEn, size: row.size, active }))} />
+                <Switch checked={row.active} aria-label={t('placementFields.active')} onChange={(active) => void run(() => save.mutateAsync({ id: row.id, nameZh: row.nameZh, nameEn: row.nameEn, width: row.width, height: row.height, active }))} />
               ),
             },
           ]}
@@ -66,9 +71,19 @@ export function PlacementList() {
         <Form.Item name="nameEn" rules={[{ required: true, whitespace: true, message: t('placementRequired') }]}>
           <Input placeholder={t('placementFields.nameEn')} aria-label={t('placementFields.nameEn')} maxLength={PLACEMENT_NAME_MAX_LENGTH} />
         </Form.Item>
-        <Form.Item name="size" rules={[{ required: true, whitespace: true, message: t('placementRequired') }]}>
-          <Input placeholder={t('placementFields.size')} aria-label={t('placementFields.size')} maxLength={PLACEMENT_SIZE_MAX_LENGTH} />
-        </Form.Item>
+        {(['width', 'height'] as const).map((side) => (
+          <Form.Item key={side} name={side} rules={[schemaRule(FIELD[side], t)]}>
+            <InputNumber
+              min={PLACEMENT_SIDE_MIN}
+              max={PLACEMENT_SIDE_MAX}
+              precision={0}
+              suffix="px"
+              placeholder={t(`placementFields.${side}`)}
+              aria-label={t(`placementFields.${side}`)}
+              data-testid={`banner-placement-${side}`}
+            />
+          </Form.Item>
+        ))}
         <Button htmlType="submit" loading={save.isPending}>
           {t('addPlacement')}
         </Button>

@@ -18,6 +18,8 @@ export function BannerPage() {
   const { t, i18n } = useTranslation(['banner', 'submission']);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<BannerFieldsFragment | null>(null);
+  // Counts the applications sent from this page: a new form after each, empty, never the last one's values again.
+  const [sent, setSent] = useState(0);
   const rows = useMyBannerApplications(page, DEFAULT_SUBMISSION_PAGE_SIZE);
   const placements = useBannerPlacements();
   if (placements.isPending) return <PageLoading />;
@@ -64,16 +66,19 @@ export function BannerPage() {
         {editing?.status === 'REJECTED' ? <Alert type="error" showIcon message={t('submission:rejectedNotice', { reason: editing.rejectReason ?? '' })} /> : null}
         {editing?.status === 'APPROVED' ? <Alert type="success" showIcon message={t('submission:approvedNotice')} /> : null}
         <BannerForm
-          key={editing ? `${editing.id}:${editing.submittedAt}` : 'new'}
+          key={editing ? `${editing.id}:${editing.submittedAt}` : `new:${sent}`}
           id={editing?.id}
           placements={placements.data}
           disabled={!editable}
           initialValues={
             editing
-              ? { title: editing.title, placementId: editing.placement.id, linkUrl: editing.linkUrl, picture: editing.picture ? { id: editing.picture.id, url: editing.picture.url } : null }
+              ? { title: editing.title, placementId: editing.placement.id, linkUrl: editing.linkUrl, picture: editing.picture }
               : { title: '', placementId: null, linkUrl: 'https://', picture: null }
           }
-          onSaved={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setSent((count) => count + 1);
+          }}
         />
         {editing ? <SubmissionHistory changes={editing.statusHistory} testId="banner-history" /> : null}
       </Card>

@@ -11,6 +11,7 @@ import {
   SHOW_NAME_MAX_LENGTH,
   WEBSITE_URL_MAX_LENGTH,
 } from '@portal/shared/show/project-settings.schema';
+import { isRealWebsite } from '@portal/shared/show/show-website';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDateTime, parseBeijingDateTime } from '../../../lib/format/date-time';
@@ -53,6 +54,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
   const settings = useProjectSettings();
   const save = useSaveProjectSettings();
   const [form] = Form.useForm<SettingsValues>();
+  const website = Form.useWatch('showWebsiteUrl', form)?.trim();
   const [conflict, setConflict] = useState(false);
 
   if (settings.isPending) return <PageLoading />;
@@ -133,7 +135,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
               <Input maxLength={SHOW_NAME_MAX_LENGTH} data-testid="project-name-en" />
             </Form.Item>
           </Flex>
-          <Form.Item name="showWebsiteUrl" label={t('fields.showWebsiteUrl')} extra={t('hints.showWebsiteUrl')} rules={[{ required: true, type: 'url', message: t('websiteFormat') }]}>
+          <Form.Item name="showWebsiteUrl" label={t('fields.showWebsiteUrl')} extra={<span data-testid="project-website-sign-out">{isRealWebsite(website) ? t('hints.signOutToWebsite', { url: website }) : t('hints.signOutToSignIn')}</span>} rules={[{ required: true, type: 'url', message: t('websiteFormat') }]}>
             <Input maxLength={WEBSITE_URL_MAX_LENGTH} placeholder={t('websitePlaceholder')} data-testid="project-website" />
           </Form.Item>
         </Card>
