@@ -13,6 +13,8 @@ import type { AdmissionConflict, ScanReason, TicketKind } from '@portal/shared/t
 /** The answer to one scan, online or uploaded (the same JSON for the same scan id, however often sent). */
 export interface ScanAnswer {
   scanId: string;
+  /** An uploaded offline scan: `admit` is then the device's own decision, recorded as it was made. */
+  offline: boolean;
   admit: boolean;
   reason: ScanReason;
   /** The show day (YYYY-MM-DD, Asia/Shanghai) of the scan. */

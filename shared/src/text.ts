@@ -11,6 +11,13 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 
+/** A surrogate code point on its own: not Unicode text (it cannot be encoded in UTF-8, so PostgreSQL cannot store it). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export function hasLoneSurrogates(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
 /** A string without control characters; `message` is the error code a failing rule reports. */
 export function plainText(message: string) {
   return z.string({ message }).refine((value) => !hasControlCharacters(value), { message });

@@ -42,6 +42,11 @@ export const SCAN_REASONS = [
   'DAY_NOT_SELECTED',
   'DEVICE_KIND_NOT_ALLOWED',
   'DEVICE_DAY_NOT_ALLOWED',
+  /**
+   * An uploaded offline scan the device denied although the ticket admitted at the scan time: nothing is
+   * recorded (the holder was turned away); the device's feed was behind or its rules wrong.
+   */
+  'VALID_BUT_DENIED_OFFLINE',
 ] as const;
 export type ScanReason = (typeof SCAN_REASONS)[number];
 export const ADMITTING_REASONS: readonly ScanReason[] = ['ENTRY', 'RE_ENTRY'];
@@ -55,7 +60,15 @@ export const ADMISSION_CONFLICTS = [
   'DUPLICATE_ENTRY',
   /** The ticket was revoked (or its holder no longer approved) before the scan time. */
   'NOT_VALID_AT_SCAN',
+  /**
+   * The device's scan time, corrected by its last heartbeat's clock offset, was more than
+   * SCAN_TIME_TOLERANCE_MS after the server's clock when it arrived: recorded at its arrival instead.
+   */
+  'SCAN_TIME_IN_FUTURE',
 ] as const;
+
+/** How far an offline scan's (offset-corrected) time may lie after the server's clock: a device clock's drift. */
+export const SCAN_TIME_TOLERANCE_MS = 5 * 60_000;
 export type AdmissionConflict = (typeof ADMISSION_CONFLICTS)[number];
 
 export const REVOKE_REASON_MAX_LENGTH = 200;

@@ -367,7 +367,9 @@ export type AdmissionConflict =
   /** Another device had already recorded the day's entry (two gates admitted offline). */
   | 'DUPLICATE_ENTRY'
   /** The ticket was not valid at the scan time (revoked, or its holder no longer approved). */
-  | 'NOT_VALID_AT_SCAN';
+  | 'NOT_VALID_AT_SCAN'
+  /** The device's clock put the scan in the future (more than 5 minutes after the server's clock, its measured offset corrected): recorded when it arrived; the real day is unknown. */
+  | 'SCAN_TIME_IN_FUTURE';
 
 export type TicketFilter = {
   kind?: TicketKind | null | undefined;

@@ -77,7 +77,62 @@ describe('device API: tokens, heartbeat, photos', () => {
     // A clock reset to 1970 is recorded as far behind, not refused.
     const reset = await deviceCall(app, token, 'heartbeat', { clock: '1970-01-01T00:00:00Z' });
     expect(reset.json?.clockOffsetMs).toBe(-(2 ** 31 - 1));
-    for (const body of [{}, { clock: 'yesterday' }, { clock: ahead.toISOString(), queuedScans: -1 }]) expect((await deviceCall(app, token, 'heartbeat', body)).status).toBe(400);
+    for (const body of [{}, { clock: 'yesterday' }, { clock: ahead.toISOString(), queuedScans: -1 }]) expect((await deviceCall(app, token, 'heartbeat', body)).json?.code).toBe('DEVICE_HEARTBEAT_INVALID');
+  });
+
+  it('every field of every call is bounded: a NUL byte, a lone surrogate, a length or a number out of range is a 400 with its code', async () => {
+    const { token } = await registerDeviceWithToken(manager);
+    const at = new Date().toISOString();
+    const offline = (scan: Record<string, unknown>) => ({ scans: [{ scanId: 'offline-1', qr: 'q', at, admitted: true, ...scan }] });
+    const refused: Array<[string, unknown, string]> = [
+      ['scan', { scanId: 'nul\u0000', qr: 'q' }, 'DEVICE_SCAN_INVALID'],
+      ['scan', { scanId: '\ud800', qr: 'q' }, 'DEVICE_SCAN_INVALID'],
+      ['scan', { scanId: 'with space', qr: 'q' }, 'DEVICE_SCAN_INVALID'],
+      ['scan', { scanId: '扫码', qr: 'q' }, 'DEVICE_SCAN_INVALID'],
+      ['scan', { scanId: 'x'.repeat(65), qr: 'q' }, 'DEVICE_SCAN_INVALID'],
+      ['scan', { scanId: 7, qr: 'q' }, 'DEVICE_SCAN_INVALID'],
+      ['scan', { scanId: 's', qr: 'q\u0000' }, 'DEVICE_SCAN_INVALID'],
+      ['scan', { scanId: 's', qr: 'q\udc00' }, 'DEVICE_SCAN_INVALID'],
+      ['scan', { scanId: 's', qr: 'q'.repeat(2001) }, 'DEVICE_SCAN_INVALID'],
+      ['scan', [], 'DEVICE_SCAN_INVALID'],
+      ['scan', 'scan', 'DEVICE_SCAN_INVALID'],
+      ['scans', offline({ scanId: 'nul\u0000' }), 'DEVICE_SCAN_INVALID'],
+      ['scans', offline({ scanId: 'a\ud800b' }), 'DEVICE_SCAN_INVALID'],
+      ['scans', offline({ qr: '\u0000' }), 'DEVICE_SCAN_INVALID'],
+      ['scans', offline({ at: '0000-01-01T00:00:00Z' }), 'DEVICE_SCAN_INVALID'],
+      ['scans', offline({ at: '1969-12-31T23:59:59Z' }), 'DEVICE_SCAN_INVALID'],
+      ['scans', offline({ at: '3000-01-01T00:00:00Z' }), 'DEVICE_SCAN_INVALID'],
+      ['scans', offline({ at: '2027-02-30T08:00:00+08:00' }), 'DEVICE_SCAN_INVALID'],
+      ['scans', offline({ admitted: 'yes' }), 'DEVICE_SCAN_INVALID'],
+      ['scans', { scans: Array.from({ length: 501 }, (_, index) => ({ scanId: `s-${index}`, qr: 'q', at, admitted: false })) }, 'DEVICE_SCAN_INVALID'],
+      ['scans', { scans: 'all' }, 'DEVICE_SCAN_INVALID'],
+      ['heartbeat', { clock: at, queuedScans: 2 ** 31 }, 'DEVICE_HEARTBEAT_INVALID'],
+      ['heartbeat', { clock: at, queuedScans: 1.5 }, 'DEVICE_HEARTBEAT_INVALID'],
+      ['heartbeat', { clock: at, queuedScans: '3' }, 'DEVICE_HEARTBEAT_INVALID'],
+      ['heartbeat', { clock: at, feedVersion: 2 ** 53 }, 'DEVICE_HEARTBEAT_INVALID'],
+      ['heartbeat', { clock: at, feedVersion: -1 }, 'DEVICE_HEARTBEAT_INVALID'],
+      ['heartbeat', { clock: '0000-01-01T00:00:00Z' }, 'DEVICE_HEARTBEAT_INVALID'],
+      ['heartbeat', { clock: '\u0000' }, 'DEVICE_HEARTBEAT_INVALID'],
+      ['heartbeat', null, 'DEVICE_HEARTBEAT_INVALID'],
+    ];
+    for (const [path, body, code] of refused) {
+      const answer = await deviceCall(app, token, path, body);
+      expect([answer.status, answer.json?.code], `${path} ${JSON.stringify(body).slice(0, 80)}`).toEqual([400, code]);
+    }
+    for (const since of ['-1', 'abc', '1.5', '1e3', '9007199254740992', '99999999999999999']) {
+      const answer = await deviceCall(app, token, `sync?since=${since}`);
+      expect([answer.status, answer.json?.code], since).toEqual([400, 'DEVICE_FEED_VERSION_INVALID']);
+    }
+    // The limits themselves are taken.
+    const visible = Array.from({ length: 94 }, (_, index) => String.fromCharCode(0x21 + index)).join('');
+    const bounds: Array<[string, unknown]> = [
+      ['scan', { scanId: visible.slice(0, 64), qr: `外国二维码 😀 ${'q'.repeat(1990)}` }],
+      ['scan', { scanId: visible.slice(30), qr: 'q' }],
+      ['scans', offline({ scanId: 'x'.repeat(64), at: '1970-01-01T00:00:00Z', admitted: false })],
+      ['heartbeat', { clock: '2999-12-31T23:59:59.999Z', feedVersion: Number.MAX_SAFE_INTEGER, queuedScans: 2 ** 31 - 1 }],
+    ];
+    for (const [path, body] of bounds) expect((await deviceCall(app, token, path, body)).status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(200);
+    expect((await deviceCall(app, token, `sync?since=${Number.MAX_SAFE_INTEGER}`)).status).toBe(200);
   });
 
   it('a device cannot fetch the photo of a ticket it did not scan (nor a malformed id)', async () => {

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ZHeartbeat, ZOfflineScans, ZOnlineScan, ZPhotoTicketId } from '@portal/shared/entrance/entrance.schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZFeedQuery, ZHeartbeat, ZOfflineScans, ZOnlineScan, ZPhotoTicketId } from '@portal/shared/entrance/entrance.schema';
 import { parseInput } from '../../lib/validation';
 import { AppError } from '../../lib/app-error';
 import { sendPrivateFile } from '../../http/send-private-file';
@@ -17,6 +17,11 @@ declare module 'fastify' {
     /** The device the call's bearer token names (set by the device API's own hook). */
     device?: AuthenticatedDevice;
   }
+}
+
+/** Scan answers go out as the JSON text stored with them: a retry gets the same bytes. */
+function sendJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 function deviceOf(request: FastifyRequest): AuthenticatedDevice {
@@ -42,23 +47,22 @@ export async function registerDeviceRoutes(app: FastifyInstance) {
         }
       });
 
-      scope.post('/scan', DEVICE_ROUTE, async (request) => {
+      scope.post('/scan', DEVICE_ROUTE, async (request, reply) => {
         const { scanId, qr } = parseInput(ZOnlineScan, request.body);
-        return app.services.entrance.scan(deviceOf(request), { scanId, qr, at: new Date(app.services.clock.now()), offline: false });
+        return sendJson(reply, await app.services.entrance.scan(deviceOf(request), { scanId, qr, at: new Date(app.services.clock.now()), offline: false }));
       });
 
-      scope.post('/scans', DEVICE_ROUTE, async (request) => {
+      scope.post('/scans', DEVICE_ROUTE, async (request, reply) => {
         const { scans } = parseInput(ZOfflineScans, request.body);
         const results = await app.services.entrance.uploadScans(
           deviceOf(request),
           scans.map(({ scanId, qr, at, admitted }) => ({ scanId, qr, at: new Date(at), offline: true, deviceAdmitted: admitted })),
         );
-        return { results };
+        return sendJson(reply, `{"results":[${results.join(',')}]}`);
       });
 
-      scope.get<{ Querystring: { since?: string } }>('/sync', DEVICE_ROUTE, async (request) => {
-        const since = request.query.since === undefined ? 0 : Number(request.query.since);
-        if (!Number.isSafeInteger(since) || since < 0) throw new AppError('VALIDATION_FAILED');
+      scope.get('/sync', DEVICE_ROUTE, async (request) => {
+        const { since } = parseInput(ZFeedQuery, request.query);
         return app.services.entrance.feed(deviceOf(request), since);
       });
 

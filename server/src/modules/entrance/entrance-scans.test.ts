@@ -9,13 +9,15 @@ import { deviceCall, registerDeviceWithToken } from './entrance-test-support';
 
 const FIGURES = `{ entranceDevices { id scansToday { hour admitted denied } conflictsToday } }`;
 type Figures = { id: string; scansToday: Array<{ hour: number; admitted: number; denied: number }>; conflictsToday: number };
-type Answer = { scanId: string; admit: boolean; reason: string; ticket: { id: string; photoUrl: string | null } | null; entriesToday: number; conflict: string | null };
+type Answer = { scanId: string; offline: boolean; admit: boolean; reason: string; at: string; ticket: { id: string; photoUrl: string | null } | null; entriesToday: number; conflict: string | null };
 
 /** Scans through the device API: the ticket module decides, the entrance answers once per scan id and logs it. */
 describe('device API: scans', () => {
   let app: TestApp;
   let manager: TestClient;
   const today = shanghaiDate(new Date());
+  const MONTH_MS = 30 * 24 * 3600_000;
+  const monthAhead = shanghaiDate(new Date(Date.now() + MONTH_MS));
 
   /** A staff badge's ticket in the ledger, valid every show day, and the QR its holder shows. */
   async function badgeTicket(entryPhotoId: string | null = null) {
@@ -35,8 +37,68 @@ describe('device API: scans', () => {
     manager = (await signedInClient(app, 'organizer', ['ROLE_HARDWARE'])).client;
     // Today is a show day (the decision refuses other days).
     await app.portal.database.db.insert(showDays).values({ day: today, capacity: 100, deadline: new Date() });
+    // A show day a month ahead, for the scans of a clock that runs ahead.
+    await app.portal.database.db.insert(showDays).values({ day: monthAhead, capacity: 100, deadline: new Date() });
   }, 60_000);
   afterAll(() => app.close());
+
+  it('a retried scan id gets the very bytes of its first answer, online and offline', async () => {
+    const { token } = await registerDeviceWithToken(manager);
+    const { qr } = await badgeTicket();
+    const first = await scan(token, 'bytes-1', qr);
+    expect(first.json).toMatchObject({ admit: true, reason: 'ENTRY' });
+    expect((await scan(token, 'bytes-1', qr)).text).toBe(first.text);
+    // The keys in the documented order.
+    expect(Object.keys(first.json ?? {})).toEqual(['scanId', 'offline', 'admit', 'reason', 'day', 'at', 'ticket', 'entriesToday', 'conflict']);
+
+    const queued = { scanId: 'bytes-2', qr, at: new Date(Date.now() - 60_000).toISOString(), admitted: true };
+    const uploaded = await deviceCall(app, token, 'scans', { scans: [queued] });
+    const again = await deviceCall(app, token, 'scans', { scans: [{ scanId: 'bytes-1', qr, at: queued.at, admitted: true }, queued] });
+    const [answer] = (uploaded.json?.results ?? []) as unknown[];
+    expect(again.text).toBe(`{"results":[${first.text},${JSON.stringify(answer)}]}`);
+    expect(uploaded.text).toBe(`{"results":[${JSON.stringify(answer)}]}`);
+  });
+
+  it('an offline scan the device denied although the ticket admitted says so in its reason, never ENTRY', async () => {
+    const { token } = await registerDeviceWithToken(manager);
+    const { ticket, qr } = await badgeTicket();
+    const upload = await deviceCall(app, token, 'scans', { scans: [{ scanId: 'denied-1', qr, at: new Date(Date.now() - 60_000).toISOString(), admitted: false }] });
+    expect((upload.json?.results as Answer[])[0]).toMatchObject({ offline: true, admit: false, reason: 'VALID_BUT_DENIED_OFFLINE', entriesToday: 0, conflict: null });
+    expect(await app.portal.database.db.select().from(admissions).where(eq(admissions.ticketId, ticket.id))).toHaveLength(0);
+    // Online answers say they are the server's own decision.
+    expect((await scan(token, 'denied-2', qr)).json).toMatchObject({ offline: false, admit: true, reason: 'ENTRY' });
+  });
+
+  it("a scan dated a month ahead is kept as a conflict on the day it arrived, never a clean entry on a day that has not come; a measured offset is corrected", async () => {
+    const office = (await signedInClient(app, 'organizer', ['ROLE_TICKET'])).client;
+    const ADMISSIONS = `query ($ticketId: ID!) { ticketAdmissions(ticketId: $ticketId) { day gate offline conflict } }`;
+    const scanLog = async (ticketId: string) => (await office.graphql<{ ticketAdmissions: unknown[] }>(ADMISSIONS, { ticketId })).body.data?.ticketAdmissions;
+    const db = app.portal.database.db;
+
+    // No heartbeat yet: the device's time as it is, a month ahead, on a show day, admitted.
+    const skewed = await registerDeviceWithToken(manager);
+    const { ticket, qr } = await badgeTicket();
+    const ahead = new Date(Date.now() + MONTH_MS).toISOString();
+    const upload = await deviceCall(app, skewed.token, 'scans', { scans: [{ scanId: 'ahead-1', qr, at: ahead, admitted: true }] });
+    expect(upload.status).toBe(200);
+    expect((upload.json?.results as Answer[])[0]).toMatchObject({ offline: true, admit: true, day: today, conflict: 'SCAN_TIME_IN_FUTURE' });
+    expect(await db.select().from(admissions).where(and(eq(admissions.ticketId, ticket.id), eq(admissions.day, monthAhead)))).toHaveLength(0);
+    expect(await scanLog(ticket.id)).toEqual([{ day: today, gate: skewed.device.name, offline: true, conflict: 'SCAN_TIME_IN_FUTURE' }]);
+    const figures = (await manager.graphql<{ entranceDevices: Figures[] }>(FIGURES)).body.data?.entranceDevices.find((row) => row.id === skewed.device.id);
+    expect(figures?.conflictsToday).toBe(1);
+
+    // The same clock, measured by a heartbeat: its scans are put back to the server's time, clean entries of today.
+    const measured = await registerDeviceWithToken(manager);
+    const offsetMs = 10 * 24 * 3600_000;
+    expect((await deviceCall(app, measured.token, 'heartbeat', { clock: new Date(Date.now() + offsetMs).toISOString() })).status).toBe(200);
+    const other = await badgeTicket();
+    const scannedAt = Date.now() - 60_000;
+    const corrected = await deviceCall(app, measured.token, 'scans', { scans: [{ scanId: 'measured-1', qr: other.qr, at: new Date(scannedAt + offsetMs).toISOString(), admitted: true }] });
+    const [answer] = corrected.json?.results as Answer[];
+    expect(answer).toMatchObject({ admit: true, reason: 'ENTRY', day: today, conflict: null });
+    expect(Math.abs(Date.parse(answer?.at ?? '') - scannedAt)).toBeLessThan(5_000);
+    expect(await scanLog(other.ticket.id)).toEqual([{ day: today, gate: measured.device.name, offline: true, conflict: null }]);
+  });
 
   it('the same scan id twice records once and answers the same; a new scan id is a re-entry', async () => {
     const { token, device } = await registerDeviceWithToken(manager);

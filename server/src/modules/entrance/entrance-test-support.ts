@@ -26,12 +26,17 @@ export async function registerDeviceWithToken(manager: TestClient, input: Partia
   return { device, token };
 }
 
-/** A call of the device API as a gate makes it: bearer token, JSON, no cookie, no CSRF header. */
+/**
+ * A call of the device API as a gate makes it: bearer token, JSON, no cookie, no CSRF header. The body is
+ * serialised with JSON.stringify (a lone surrogate or a NUL byte goes as its `\u` escape); `text` is the
+ * answer's bytes as they came.
+ */
 export async function deviceCall(app: Pick<TestApp, 'baseUrl'>, token: string | undefined, path: string, body?: unknown) {
   const headers: Record<string, string> = {};
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${app.baseUrl}${DEVICE_API_PREFIX}/${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const type = response.headers.get('content-type') ?? '';
-  return { status: response.status, headers: response.headers, json: type.includes('json') ? ((await response.json()) as Record<string, unknown>) : undefined };
+  const text = type.includes('json') ? await response.text() : '';
+  return { status: response.status, headers: response.headers, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }

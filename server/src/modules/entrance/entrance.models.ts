@@ -35,3 +35,6 @@ export interface DeviceScanInput {
   /** What the device decided offline. */
   deviceAdmitted?: boolean;
 }
+
+/** A scan answer's JSON text as it was first sent: a retried scan id gets these very bytes again. */
+export type ScanAnswerJson = string;

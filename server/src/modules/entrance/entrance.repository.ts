@@ -48,6 +48,12 @@ export function recordHeartbeat(db: Executor, id: string, values: { at: Date; cl
     .where(eq(devices.id, id));
 }
 
+/** The device's clock minus the server's at its last heartbeat (null: none yet). */
+export async function clockOffsetOf(db: Executor, id: string) {
+  const [row] = await db.select({ clockOffsetMs: devices.clockOffsetMs }).from(devices).where(eq(devices.id, id));
+  return row?.clockOffsetMs ?? null;
+}
+
 export async function findScanAnswer(db: Executor, deviceId: string, scanId: string) {
   const [row] = await db
     .select({ answer: deviceScans.answer })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@portal/shared/auth/scopes';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { signedInClient } from '../../test/submissions';
@@ -103,5 +104,18 @@ describe('entrance devices (GraphQL, ROLE_HARDWARE)', () => {
     const audited = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'device'), eq(auditLog.subjectId, device.id)));
     expect(audited.map((row) => row.action).sort()).toEqual(['device.register', 'device.token_issue', 'device.token_issue', 'device.token_revoke']);
     expect(JSON.stringify(audited.map((row) => row.detail))).not.toContain(second?.token ?? '?');
+  });
+
+  it('devices registered with the old preselection (visitors and staff) and never edited admit imported tickets after the migration', async () => {
+    const kept = await register({ ticketKinds: ['VISITOR', 'BADGE'] });
+    const chosen = await register({ ticketKinds: ['VISITOR', 'BADGE'] });
+    expect((await manager.graphql(UPDATE, { id: chosen.id, input: input({ name: chosen.name, ticketKinds: ['BADGE', 'VISITOR'] }) })).body.errors).toBeUndefined();
+    const visitorsOnly = await register({ ticketKinds: ['VISITOR'] });
+    const migration = readFileSync(new URL('../../../drizzle/0029_every_kind_for_default_devices.sql', import.meta.url), 'utf8');
+    await app.portal.database.db.execute(sql.raw(migration));
+    const kinds = async (id: string) => (await app.portal.database.db.select({ ticketKinds: devices.ticketKinds }).from(devices).where(eq(devices.id, id)))[0]?.ticketKinds;
+    expect(await kinds(kept.id)).toEqual(['BADGE', 'IMPORTED', 'VISITOR']);
+    expect(await kinds(chosen.id)).toEqual(['BADGE', 'VISITOR']);
+    expect(await kinds(visitorsOnly.id)).toEqual(['VISITOR']);
   });
 });

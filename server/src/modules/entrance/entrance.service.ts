@@ -11,9 +11,9 @@ import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { AuditService } from '../audit/audit.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { PhotoService } from '../media/photo.service';
-import type { ScanAnswer, TicketFeed } from '../ticket/ticket.models';
+import type { TicketFeed } from '../ticket/ticket.models';
 import type { TicketService } from '../ticket/ticket.service';
-import type { AuthenticatedDevice, DeviceRow, DeviceScanInput, EntranceDeviceModel, HourlyScansModel, IssuedDeviceTokenModel } from './entrance.models';
+import type { AuthenticatedDevice, DeviceRow, DeviceScanInput, EntranceDeviceModel, HourlyScansModel, IssuedDeviceTokenModel, ScanAnswerJson } from './entrance.models';
 import * as repository from './entrance.repository';
 
 /** What the entrance asks of the ticket module: the decision, the feed and the holder's photo. */
@@ -109,15 +109,16 @@ export class EntranceService {
   }
 
   /**
-   * Answers a scan once: a new scan id is decided by the ticket module and logged in the same
-   * transaction; a scan id this device sent before (a retry, or two requests racing) meets the unique
-   * index, the transaction rolls back, and the stored answer is returned. Retries are rare, so the
-   * common scan pays no look-up first.
+   * Answers a scan once: a new scan id is decided by the ticket module and logged with its answer's
+   * JSON text in the same transaction; a scan id this device sent before (a retry, or two requests
+   * racing) meets the unique index, the transaction rolls back, and the stored text is returned as it
+   * was sent. Retries are rare, so the common scan pays no look-up first.
    */
-  async scan(device: AuthenticatedDevice, scan: DeviceScanInput): Promise<ScanAnswer> {
+  async scan(device: AuthenticatedDevice, scan: DeviceScanInput): Promise<ScanAnswerJson> {
     try {
       return await this.db.transaction(async (tx) => {
         const answer = await this.tickets.admitScan(tx, { device, ...scan });
+        const json = JSON.stringify(answer);
         await repository.insertScan(tx, {
           deviceId: device.id,
           scanId: scan.scanId,
@@ -126,22 +127,26 @@ export class EntranceService {
           reason: answer.reason,
           conflict: answer.conflict,
           offline: scan.offline,
-          scannedAt: scan.at,
-          answer,
+          scannedAt: new Date(answer.at),
+          answer: json,
         });
-        return answer;
+        return json;
       });
     } catch (error) {
       const stored = isUniqueViolation(error) ? await repository.findScanAnswer(this.db, device.id, scan.scanId) : undefined;
-      if (!stored) throw error;
+      if (stored === undefined) throw error;
       return stored;
     }
   }
 
-  /** An offline queue: each scan answered once, in the order sent (each its own transaction, so one cannot lose the others). */
-  async uploadScans(device: AuthenticatedDevice, scans: readonly DeviceScanInput[]): Promise<ScanAnswer[]> {
-    const answers: ScanAnswer[] = [];
-    for (const scan of scans) answers.push(await this.scan(device, scan));
+  /**
+   * An offline queue: each scan answered once, in the order sent (each its own transaction, so one cannot
+   * lose the others). Each scan time is the device's corrected by the clock offset of its last heartbeat.
+   */
+  async uploadScans(device: AuthenticatedDevice, scans: readonly DeviceScanInput[]): Promise<ScanAnswerJson[]> {
+    const offsetMs = (await repository.clockOffsetOf(this.db, device.id)) ?? 0;
+    const answers: ScanAnswerJson[] = [];
+    for (const scan of scans) answers.push(await this.scan(device, { ...scan, at: new Date(scan.at.getTime() - offsetMs) }));
     return answers;
   }
 

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEVICE_KINDS } from '@portal/shared/entrance/entrance.schema';
 import { ADMISSION_CONFLICTS, SCAN_REASONS, TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
-import type { ScanAnswer } from '../ticket/ticket.models';
 
 /**
  * Entrance devices registered on /wo/hardware/list. The token itself is shown once; only its SHA-256
@@ -51,11 +50,11 @@ export const deviceScans = pgTable(
     reason: text('reason', { enum: SCAN_REASONS }).notNull(),
     conflict: text('conflict', { enum: ADMISSION_CONFLICTS }),
     offline: boolean('offline').notNull(),
-    /** When it was scanned (the device's clock for offline scans). */
+    /** When it was scanned (for offline scans the device's clock corrected by its offset, or the arrival for one in the future). */
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The scan answer as it was sent, sent again for a repeated scan id. */
-    answer: jsonb('answer').$type<ScanAnswer>().notNull(),
+    /** The scan answer's JSON text as it was sent, sent again byte for byte for a repeated scan id. */
+    answer: text('answer').notNull(),
   },
   (table) => [
     uniqueIndex('device_scans_scan_idx').on(table.deviceId, table.scanId),

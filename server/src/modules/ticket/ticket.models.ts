@@ -25,6 +25,8 @@ export interface GateDevice {
 /** The scan answer of the device API (docs/api.md § Device API). */
 export interface ScanAnswer {
   scanId: string;
+  /** An uploaded offline scan (`admit` is then the device's own decision, recorded as made). */
+  offline: boolean;
   admit: boolean;
   reason: ScanReason;
   /** The show day (Asia/Shanghai) of the scan. */

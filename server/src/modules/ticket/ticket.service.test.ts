@@ -193,6 +193,7 @@ describe('the ticket ledger and the scan decisions', () => {
       const first = await scan({ qr: visitor.qr, at: at('2027-04-10', '08:31'), scanId: 'scan-1' });
       expect(first).toEqual({
         scanId: 'scan-1',
+        offline: false,
         admit: true,
         reason: 'ENTRY',
         day: '2027-04-10',
@@ -268,8 +269,14 @@ describe('the ticket ledger and the scan decisions', () => {
   });
 
   describe('offline uploads', () => {
+    /** The upload arrives after the show (the holders are made before it: their deadlines have passed then). */
+    const uploadAfterTheShow = () => {
+      services.clock.now = () => at('2027-04-20').getTime();
+    };
+
     it('two devices that admitted one ticket offline: both kept, the later-recorded marked DUPLICATE_ENTRY', async () => {
       const visitor = await approvedVisitor(['2027-04-11']);
+      uploadAfterTheShow();
       const offline = { offline: true, deviceAdmitted: true };
       const east = await scan({ qr: visitor.qr, at: at('2027-04-11', '08:30'), device: gate, ...offline });
       const west = await scan({ qr: visitor.qr, at: at('2027-04-11', '08:35'), device: otherGate, ...offline });
@@ -287,6 +294,7 @@ describe('the ticket ledger and the scan decisions', () => {
 
     it('an admitted scan of a ticket revoked before the scan time is kept as NOT_VALID_AT_SCAN; one made before it is valid', async () => {
       const badge = await holder();
+      uploadAfterTheShow();
       await db.update(tickets).set({ revokedAt: at('2027-04-12', '09:00') }).where(eq(tickets.id, badge.ticketId));
       const before = await scan({ qr: badge.qr, at: at('2027-04-12', '08:50'), offline: true, deviceAdmitted: true });
       const after = await scan({ qr: badge.qr, at: at('2027-04-12', '09:30'), device: otherGate, offline: true, deviceAdmitted: true });
@@ -295,10 +303,33 @@ describe('the ticket ledger and the scan decisions', () => {
       expect((await db.select().from(admissions).where(eq(admissions.ticketId, badge.ticketId))).map((row) => row.conflict).sort()).toEqual(['NOT_VALID_AT_SCAN', null]);
     });
 
-    it('a scan the device denied offline records nothing and says what the record says', async () => {
+    it('a scan the device denied offline records nothing; a valid ticket says so in its reason, never ENTRY', async () => {
       const badge = await holder();
-      expect(await scan({ qr: badge.qr, at: at('2027-04-12'), offline: true, deviceAdmitted: false })).toMatchObject({ admit: false, reason: 'ENTRY', entriesToday: 0 });
+      uploadAfterTheShow();
+      expect(await scan({ qr: badge.qr, at: at('2027-04-12'), offline: true, deviceAdmitted: false })).toMatchObject({
+        offline: true,
+        admit: false,
+        reason: 'VALID_BUT_DENIED_OFFLINE',
+        entriesToday: 0,
+        conflict: null,
+      });
+      expect(await scan({ qr: badge.qr, at: at('2027-04-14'), offline: true, deviceAdmitted: false })).toMatchObject({ admit: false, reason: 'NOT_SHOW_DAY' });
       expect(await db.select().from(admissions).where(eq(admissions.ticketId, badge.ticketId))).toHaveLength(0);
+    });
+
+    it('a scan dated after its arrival is recorded at the arrival as SCAN_TIME_IN_FUTURE; the visit day it names is not admitted', async () => {
+      const visitor = await approvedVisitor(['2027-04-12', '2027-04-13']);
+      const arrival = at('2027-04-12', '10:00');
+      services.clock.now = () => arrival.getTime();
+      const answer = await scan({ qr: visitor.qr, at: at('2027-04-13', '10:00'), offline: true, deviceAdmitted: true });
+      expect(answer).toMatchObject({ admit: true, day: '2027-04-12', at: '2027-04-12T10:00:00.000+08:00', conflict: 'SCAN_TIME_IN_FUTURE' });
+      const rows = await db.select().from(admissions).where(eq(admissions.ticketId, visitor.ticketId));
+      expect(rows.map((row) => [row.day, row.at, row.conflict])).toEqual([['2027-04-12', arrival, 'SCAN_TIME_IN_FUTURE']]);
+      const days = await db.select().from(audienceVisitDates).where(eq(audienceVisitDates.audienceId, visitor.audience.id));
+      expect(days.map((day) => day.admittedAt)).toEqual([null, null]);
+      // Within five minutes ahead (a clock's drift): a clean entry at the device's time.
+      const drift = await scan({ qr: visitor.qr, at: new Date(arrival.getTime() + 4 * 60_000), offline: true, deviceAdmitted: true });
+      expect(drift).toMatchObject({ at: '2027-04-12T10:04:00.000+08:00', conflict: null });
     });
   });
 

@@ -2,7 +2,7 @@ import * as stats from './admission-stats.repository';
 import type { Database, Executor, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDate } from '@portal/shared/dates';
-import { TICKET_KIND_LETTERS, ZTicketId, type ScanReason, type TicketKind } from '@portal/shared/ticket/ticket.schema';
+import { SCAN_TIME_TOLERANCE_MS, TICKET_KIND_LETTERS, ZTicketId, type ScanReason, type TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { AudienceModel } from '../application/application.models';
 import type { ShowService } from '../show/show.service';
 import type { FeedTicket, GateDevice, HolderKind, ScanAnswer, TicketFeed, TicketHolder, TicketModel, TicketRow, VisitorAdmittedHook } from './ticket.models';
@@ -80,23 +80,29 @@ export class TicketService {
 
   /**
    * Decides a scan and records it in the caller's transaction (the entrance module stores its answer
-   * with it). Online: the ticket's state now. Offline (`at` is the device's scan time): a scan the device
-   * admitted is always recorded — the person is inside — with a conflict when the record disagrees; a
-   * scan it denied records nothing. The ticket row stays locked until the transaction ends, so
-   * concurrent scans of one ticket count one entry and re-entries.
+   * with it). Online: the ticket's state now. Offline (`at` is the scan time the device reported,
+   * corrected by its measured clock offset): a scan the device admitted is always recorded — the person
+   * is inside — with a conflict when the record disagrees; a scan it denied records nothing. A scan time
+   * more than SCAN_TIME_TOLERANCE_MS after the server's clock cannot be true: the scan is judged and
+   * recorded at its arrival, as a conflict, so that no day that has not come counts an entry. The ticket
+   * row stays locked until the transaction ends, so concurrent scans of one ticket count one entry and
+   * re-entries.
    */
   async admitScan(
     tx: Transaction,
     input: { device: GateDevice; scanId: string; qr: string; at: Date; offline: boolean; deviceAdmitted?: boolean },
   ): Promise<ScanAnswer> {
-    const day = shanghaiDate(input.at);
-    const base = { scanId: input.scanId, day, at: beijingIso(input.at), conflict: null };
+    const now = this.clock.now();
+    const inFuture = input.offline && input.at.getTime() > now + SCAN_TIME_TOLERANCE_MS;
+    const at = inFuture ? new Date(now) : input.at;
+    const day = shanghaiDate(at);
+    const answer = (decision: Pick<ScanAnswer, 'admit' | 'reason' | 'ticket' | 'entriesToday' | 'conflict'>) => scanAnswer(input, at, decision);
     const payload = this.signer.verify(input.qr);
     const kind = payload ? KIND_OF_LETTER.get(payload.k) : undefined;
     const ticket = payload && kind && ZTicketId.safeParse(payload.id).success ? await repository.lockTicket(tx, kind, payload.id) : undefined;
-    if (!ticket) return { ...base, admit: false, reason: kind ? 'UNKNOWN_TICKET' : 'BAD_SIGNATURE', ticket: null, entriesToday: 0 };
+    if (!ticket) return answer({ admit: false, reason: kind ? 'UNKNOWN_TICKET' : 'BAD_SIGNATURE', ticket: null, entriesToday: 0, conflict: null });
 
-    const denial = denialOf(input.offline ? stateAt(ticket, input.at) : ticket, day, await this.show.showDaySet(tx), input.device);
+    const denial = denialOf(input.offline ? stateAt(ticket, at) : ticket, day, await this.show.showDaySet(tx), input.device);
     const holder = {
       id: ticket.id,
       kind: ticket.kind,
@@ -106,23 +112,23 @@ export class TicketService {
     };
     const admitted = input.offline ? input.deviceAdmitted === true : denial === null;
     if (!admitted) {
-      const entries = await repository.countAdmissions(tx, ticket.id, day);
-      return { ...base, admit: false, reason: denial ?? (entries > 0 ? 'RE_ENTRY' : 'ENTRY'), ticket: holder, entriesToday: entries };
+      // Online, a refusal always has its denial; offline, no denial means the device turned away a valid ticket.
+      const reason = denial ?? 'VALID_BUT_DENIED_OFFLINE';
+      return answer({ admit: false, reason, ticket: holder, entriesToday: await repository.countAdmissions(tx, ticket.id, day), conflict: null });
     }
-    const admission = { ticketId: ticket.id, day, at: input.at, deviceId: input.device.id, gate: input.device.name, scanId: input.scanId, offline: input.offline };
-    const recorded =
-      (await repository.recordAdmission(tx, { ...admission, conflict: input.offline && denial ? 'NOT_VALID_AT_SCAN' : null })) ??
-      (await repository.findAdmissionByScan(tx, input.device.id, input.scanId));
+    const admission = { ticketId: ticket.id, day, at, deviceId: input.device.id, gate: input.device.name, scanId: input.scanId, offline: input.offline };
+    const conflict = inFuture ? 'SCAN_TIME_IN_FUTURE' : input.offline && denial ? 'NOT_VALID_AT_SCAN' : null;
+    const recorded = (await repository.recordAdmission(tx, { ...admission, conflict })) ?? (await repository.findAdmissionByScan(tx, input.device.id, input.scanId));
     if (!recorded) throw new Error(`admission ${input.scanId} neither recorded nor found`);
-    if (recorded.sequence === 1 && ticket.kind === 'VISITOR') await this.visitorAdmitted?.(tx, ticket.subjectId, day, input.at);
-    return {
-      ...base,
+    // The day of a scan from the future is unknown: the organizer resolves it, the visit day is not marked.
+    if (recorded.sequence === 1 && ticket.kind === 'VISITOR' && recorded.conflict !== 'SCAN_TIME_IN_FUTURE') await this.visitorAdmitted?.(tx, ticket.subjectId, day, at);
+    return answer({
       admit: true,
       reason: denial ?? (recorded.sequence > 1 ? 'RE_ENTRY' : 'ENTRY'),
       ticket: holder,
       entriesToday: recorded.sequence,
       conflict: recorded.conflict,
-    };
+    });
   }
 
   /**
@@ -196,6 +202,21 @@ function stateAt(ticket: TicketRow, at: Date): TicketState {
     erasedAt: ticket.erasedAt && ticket.erasedAt <= at ? ticket.erasedAt : null,
     revokedAt: ticket.revokedAt && ticket.revokedAt <= at ? ticket.revokedAt : null,
     holderApproved: ticket.holderApproved || ticket.updatedAt > at,
+  };
+}
+
+/** A scan answer with its keys in the documented order (docs/api.md § Device API). */
+function scanAnswer(scan: { scanId: string; offline: boolean }, at: Date, decision: Pick<ScanAnswer, 'admit' | 'reason' | 'ticket' | 'entriesToday' | 'conflict'>): ScanAnswer {
+  return {
+    scanId: scan.scanId,
+    offline: scan.offline,
+    admit: decision.admit,
+    reason: decision.reason,
+    day: shanghaiDate(at),
+    at: beijingIso(at),
+    ticket: decision.ticket,
+    entriesToday: decision.entriesToday,
+    conflict: decision.conflict,
   };
 }
 

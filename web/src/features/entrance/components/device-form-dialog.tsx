@@ -46,7 +46,7 @@ export function DeviceFormDialog({ open, device, onClose }: { open: boolean; dev
 
   const initialValues: Partial<TDeviceInput> = device
     ? { name: device.name, location: device.location, kind: device.kind, days: device.days, ticketKinds: device.ticketKinds }
-    : { kind: 'GATE', days: [], ticketKinds: ['VISITOR', 'BADGE'] };
+    : { kind: 'GATE', days: [], ticketKinds: [...TICKET_KINDS] };
 
   return (
     <Modal
