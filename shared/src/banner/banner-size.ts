@@ -1,7 +1,7 @@
 import { PHOTO_STORED_MAX_SIDE } from '../media/photo-rules';
 
 /**
- * A placement's picture rule (docs/decisions.md, "Banner placements have a size"): the picture has the
+ * A placement's picture rule (docs/decisions/0416-banner-placements-have-a-size.md): the picture has the
  * placement's shape — width to height within BANNER_SIZE_TOLERANCE of the placement's — and is at least its
  * size, less the same tolerance. Stored pictures are at most PHOTO_STORED_MAX_SIDE on their longer side, so a
  * placement larger than that (a hall banner of 6000×1500) asks for its shape at the largest stored size.

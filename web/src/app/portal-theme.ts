@@ -2,7 +2,7 @@
  * antd's tokens as the portal sets them; styles.css repeats them as --portal-* variables for the screens built
  * without antd (a test holds both to the same values). Red is for errors and danger only: the brand crimson
  * marks a failure, a refusal, a destructive action; everything neutral — primary buttons, links, focus, notices —
- * is blue, and info, success and warning keep antd's semantic colours (docs/decisions.md, "Red for errors only").
+ * is blue, and info, success and warning keep antd's semantic colours (docs/decisions/0912-red-for-errors-only.md).
  * Link, secondary text and error colours are dark enough for WCAG AA contrast on white (axe runs on every page).
  */
 export const PORTAL_COLORS = {
