@@ -65,10 +65,13 @@ export interface ImportedRow {
   refused?: { column: number; problem: ImportCellProblem };
 }
 
-/** An upload being imported: its format and its rows; `dateColumns` (1-based) get a date cell as YYYY-MM-DD. */
+/**
+ * An upload being imported: its format and its rows. `columns` is how many the import reads (a cell that
+ * is no text refuses its row there only); `dateColumns` (1-based) get a date cell as YYYY-MM-DD.
+ */
 export interface ImportFile {
   format: ImportFormat;
-  rows(options?: { dateColumns?: number[] }): AsyncGenerator<ImportedRow>;
+  rows(options: { columns: number; dateColumns?: number[] }): AsyncGenerator<ImportedRow>;
 }
 
 /** The bad rows of one import: every one counted, the first REPORTED_ROWS kept for the report (in row order). */
@@ -151,13 +154,13 @@ export class SpreadsheetImports {
     try {
       const path = join(folder, `upload.${format}`);
       await spool(body, path, signal);
-      return await use({ format, rows: (options) => this.rowsOf(path, format, invalidFile, signal, options?.dateColumns ?? []) });
+      return await use({ format, rows: (options) => this.rowsOf(path, format, invalidFile, signal, options.columns, options.dateColumns ?? []) });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   }
 
-  private async *rowsOf(path: string, format: ImportFormat, invalidFile: ErrorCode, signal: AbortSignal, dateColumns: number[]): AsyncGenerator<ImportedRow> {
+  private async *rowsOf(path: string, format: ImportFormat, invalidFile: ErrorCode, signal: AbortSignal, columns: number, dateColumns: number[]): AsyncGenerator<ImportedRow> {
     const { port1, port2 } = new MessageChannel();
     const messages = new MessageQueue<RowsMessage>(port1);
     const stop = new AbortController();
@@ -172,7 +175,7 @@ export class SpreadsheetImports {
       maxSharedStrings: IMPORT_MAX_SHARED_STRINGS,
       maxSharedStringChars: IMPORT_MAX_SHARED_STRING_CHARS,
     };
-    const task = this.pool.run<void>(ROWS_WORKER, { path, format, dateColumns, limits, port: port2 }, { transferList: [port2], signal: stop.signal });
+    const task = this.pool.run<void>(ROWS_WORKER, { path, format, columns, dateColumns, limits, port: port2 }, { transferList: [port2], signal: stop.signal });
     // A thread that dies (or is stopped) ends the wait for its next message.
     const failed = task.then(() => new Promise<never>(() => undefined));
     let ended = false;

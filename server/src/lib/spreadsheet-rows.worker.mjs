@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
 /**
  * @typedef {{ maxUnpackedBytes: number; maxZipEntries: number; maxColumns: number; maxCellChars: number; maxLineChars: number; maxSharedStrings: number; maxSharedStringChars: number }} Limits
  * @typedef {{ row: number; cells: string[]; refused?: { column: number; problem: 'ERROR_CELL' | 'BOOLEAN_CELL' } }} Row
- * @typedef {{ path: string; format: 'xlsx' | 'csv'; dateColumns: number[]; limits: Limits; port: import('node:worker_threads').MessagePort }} Task
+ * @typedef {{ path: string; format: 'xlsx' | 'csv'; columns: number; dateColumns: number[]; limits: Limits; port: import('node:worker_threads').MessagePort }} Task
  */
 
 /** A limit or a malformed file: the main thread turns `code` into the import's error ('INVALID' is the import's own). */
@@ -192,7 +192,7 @@ async function readXlsx(task, sender) {
     const sheet = (workbook.firstSheet && relations.byId.get(workbook.firstSheet)) ?? 'xl/worksheets/sheet1.xml';
     const sharedStrings = await parts.sharedStrings(relations.byType.get('sharedStrings') ?? 'xl/sharedStrings.xml');
     const dateStyles = task.dateColumns.length ? await parts.dateStyles(relations.byType.get('styles') ?? 'xl/styles.xml') : new Set();
-    await readSheet(parts, sheet, { sharedStrings, dateStyles, date1904: workbook.date1904, dateColumns: new Set(task.dateColumns) }, task.limits, sender);
+    await readSheet(parts, sheet, { sharedStrings, dateStyles, date1904: workbook.date1904, columns: task.columns, dateColumns: new Set(task.dateColumns) }, task.limits, sender);
   } finally {
     zip.close();
   }
@@ -418,9 +418,10 @@ function isDateFormatCode(/** @type {string} */ code) {
 /**
  * The first worksheet's rows. A cell's text: shared, inline or formula string; a number as its plain
  * text (an integer without exponent), a date (a date-styled number, or a `d` cell) in a date column as
- * YYYY-MM-DD. TRUE/FALSE and error cells refuse their row.
+ * YYYY-MM-DD. TRUE/FALSE and error cells refuse their row when in one of the import's `columns` (the
+ * first ones; the import ignores the others).
  * @param {ZipParts} parts @param {string} name
- * @param {{ sharedStrings: (string | null)[]; dateStyles: Set<number>; date1904: boolean; dateColumns: Set<number> }} book
+ * @param {{ sharedStrings: (string | null)[]; dateStyles: Set<number>; date1904: boolean; columns: number; dateColumns: Set<number> }} book
  * @param {Limits} limits @param {BatchSender} sender
  */
 async function readSheet(parts, name, book, limits, sender) {
@@ -453,7 +454,7 @@ async function readSheet(parts, name, book, limits, sender) {
         return book.dateColumns.has(column) ? value.slice(0, 10) : value;
       case 'b':
       case 'e':
-        refused ??= { column, problem: type === 'b' ? 'BOOLEAN_CELL' : 'ERROR_CELL' };
+        if (column <= book.columns) refused ??= { column, problem: type === 'b' ? 'BOOLEAN_CELL' : 'ERROR_CELL' };
         return value;
       default:
         return numberText(value.trim(), book.dateColumns.has(column) && book.dateStyles.has(style), book.date1904, rowNumber, column);

@@ -105,7 +105,7 @@ export class ActivationCodeOfficeService {
     const issues = new ImportIssues<ImportRowProblem>();
     const note = issues.note.bind(issues);
     let rows = 0;
-    for await (const { row, cells, refused } of file.rows()) {
+    for await (const { row, cells, refused } of file.rows({ columns: 1 })) {
       const value = cells[0] ?? '';
       const checked = normaliseImportedCode(value);
       if (rows === 0 && row === 1 && !refused && 'problem' in checked) continue; // a header

@@ -205,7 +205,8 @@ describe('spreadsheet imports against hostile files', () => {
     sheet.addRow(['Holder', 'Organization', 'External code', 'Days', 'Batch']);
     sheet.addRow([{ error: '#REF!' }, 'Acme', 'CELL-1', '', '']);
     sheet.addRow(['Bool Li', true, 'CELL-2', '', '']);
-    sheet.addRow(['Number Wu', 'Acme', 1234567890123, new Date(Date.UTC(2030, 4, 2)), '']);
+    // A TRUE beyond the import's five columns is not read: the row stands.
+    sheet.addRow(['Number Wu', 'Acme', 1234567890123, new Date(Date.UTC(2030, 4, 2)), '', true]);
     const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
     const refused = await importTickets(xlsx, XLSX);
     expect(refused.last?.report).toMatchObject({ rows: 3, good: 1, bad: 2, imported: 0 });

@@ -201,7 +201,7 @@ export class TicketOfficeService {
     const good = new Map<string, { row: number; ticket: TImportedTicketRow }>();
     const issues = new ImportIssues<TicketImportRowProblem>();
     let rows = 0;
-    for await (const { row, cells, refused } of file.rows({ dateColumns: [DAYS_COLUMN] })) {
+    for await (const { row, cells, refused } of file.rows({ columns: TICKET_IMPORT_COLUMNS.length, dateColumns: [DAYS_COLUMN] })) {
       const checked = parseImportedTicketRow(cells);
       if (rows === 0 && row === 1 && !refused && 'problem' in checked) continue; // a header
       rows += 1;
