@@ -241,9 +241,10 @@ class ZipParts {
   /**
    * Streams a part through saxes: `onTag(name, attributes)` and `onClose(name)` with local names,
    * `onText` with text and CDATA. After each inflated chunk, `between` runs (the sheet sends its rows
-   * there, so the zip is read no faster than the main thread takes them).
+   * there, so the zip is read no faster than the main thread takes them); `place` says where a text too
+   * long for saxes to hold was met (the sheet's row and column).
    * @param {string} name
-   * @param {{ onTag?: (name: string, attributes: Record<string, string>) => void; onClose?: (name: string) => void; onText?: (text: string) => void; between?: () => Promise<void> }} handlers
+   * @param {{ onTag?: (name: string, attributes: Record<string, string>) => void; onClose?: (name: string) => void; onText?: (text: string) => void; between?: () => Promise<void>; place?: () => [number, number] }} handlers
    */
   async readXml(name, handlers) {
     const entry = this.entries.get(name);
@@ -271,6 +272,7 @@ class ZipParts {
     const decoder = new TextDecoder('utf-8');
     // saxes keeps a text or a tag whole until it ends: no run between two `<` may outgrow a line.
     const maxRun = this.limits.maxLineChars * ESCAPE_ALLOWANCE;
+    const tooLong = () => new Refusal('IMPORT_CELL_TOO_LONG', ...(handlers.place?.() ?? []));
     let run = 0;
     try {
       for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (stream)) {
@@ -280,13 +282,20 @@ class ZipParts {
         let previous = text.indexOf('<');
         if (previous < 0) run += text.length;
         else {
-          if (run + previous > maxRun) throw new Refusal('IMPORT_CELL_TOO_LONG');
+          if (run + previous > maxRun) throw tooLong();
           for (let next = text.indexOf('<', previous + 1); next >= 0; previous = next, next = text.indexOf('<', previous + 1)) {
-            if (next - previous > maxRun) throw new Refusal('IMPORT_CELL_TOO_LONG');
+            if (next - previous > maxRun) {
+              parseXml(parser, text.slice(0, previous));
+              throw tooLong();
+            }
           }
           run = text.length - previous;
         }
-        if (run > maxRun) throw new Refusal('IMPORT_CELL_TOO_LONG');
+        if (run > maxRun) {
+          // Where the run starts in this chunk, what comes before it (the cell's tag) is read first.
+          if (previous >= 0) parseXml(parser, text.slice(0, previous));
+          throw tooLong();
+        }
         parseXml(parser, text);
         await handlers.between?.();
       }
@@ -503,6 +512,7 @@ async function readSheet(parts, name, book, limits, sender) {
     between: async () => {
       if (sender.full) await sender.flush();
     },
+    place: () => [rowNumber, column],
   });
 }
 

@@ -196,6 +196,9 @@ describe('spreadsheet imports against hostile files', () => {
     // A cell that uses a shared string longer than a cell may be is refused where it is.
     const usesLong = workbookOf(`<row r="3"><c r="B3" t="s"><v>0</v></c></row>`, { sharedStrings: `<si><t>${'s'.repeat(IMPORT_MAX_CELL_CHARS + 1)}</t></si>` });
     expect((await importCodes(usesLong, XLSX)).last).toEqual({ type: 'error', code: 'IMPORT_CELL_TOO_LONG', row: 3, column: 'B' });
+    // An inline cell too long for the XML reader to hold is refused where it is, too.
+    const huge = workbookOf(`<row r="2">${inline('A2', 'ok')}${inline('C2', 'h'.repeat(512 * 1024))}</row>`);
+    expect((await importCodes(huge, XLSX)).last).toEqual({ type: 'error', code: 'IMPORT_CELL_TOO_LONG', row: 2, column: 'C' });
     await expectNoTempFile();
   });
 
