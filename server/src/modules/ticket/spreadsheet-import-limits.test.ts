@@ -19,6 +19,8 @@ import { TICKET_IMPORT_PATH } from './ticket-import.routes';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DAYS = ['2030-05-01', '2030-05-02'];
+/** Conditions awaited (a copy started, a temp folder gone): a machine shared by several builds can be slow. */
+const WAIT = { timeout: 30_000, interval: 50 };
 
 type Line = { type: string; code?: string; row?: number; column?: string; rows?: number; report?: { rows: number; good: number; bad: number; imported: number; issues: Array<{ row: number; column: string; value: string; problem: string }> } };
 
@@ -252,7 +254,7 @@ describe('spreadsheet imports against hostile files', () => {
       },
     });
     const first = importTickets(held, 'text/csv');
-    await vi.waitFor(async () => expect(await readdir(tempDir)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await readdir(tempDir)).toHaveLength(1), WAIT);
     const second = await ticketOffice.fetch(`${TICKET_IMPORT_PATH}?mode=ALL_OR_NOTHING`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'Busy Li,,BUSY-1,,\n' });
     expect(second.status).toBe(400);
     expect(await second.json()).toMatchObject({ code: 'IMPORT_BUSY' });
@@ -269,12 +271,12 @@ describe('spreadsheet imports against hostile files', () => {
       },
     });
     const request = ticketOffice.fetch(`${TICKET_IMPORT_PATH}?mode=ALL_OR_NOTHING`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: abandoned, duplex: 'half', signal: gone.signal } as RequestInit);
-    await vi.waitFor(async () => expect(await readdir(tempDir)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await readdir(tempDir)).toHaveLength(1), WAIT);
     gone.abort();
     await expect(request).rejects.toThrow();
-    await vi.waitFor(expectNoTempFile);
+    await vi.waitFor(expectNoTempFile, WAIT);
     // The slot is free again.
-    await vi.waitFor(async () => expect((await importTickets('Back Li,,BACK-1,,\n', 'text/csv')).last?.report).toMatchObject({ imported: 1 }));
+    await vi.waitFor(async () => expect((await importTickets('Back Li,,BACK-1,,\n', 'text/csv')).last?.report).toMatchObject({ imported: 1 }), WAIT);
     expect(await holderOf('GONE-1')).toBeUndefined();
   });
 
