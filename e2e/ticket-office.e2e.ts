@@ -1,5 +1,6 @@
 // The ticket office through the real UI (/wo/ticket/list): the demo organizer (every role)
-// imports tickets from an xlsx with one bad row (sees the report, then imports the good rows only),
+// imports tickets from an xlsx with one bad row (sees the report, then imports the good rows only) and
+// sees a file past a limit refused with its place,
 // filters, opens a QR, revokes and reinstates a ticket with a reason, opens the face check of an
 // approved demo visitor's ticket and marks it checked, exports the filtered list. The page is axe-checked
 // and photographed in both languages (e2e/artifacts/ticket-office-*.png).
@@ -70,13 +71,20 @@ describeE2E('ticket office: the organizer ticket list', () => {
     const report = page.getByTestId('ticket-import-report');
     await unlessPageFails(page, report.waitFor({ state: 'visible' }));
     await poll(() => report.textContent()).toContain(uiText('zh-CN', 'ticket-office:report.problems.HOLDER_NAME'));
-    await poll(() => report.textContent()).toContain('E2E-T-003');
+    // Row 4, column A (the empty holder name).
+    await poll(() => report.locator('tbody tr').first().textContent()).toContain(`4A${uiText('zh-CN', 'ticket-office:report.problems.HOLDER_NAME')}`);
     await checkPage(page, 'ticket-office-import-report-zh-CN');
     await page.getByTestId('ticket-import-good-rows').click();
     // The good rows imported: a success, in the one report format of every import (never an error's red).
     const summary = uiText('zh-CN', 'common:importReport.importedSkipping').replace('{{rows}}', '4').replace('{{bad}}', '1').replace('{{imported}}', '3');
     await poll(() => report.textContent()).toContain(summary);
     expect(await page.getByTestId('ticket-import-summary').getAttribute('class')).toContain('ant-alert-success');
+
+    // A file past a limit (a value in column BM) is refused whole; the message says where.
+    await page.getByTestId('ticket-import-file').setInputFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(`E2E 宽行,,E2E-T-009,${','.repeat(61)}x\n`, 'utf8') });
+    await page.getByTestId('ticket-import-submit').click();
+    const refusal = `${uiText('zh-CN', 'errors:IMPORT_TOO_MANY_COLUMNS')} ${uiText('zh-CN', 'ticket-office:import.at').replace('{{row}}', '1').replace('{{column}}', 'BM')}`;
+    await poll(() => page.locator('.ant-message').textContent()).toContain(refusal);
     await page.getByTestId('ticket-import').locator('.ant-modal-close').click();
 
     // Filter: imported tickets of the club; the URL keeps the filter.

@@ -74,6 +74,7 @@ export async function startPortal(
         inTime = false;
       }
       await app.services.faces.close();
+      await app.services.heavyWork.close();
       await bus.close();
       await store.close();
       await database.close();

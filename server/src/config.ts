@@ -113,6 +113,10 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(25),
   /** Verification-code requests one address may make in an hour (the per-recipient caps are fixed: DESIGN §6). */
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Worker threads for heavy work off the event loop (reading imported spreadsheets); small: the machine also answers the gates. */
+  HEAVY_WORK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Where an uploaded spreadsheet is copied while it is read (removed after each import); default: the system's temp folder. */
+  IMPORT_TEMP_DIR: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;

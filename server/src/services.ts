@@ -50,6 +50,8 @@ import { BadgeExportService } from './modules/badge/badge-export.service';
 import { ProjectSettingsService } from './modules/project/project-settings.service';
 import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
 import { EntranceService } from './modules/entrance/entrance.service';
+import { HeavyWorkPool } from './lib/heavy-work-pool';
+import { SpreadsheetImports } from './lib/spreadsheet-import';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
 export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; bus: InvalidationBus; logger: FastifyBaseLogger }) {
@@ -74,6 +76,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const notices = new NoticeOutbox(db, messenger, logger);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
+  const heavyWork = new HeavyWorkPool({ threads: config.HEAVY_WORK_THREADS });
   const files = createFileStore({
     dataDir: config.DATA_DIR,
     s3: config.S3_BUCKET
@@ -153,6 +156,9 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     show,
     activationCodes,
     faces,
+    /** Worker threads for heavy work off the event loop (closed with the portal). */
+    heavyWork,
+    spreadsheetImports: new SpreadsheetImports(heavyWork, { tempDir: config.IMPORT_TEMP_DIR }),
     photos,
     applications,
     personalData,

@@ -4,6 +4,7 @@
  * printed (0/O, 1/I/L), so a code read off a ticket is typed right the first time.
  */
 import { z } from 'zod';
+import { IMPORT_CELL_PROBLEMS } from '../spreadsheet/spreadsheet-import';
 import { ACTIVATION_CODE_MAX_LENGTH } from '../application/application.schema';
 import type { ErrorCode } from '../errors/error-codes';
 import { PAGE_SIZES, MAX_PAGE_SIZE } from '../review/audience-list';
@@ -66,7 +67,7 @@ export function activationCodeFilterToSearch(filter: TActivationCodeFilter): str
 }
 
 /** Why an imported row cannot be taken (the report shows it per row). */
-export const IMPORT_ROW_PROBLEMS = ['FORMAT', 'DUPLICATE_IN_FILE', 'EXISTS'] as const;
+export const IMPORT_ROW_PROBLEMS = ['FORMAT', 'DUPLICATE_IN_FILE', 'EXISTS', ...IMPORT_CELL_PROBLEMS] as const;
 export type ImportRowProblem = (typeof IMPORT_ROW_PROBLEMS)[number];
 
 /** An imported cell as a code: trimmed and in capitals, or the problem with it. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BATCH_NAME_MAX_LENGTH, IMPORT_MODES } from '../activation-code/activation-code.schema';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
+import { IMPORT_CELL_PROBLEMS } from '../spreadsheet/spreadsheet-import';
 import { EXTERNAL_CODE_MAX_LENGTH, HOLDER_NAME_MAX_LENGTH, ORGANIZATION_MAX_LENGTH, TICKET_KINDS, TICKET_STATUSES, type TTicketFilter } from './ticket.schema';
 
 const code = (value: ErrorCode) => ({ message: value });
@@ -15,7 +16,7 @@ const code = (value: ErrorCode) => ({ message: value });
 export const TICKET_IMPORT_COLUMNS = ['holderName', 'organization', 'externalCode', 'days', 'batch'] as const;
 
 /** Why an imported row cannot be taken (the report shows it per row). */
-export const TICKET_IMPORT_ROW_PROBLEMS = ['HOLDER_NAME', 'ORGANIZATION', 'EXTERNAL_CODE', 'DAYS', 'NOT_SHOW_DAY', 'BATCH', 'DUPLICATE_IN_FILE', 'EXISTS'] as const;
+export const TICKET_IMPORT_ROW_PROBLEMS = ['HOLDER_NAME', 'ORGANIZATION', 'EXTERNAL_CODE', 'DAYS', 'NOT_SHOW_DAY', 'BATCH', 'DUPLICATE_IN_FILE', 'EXISTS', ...IMPORT_CELL_PROBLEMS] as const;
 export type TicketImportRowProblem = (typeof TICKET_IMPORT_ROW_PROBLEMS)[number];
 
 /** External codes: letters, digits and `-_./` as other ticketing systems print them. */

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const issues = [{ row: 3, value: 'bad!', problem: 'FORMAT' as const }];
+const issues = [{ row: 3, column: 'A', value: 'bad!', problem: 'FORMAT' as const }];
 
 function summaryOf(report: { rows: number; good: number; bad: number; imported: number }) {
   render(<ImportReportView ns="cdk" testId="cdk-import" report={{ ...report, issues: report.bad > 0 ? issues : [] }} onGoodRowsOnly={vi.fn()} running={false} />);

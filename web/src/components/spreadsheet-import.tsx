@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportMode } from '@portal/shared/activation-code/activation-code.schema';
-import { importFormatOf, type ImportReport } from '../lib/spreadsheet-import';
+import { importErrorPlace, importFormatOf, type ImportReport } from '../lib/spreadsheet-import';
 import { useErrorText } from '../lib/use-error-text';
 
 /**
  * The namespace of the page that imports: it holds `import.choose`, `import.wrongType`, `import.submit`,
- * `import.progress`, `import.done`, `report.row`, `report.value`, `report.problem` and
- * `report.problems.<problem>`. The report's summary is the same for every import (common:importReport).
+ * `import.progress`, `import.done`, `import.at`, `import.atRow`, `report.row`, `report.column`, `report.value`,
+ * `report.problem` and `report.problems.<problem>`. The report's summary is the same for every import (common:importReport).
  */
 type ImportNamespace = 'cdk' | 'ticket-office';
 
@@ -54,7 +54,9 @@ export function SpreadsheetImport<TProblem extends string>({
       if (result.imported > 0) void message.success(t('import.done', { count: result.imported }));
       await onImported();
     } catch (error) {
-      void message.error(errorText(error));
+      const place = importErrorPlace(error);
+      const where = place && (place.column ? t('import.at', { row: place.row, column: place.column }) : t('import.atRow', { row: place.row }));
+      void message.error(where ? `${errorText(error)} ${where}` : errorText(error));
     } finally {
       setRunning(false);
       setRows(null);
@@ -132,6 +134,7 @@ export function ImportReportView<TProblem extends string>({
             data-testid={`${testId}-issues`}
             columns={[
               { key: 'row', title: t('report.row'), dataIndex: 'row' },
+              { key: 'column', title: t('report.column'), dataIndex: 'column' },
               { key: 'value', title: t('report.value'), dataIndex: 'value' },
               { key: 'problem', title: t('report.problem'), render: (_value, issue) => t(`report.problems.${issue.problem}`) },
             ]}

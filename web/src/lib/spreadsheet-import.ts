@@ -7,10 +7,17 @@ export interface ImportReport<TProblem extends string> {
   good: number;
   bad: number;
   imported: number;
-  issues: Array<{ row: number; value: string; problem: TProblem }>;
+  /** `column` is the letters (A, B…); `value` a short excerpt of the cell. */
+  issues: Array<{ row: number; column: string; value: string; problem: TProblem }>;
 }
 
-type ImportLine<TProblem extends string> = { type: 'progress'; rows: number } | { type: 'result'; report: ImportReport<TProblem> } | { type: 'error'; code: string };
+/** Where in the file a refusal was found (a limit's error line may say). */
+export interface ImportErrorPlace {
+  row?: number;
+  column?: string;
+}
+
+type ImportLine<TProblem extends string> = { type: 'progress'; rows: number } | { type: 'result'; report: ImportReport<TProblem> } | ({ type: 'error'; code: string } & ImportErrorPlace);
 
 const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv' } as const;
 
@@ -23,7 +30,8 @@ export function importFormatOf(fileName: string): keyof typeof CONTENT_TYPES | u
 /**
  * Sends the file as the request body of `POST path?query` and reads the server's NDJSON answer as it
  * comes: `onProgress` with the rows read so far, then the report. A refusal before reading (roles, a
- * bad query) is thrown, as is a file of another type (`invalidFile`).
+ * bad query) is thrown, as is a file of another type (`invalidFile`) and a refused file (its error
+ * line's place in the body: see importErrorPlace).
  */
 export async function importSpreadsheet<TProblem extends string>(
   path: string,
@@ -53,8 +61,15 @@ export async function importSpreadsheet<TProblem extends string>(
       const line = JSON.parse(text) as ImportLine<TProblem>;
       if (line.type === 'progress') onProgress(line.rows);
       else if (line.type === 'result') return line.report;
-      else throw new RequestError({ message: line.code, status: 400, code: line.code });
+      else throw new RequestError({ message: line.code, status: 400, code: line.code, body: { row: line.row, column: line.column } satisfies ImportErrorPlace });
     }
   }
   throw new RequestError({ message: 'INTERNAL_ERROR', status: 500, code: 'INTERNAL_ERROR' });
+}
+
+/** The row and column a refused file names, if any (the body of importSpreadsheet's error). */
+export function importErrorPlace(error: unknown): ImportErrorPlace | undefined {
+  if (!(error instanceof RequestError)) return undefined;
+  const place = error.body as ImportErrorPlace | undefined;
+  return place?.row === undefined ? undefined : place;
 }

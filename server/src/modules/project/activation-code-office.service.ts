@@ -1,11 +1,11 @@
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
-import { IMPORT_PROGRESS_EVERY, ImportIssues, spreadsheetRows, type ImportEvent, type ImportFormat, type ImportReport } from '../../lib/spreadsheet-import';
+import { IMPORT_PROGRESS_EVERY, ImportIssues, type ImportEvent, type ImportFile, type ImportReport } from '../../lib/spreadsheet-import';
 import { translate } from '../../lib/i18n';
 import type { Locale } from '@portal/shared/i18n/locales';
 import {
@@ -97,7 +97,7 @@ export class ActivationCodeOfficeService {
    */
   async import(
     options: ReturnType<ActivationCodeOfficeService['importOptions']>,
-    file: { stream: Readable; format: ImportFormat },
+    file: ImportFile,
     origin: RequestOrigin,
     onEvent: (event: ImportEvent<ImportRowProblem>) => void,
   ): Promise<ImportReport<ImportRowProblem>> {
@@ -105,23 +105,24 @@ export class ActivationCodeOfficeService {
     const issues = new ImportIssues<ImportRowProblem>();
     const note = issues.note.bind(issues);
     let rows = 0;
-    for await (const { row, cells } of spreadsheetRows(file.stream, file.format, 'CDK_IMPORT_FILE_INVALID')) {
+    for await (const { row, cells, refused } of file.rows({ columns: 1 })) {
       const value = cells[0] ?? '';
       const checked = normaliseImportedCode(value);
-      if (rows === 0 && row === 1 && 'problem' in checked) continue; // a header
-      if (value.trim() === '') continue;
+      if (rows === 0 && row === 1 && !refused && 'problem' in checked) continue; // a header
+      if (value.trim() === '' && !refused) continue;
       rows += 1;
       if (rows > MAX_IMPORT_ROWS) throw new AppError('CDK_IMPORT_TOO_MANY');
       if (rows % IMPORT_PROGRESS_EVERY === 0) onEvent({ type: 'progress', rows });
-      if ('problem' in checked) note({ row, value, problem: checked.problem });
-      else if (firstRowOf.has(checked.code)) note({ row, value, problem: 'DUPLICATE_IN_FILE' });
+      if (refused) note({ row, column: refused.column, value: cells[refused.column - 1] ?? '', problem: refused.problem });
+      else if ('problem' in checked) note({ row, column: 1, value, problem: checked.problem });
+      else if (firstRowOf.has(checked.code)) note({ row, column: 1, value, problem: 'DUPLICATE_IN_FILE' });
       else firstRowOf.set(checked.code, row);
     }
     if (rows === 0) throw new AppError('CDK_IMPORT_EMPTY');
     const report = await this.db.transaction(async (tx) => {
       const existing = await this.codes.existing([...firstRowOf.keys()], tx);
       for (const code of existing) {
-        note({ row: firstRowOf.get(code) ?? 0, value: code, problem: 'EXISTS' });
+        note({ row: firstRowOf.get(code) ?? 0, column: 1, value: code, problem: 'EXISTS' });
         firstRowOf.delete(code);
       }
       const good = firstRowOf.size;

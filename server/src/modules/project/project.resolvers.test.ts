@@ -234,9 +234,9 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       expect(refused.status).toBe(200);
       expect(refused.last?.report).toMatchObject({ rows: 6, good: 3, bad: 3, imported: 0 });
       expect(refused.last?.report?.issues).toEqual([
-        { row: 4, value: 'bad code!', problem: 'FORMAT' },
-        { row: 5, value: 'GOOD-0001', problem: 'DUPLICATE_IN_FILE' },
-        { row: 6, value: 'TAKEN-0001', problem: 'EXISTS' },
+        { row: 4, column: 'A', value: 'bad code!', problem: 'FORMAT' },
+        { row: 5, column: 'A', value: 'GOOD-0001', problem: 'DUPLICATE_IN_FILE' },
+        { row: 6, column: 'A', value: 'TAKEN-0001', problem: 'EXISTS' },
       ]);
       expect((await list({ batch: 'Partner A' })).total).toBe(0);
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { Locale } from '@portal/shared/i18n/locales';
 import { TICKET_KIND_LETTERS, ZRevokeTicketInput, ZTicketFilter, ZTicketId, ZTicketListInput, MAX_TICKET_IMPORT_ROWS, type TicketStatus, type TTicketFilter } from '@portal/shared/ticket/ticket.schema';
-import { parseImportedTicketRow, ZTicketImportQuery, type TicketImportRowProblem, type TImportedTicketRow } from '@portal/shared/ticket/ticket-office.schema';
+import { parseImportedTicketRow, TICKET_IMPORT_COLUMNS, ZTicketImportQuery, type TicketImportRowProblem, type TImportedTicketRow } from '@portal/shared/ticket/ticket-office.schema';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { PeriodicRead } from '../../lib/periodic-read';
 import { translate } from '../../lib/i18n';
-import { IMPORT_PROGRESS_EVERY, ImportIssues, spreadsheetRows, type ImportEvent, type ImportFormat, type ImportReport } from '../../lib/spreadsheet-import';
+import { IMPORT_PROGRESS_EVERY, ImportIssues, type ImportEvent, type ImportFile, type ImportReport } from '../../lib/spreadsheet-import';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
@@ -27,6 +27,22 @@ const EXPORT_BATCH = 2_000;
 const COUNT_CHANGES_TO_FOLD = 200;
 /** Rows per INSERT and per look-up of taken codes (well under PostgreSQL's parameter limit). */
 const IMPORT_CHUNK = 1_000;
+/** The import's columns (1-based): a date cell in the days column reads as YYYY-MM-DD. */
+const DAYS_COLUMN = TICKET_IMPORT_COLUMNS.indexOf('days') + 1;
+const EXTERNAL_CODE_COLUMN = TICKET_IMPORT_COLUMNS.indexOf('externalCode') + 1;
+/** The column a row's problem is in (the report quotes that cell). */
+const COLUMN_OF_PROBLEM: Record<TicketImportRowProblem, number> = {
+  HOLDER_NAME: TICKET_IMPORT_COLUMNS.indexOf('holderName') + 1,
+  ORGANIZATION: TICKET_IMPORT_COLUMNS.indexOf('organization') + 1,
+  EXTERNAL_CODE: EXTERNAL_CODE_COLUMN,
+  DAYS: DAYS_COLUMN,
+  NOT_SHOW_DAY: DAYS_COLUMN,
+  BATCH: TICKET_IMPORT_COLUMNS.indexOf('batch') + 1,
+  DUPLICATE_IN_FILE: EXTERNAL_CODE_COLUMN,
+  EXISTS: EXTERNAL_CODE_COLUMN,
+  ERROR_CELL: EXTERNAL_CODE_COLUMN,
+  BOOLEAN_CELL: EXTERNAL_CODE_COLUMN,
+};
 /** How long the keyword grams' statistics are used before they are read again (an ANALYZE changes them). */
 const GRAM_STATISTICS_MAX_AGE_MS = 5 * 60_000;
 
@@ -177,7 +193,7 @@ export class TicketOfficeService {
    */
   async import(
     options: ReturnType<TicketOfficeService['importOptions']>,
-    file: { stream: Readable; format: ImportFormat },
+    file: ImportFile,
     origin: RequestOrigin,
     onEvent: (event: ImportEvent<TicketImportRowProblem>) => void,
   ): Promise<ImportReport<TicketImportRowProblem>> {
@@ -185,24 +201,24 @@ export class TicketOfficeService {
     const good = new Map<string, { row: number; ticket: TImportedTicketRow }>();
     const issues = new ImportIssues<TicketImportRowProblem>();
     let rows = 0;
-    for await (const { row, cells } of spreadsheetRows(file.stream, file.format, 'TICKET_IMPORT_FILE_INVALID')) {
-      if (cells.every((cell) => cell.trim() === '')) continue;
+    for await (const { row, cells, refused } of file.rows({ columns: TICKET_IMPORT_COLUMNS.length, dateColumns: [DAYS_COLUMN] })) {
       const checked = parseImportedTicketRow(cells);
-      if (rows === 0 && row === 1 && 'problem' in checked) continue; // a header
+      if (rows === 0 && row === 1 && !refused && 'problem' in checked) continue; // a header
       rows += 1;
       if (rows > MAX_TICKET_IMPORT_ROWS) throw new AppError('TICKET_IMPORT_TOO_MANY');
       if (rows % IMPORT_PROGRESS_EVERY === 0) onEvent({ type: 'progress', rows });
-      const value = cells[2]?.trim() || cells[0]?.trim() || '';
-      if ('problem' in checked) issues.note({ row, value, problem: checked.problem });
-      else if (checked.ticket.days.some((day) => !showDays.has(day))) issues.note({ row, value, problem: 'NOT_SHOW_DAY' });
-      else if (good.has(checked.ticket.externalCode)) issues.note({ row, value, problem: 'DUPLICATE_IN_FILE' });
+      const issue = (problem: TicketImportRowProblem, column: number) => issues.note({ row, column, value: cells[column - 1] ?? '', problem });
+      if (refused) issue(refused.problem, refused.column);
+      else if ('problem' in checked) issue(checked.problem, COLUMN_OF_PROBLEM[checked.problem]);
+      else if (checked.ticket.days.some((day) => !showDays.has(day))) issue('NOT_SHOW_DAY', DAYS_COLUMN);
+      else if (good.has(checked.ticket.externalCode)) issue('DUPLICATE_IN_FILE', EXTERNAL_CODE_COLUMN);
       else good.set(checked.ticket.externalCode, { row, ticket: checked.ticket });
     }
     if (rows === 0) throw new AppError('TICKET_IMPORT_EMPTY');
     const report = await this.db.transaction(async (tx) => {
       for (const part of chunks([...good.keys()], IMPORT_CHUNK)) {
         for (const code of await repository.existingExternalCodes(tx, part)) {
-          issues.note({ row: good.get(code)?.row ?? 0, value: code, problem: 'EXISTS' });
+          issues.note({ row: good.get(code)?.row ?? 0, column: EXTERNAL_CODE_COLUMN, value: code, problem: 'EXISTS' });
           good.delete(code);
         }
       }

@@ -112,12 +112,12 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     expect(refused.status).toBe(200);
     expect(refused.last?.report).toMatchObject({ rows: 8, good: 2, bad: 6, imported: 0 });
     expect(refused.last?.report?.issues).toEqual([
-      { row: 4, value: 'EXT-003', problem: 'HOLDER_NAME' },
-      { row: 5, value: 'bad code!', problem: 'EXTERNAL_CODE' },
-      { row: 6, value: 'EXT-004', problem: 'NOT_SHOW_DAY' },
-      { row: 7, value: 'EXT-005', problem: 'DAYS' },
-      { row: 8, value: 'EXT-001', problem: 'DUPLICATE_IN_FILE' },
-      { row: 9, value: 'TAKEN-1', problem: 'EXISTS' },
+      { row: 4, column: 'A', value: '', problem: 'HOLDER_NAME' },
+      { row: 5, column: 'C', value: 'bad code!', problem: 'EXTERNAL_CODE' },
+      { row: 6, column: 'D', value: '2030-06-01', problem: 'NOT_SHOW_DAY' },
+      { row: 7, column: 'D', value: '2030-5-1', problem: 'DAYS' },
+      { row: 8, column: 'C', value: 'EXT-001', problem: 'DUPLICATE_IN_FILE' },
+      { row: 9, column: 'C', value: 'TAKEN-1', problem: 'EXISTS' },
     ]);
     expect((await list({ keyword: 'EXT-00' })).total).toBe(0);
 
