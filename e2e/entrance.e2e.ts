@@ -1,7 +1,7 @@
 // The entrance through the real UI and the reference gate client: the demo organizer
 // registers a device on /wo/hardware/list and copies its token from the dialog; the demo visitor
 // (13800000000, no application in the seed) applies for today and is approved through the API;
-// `npm run device -- sync` then `scan --qr` admits the ticket; the visitor sees the entry on
+// `npm run device -- sync` then `scan --image` of a phone screenshot of the enlarged QR admits the ticket; the visitor sees the entry on
 // /wa/visitor/record and the organizer in /wo/ticket/list. Every page is axe-checked and photographed
 // in both languages (e2e/artifacts/entrance-*.png).
 //
@@ -17,6 +17,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shanghaiDate } from '@portal/shared/dates';
 import type { GateScan } from '../device/src/gate';
+import { readQrFromImage } from '../device/src/qr-image';
+import { readTicketQr } from '../device/src/ticket-qr';
 import { applyAndApprove } from './support/approved-visitor';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
@@ -47,6 +49,17 @@ async function openPage(page: Page, path: string, testId: string) {
   await page.goto(path);
   await unlessPageFails(page, page.getByTestId(testId).first().waitFor({ state: 'visible' }));
   await waitForSettled(page);
+}
+
+/** The visitor's ticket page with its QR enlarged, as a screenshot of the whole screen (e2e/artifacts/entrance-ticket-qr-<name>.png). */
+async function screenshotOfEnlargedQr(page: Page, name: string) {
+  await openPage(page, PATHS.visitorTicket, 'ticket-qr');
+  await page.getByTestId('ticket-qr-enlarge').click();
+  await unlessPageFails(page, page.getByTestId('ticket-qr-dialog').waitFor({ state: 'visible' }));
+  await waitForSettled(page);
+  const path = join(repoRoot, 'e2e', 'artifacts', `entrance-ticket-qr-${name}.png`);
+  await page.screenshot({ path });
+  return path;
 }
 
 describeE2E('entrance: a registered device admits the demo visitor', () => {
@@ -88,7 +101,7 @@ describeE2E('entrance: a registered device admits the demo visitor', () => {
     // The demo visitor applies for today and is approved (through the API: the visitor journey covers the pages).
     const today = shanghaiDate(new Date());
     const seed = readSeedFacts(server.logFile, server.baseUrl);
-    const { qr } = await applyAndApprove(server.baseUrl, demoUsers.visitor, demoUsers.organizer, {
+    await applyAndApprove(server.baseUrl, demoUsers.visitor, demoUsers.organizer, {
       name: VISITOR_NAME,
       mobile: demoUsers.visitor.identity,
       email: 'demo.visitor@example.com',
@@ -102,15 +115,24 @@ describeE2E('entrance: a registered device admits the demo visitor', () => {
     const synced = await device<{ full: boolean; day: string; held: number }>(token, 'sync');
     expect(synced).toMatchObject({ full: true, day: today });
     expect(synced.held).toBeGreaterThanOrEqual(1);
-    const scan = await device<GateScan>(token, 'scan', '--qr', qr);
+
+    // The visitor shows the enlarged QR on a phone; the gate reads a screenshot of it (what a camera sees).
+    // Approved now: the visitor lands on "my registration", not on the application form.
+    const approvedVisitor = { ...demoUsers.visitor, landing: exactPath(PATHS.visitorInfo), layout: 'visitor-layout', landingHeading: 'visitor:info.title' };
+    const phone = await open({ locale, device: 'mobile', origin: server.baseUrl });
+    await signInDirect(phone.page, approvedVisitor, locale);
+    const scan = await device<GateScan>(token, 'scan', '--image', await screenshotOfEnlargedQr(phone.page, 'phone'));
     expect(scan).toMatchObject({ admit: true, reason: 'ENTRY', offline: false, entriesToday: 1, ticket: { kind: 'VISITOR', holderName: VISITOR_NAME } });
     await device(token, 'heartbeat');
 
     // The visitor sees the entry on the record page.
     const visitor = await open({ locale, device: 'desktop', origin: server.baseUrl });
-    // Approved now: the visitor lands on "my registration", not on the application form.
-    const approvedVisitor = { ...demoUsers.visitor, landing: exactPath(PATHS.visitorInfo), layout: 'visitor-layout', landingHeading: 'visitor:info.title' };
     await signInDirect(visitor.page, approvedVisitor, locale);
+    // A desktop screenshot reads too, though the page behind the dialog shows the small QR (the client's decoder
+    // alone: a second scan would be a re-entry).
+    const desktopShot = await screenshotOfEnlargedQr(visitor.page, 'desktop');
+    expect(readTicketQr((await readQrFromImage(desktopShot)) ?? '')).toMatchObject({ k: 'A', d: [today] });
+    await visitor.page.getByTestId('ticket-qr-close').click();
     await openPage(visitor.page, PATHS.visitorRecord, 'record-row');
     expect(await visitor.page.getByTestId('record-row').count()).toBe(1);
     expect(await visitor.page.getByTestId('record-row').first().textContent()).toContain(DEVICE_NAME);
@@ -131,5 +153,6 @@ describeE2E('entrance: a registered device admits the demo visitor', () => {
 
     expect(organizer.problems).toEqual([]);
     expect(visitor.problems).toEqual([]);
+    expect(phone.problems).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // registers a gate, issues its token and copies it from the dialog; the device's heartbeat (sent here
 // as the gate would) turns it online in the list without a reload; a revoked token is refused at once.
 import { expect, it } from 'vitest';
+import { TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
 import { baseUrl, describeE2E, unlessPageFails, useBrowser } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
@@ -33,7 +34,7 @@ describeE2E('entrance devices', () => {
     await unlessPageFails(page, page.getByTestId('device-list-page').waitFor());
     await expectHeading(page, uiText('zh-CN', 'entrance:list.title'));
 
-    // Register: name, place, kind (gate by default), every day, visitors and staff.
+    // Register: name, place, kind (gate by default), every day, every ticket kind (imported tickets too) preselected.
     await page.getByTestId('device-register').click();
     await unlessPageFails(page, page.getByTestId('device-form-name').waitFor({ state: 'visible' }));
     await page.getByTestId('device-form-name').fill(gate.name);
@@ -43,6 +44,8 @@ describeE2E('entrance devices', () => {
     const row = page.locator('tr[data-testid^="device-row-"]', { hasText: gate.name });
     await unlessPageFails(page, row.waitFor({ state: 'visible' }));
     expect(await row.getByTestId('device-state').innerText()).toBe(uiText('zh-CN', 'entrance:state.offline'));
+    const rowText = await row.innerText();
+    for (const kind of TICKET_KINDS) expect(rowText).toContain(uiText('zh-CN', `entrance:ticketKinds.${kind}`));
 
     // Issue the token: shown once, copied with the button.
     await row.getByTestId('device-issue-token').click();

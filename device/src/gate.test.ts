@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketKind } from '@portal/shared/ticket/ticket.schema';
 import { photos } from '../../server/src/db/schema/index';
@@ -249,6 +250,14 @@ describe('the reference device client', () => {
     const picture = join(stateDir, 'ticket.png');
     writeFileSync(picture, await QRCode.toBuffer(qr, { type: 'png', margin: 4, scale: 6 }));
     expect(await readQrFromImage(picture)).toBe(qr);
+    // Grey, 16-bit and cut-out (dark modules on a transparent ground) pictures read as well.
+    const cutOut = await QRCode.toBuffer(qr, { type: 'png', margin: 4, scale: 6, color: { dark: '#000000ff', light: '#00000000' } });
+    const variants = { grey: sharp(picture).greyscale(), grey16: sharp(picture).greyscale().toColourspace('grey16'), cutOut: sharp(cutOut) };
+    for (const [name, image] of Object.entries(variants)) {
+      const file = join(stateDir, `ticket-${name}.png`);
+      await image.png().toFile(file);
+      expect(await readQrFromImage(file), name).toBe(qr);
+    }
 
     const token = await deviceToken();
     const answer = JSON.parse(await cli(['scan', '--image', picture, '--json'], token)) as GateScan;

@@ -44,7 +44,9 @@ export function QrCode({ token, drawing, holderName, ns }: { token: string; draw
   const close = () => setOpen(false);
   return (
     <div className="qr-code">
-      <div className="ticket-qr" data-testid="ticket-qr" data-token={token}>
+      {/* Hidden while enlarged: a screenshot of the dialog then holds one QR code, which a gate's decoder
+          would otherwise mix up with the dimmed one behind the backdrop. */}
+      <div className={open ? 'ticket-qr ticket-qr-covered' : 'ticket-qr'} data-testid="ticket-qr" data-token={token}>
         <QrCodeSvg drawing={drawing} margin={2} size={200} label={label} />
       </div>
       <button type="button" className="plain-button" onClick={() => setOpen(true)} data-testid="ticket-qr-enlarge">
