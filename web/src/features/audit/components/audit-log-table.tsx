@@ -24,7 +24,7 @@ function useValueText() {
     if (Array.isArray(value)) return value.length ? value.map(text).join(separator) : t('values.none');
     return Object.entries(value as Record<string, DetailValue>)
       .filter(([, part]) => part !== null && part !== undefined)
-      .map(([field, part]) => `${t(`fields.${field}`, { defaultValue: field })}: ${text(part)}`)
+      .map(([field, part]) => t('common:labelled', { label: t(`fields.${field}`, { defaultValue: field }), value: text(part) }))
       .join('; ');
   };
   return text;
