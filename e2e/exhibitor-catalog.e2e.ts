@@ -131,6 +131,12 @@ describeE2E('catalog, banners and products', () => {
     expect(await page.getByTestId('catalog-submit').count()).toBe(0);
     await page.goto(PATHS.exhibitorProductList);
     await expect.poll(() => readStatus(page, 'product-row-status')).toBe('APPROVED');
+    // The approved product's page: its state is a tag beside the title, not a bar across the page.
+    await page.getByTestId('product-table').getByRole('link', { name: PRODUCT }).click();
+    await expect.poll(() => readStatus(page, 'product-status')).toBe('APPROVED');
+    expect((await page.getByTestId('product-status').boundingBox())?.width).toBeLessThan(160);
+    await checkPage(page, 'catalog-we-product-approved-zh-CN');
+    await page.goto(PATHS.exhibitorProductList);
 
     // The product export downloads and opens, with the product in it.
     const href = (await page.getByTestId('product-export').getAttribute('href')) ?? '';

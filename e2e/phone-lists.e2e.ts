@@ -30,6 +30,10 @@ describeE2E('lists on a phone', () => {
         expect(await cutContent(page), name).toEqual([]);
         await checkPage(page, `phone-list-${name}-${locale}`);
       }
+      // The settings open outside the area's menu; a link leads back into the area.
+      await page.goto(PATHS.organizerSettings);
+      await page.getByTestId('settings-back').click();
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/wo\/(dashboard)?$/);
       expect(problems).toEqual([]);
     });
   }

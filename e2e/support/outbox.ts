@@ -25,7 +25,7 @@ export function readOutbox(recipient: string): OutboxMessage[] {
     if (!line.includes('"devOutbox":true')) continue;
     try {
       const entry = JSON.parse(line) as { recipient?: unknown; msg?: unknown; time?: unknown };
-      if (typeof entry.recipient !== 'string' || typeof entry.msg !== 'string' || typeof entry.time !== 'number') continue;
+      if (typeof entry.recipient !== 'string' || typeof entry.msg !== 'string' || typeof entry.time !== 'string') continue;
       if (entry.recipient.toLowerCase() !== wanted) continue;
       messages.push({ recipient: entry.recipient, body: entry.msg.slice(OUTBOX_PREFIX.length), at: new Date(entry.time).toISOString() });
     } catch {

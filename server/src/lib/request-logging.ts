@@ -4,6 +4,19 @@ import type { Config } from '../config';
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * An instant in Beijing time with its offset, "2026-11-27T21:50:01.123+08:00": the time every page shows
+ * (China has no daylight saving time, so the offset is fixed), and still one instant for any log tool.
+ */
+export function beijingTimestamp(epochMs: number): string {
+  return `${new Date(epochMs + BEIJING_OFFSET_MS).toISOString().slice(0, -1)}+08:00`;
+}
+
+/** pino's `timestamp` option: each line's `time` in Beijing time. */
+const beijingTime = () => `,"time":"${beijingTimestamp(Date.now())}"`;
+
 /**
  * The access log: one line per request when it completes, instead of Fastify's two (an incoming line and
  * a completed one, each serialising the request or the reply). A success is logged at `successLevel`
@@ -36,9 +49,11 @@ class AccessLog extends LogController {
  * (pino's asynchronous destination, flushed when the process exits), one info line per request.
  * Development: at a terminal, short human-readable lines through pino-pretty (a devDependency; JSON
  * lines when it is absent, and for a file or the browser journeys, which read the log as it comes);
- * successful requests at debug. Tests hand their own stream.
+ * successful requests at debug. Tests hand their own stream. Every line's time is Beijing time with its
+ * offset, as on every page.
  */
-export async function requestLogging(config: Config, logger: LoggerOptions): Promise<Pick<FastifyServerOptions, 'logger' | 'logController'>> {
+export async function requestLogging(config: Config, options: LoggerOptions): Promise<Pick<FastifyServerOptions, 'logger' | 'logController'>> {
+  const logger: LoggerOptions = { ...options, timestamp: beijingTime };
   const production = config.NODE_ENV === 'production';
   const access = new AccessLog(production ? 'info' : 'debug', false);
   if (logger.stream) return { logger, logController: access };
@@ -48,7 +63,9 @@ export async function requestLogging(config: Config, logger: LoggerOptions): Pro
     const { default: pretty } = await import('pino-pretty');
     const stream = pretty({
       colorize: true,
-      translateTime: 'SYS:HH:MM:ss',
+      // The time of day as written, with the zone said: the line's `time` is already Beijing time.
+      translateTime: false,
+      customPrettifiers: { time: (time: string | object) => `${String(time).slice(11, 19)} Beijing` },
       ignore: 'pid,hostname,reqId',
       singleLine: true,
       // In order with the start-up box main.ts prints with console.log.

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 
 /** Solid tags with white text: antd's light presets (green on pale green) fall below 4.5:1. */
-const COLORS: Record<ApproveStatus, string> = { CREATED: '#595959', WAIT: '#0958d9', DONE: '#237804', REFUSE: '#c8102e' };
+export const APPLICATION_STATUS_COLORS: Record<ApproveStatus, string> = { CREATED: '#595959', WAIT: '#0958d9', DONE: '#237804', REFUSE: '#c8102e' };
 
 /**
  * An application's state as a tag, one colour per state wherever it is shown (the visitor's page,
@@ -11,7 +11,7 @@ const COLORS: Record<ApproveStatus, string> = { CREATED: '#595959', WAIT: '#0958
  */
 export function ApplicationStatusTag({ status, label, testId }: { status: ApproveStatus; label: string; testId: string }) {
   return (
-    <Tag color={COLORS[status]} data-testid={testId} data-status={status} style={{ marginInlineEnd: 0 }}>
+    <Tag color={APPLICATION_STATUS_COLORS[status]} data-testid={testId} data-status={status} style={{ marginInlineEnd: 0 }}>
       {label}
     </Tag>
   );

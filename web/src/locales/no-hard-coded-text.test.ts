@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * SPEC 9: no user-visible string outside the locale files. Every .tsx source is parsed: no JSX text
- * with letters or CJK characters, and no literal text in user-visible attributes.
+ * with letters or CJK characters, no literal text in user-visible attributes, no label joined to its value
+ * by a colon in code.
  */
 const root = join(import.meta.dirname, '..');
 const VISIBLE_ATTRIBUTES = new Set(['title', 'placeholder', 'aria-label', 'alt', 'label', 'description', 'subTitle', 'okText', 'cancelText', 'tooltip', 'extra', 'message']);
@@ -24,6 +25,8 @@ function findings(file: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && WORDS.test(node.text)) found.push(`text "${node.text.trim()}"`);
+    // A label and its value are joined by the language's own colon (common:labelled: "入口：东门"), never by ": " in code.
+    if (ts.isTemplateExpression(node) && node.templateSpans.some((span) => span.literal.text.startsWith(': '))) found.push(`joined with a colon: ${node.getText(source)}`);
     if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText(source))) {
       const initializer = node.initializer;
       const literal = initializer && ts.isJsxExpression(initializer) ? initializer.expression : initializer;

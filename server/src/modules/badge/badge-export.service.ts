@@ -115,7 +115,8 @@ export class BadgeExportService {
     const next = () => Promise.race([once(archive, 'entry'), failed]);
 
     const workbook = new PassThrough();
-    archive.append(workbook, { name: this.fileNames(locale, 'xlsx').ascii });
+    // Named in the archive's own language (the zip is 证件申请-….zip in Chinese, so is the sheet inside).
+    archive.append(workbook, { name: this.fileNames(locale, 'xlsx').localised });
     const rows = await Promise.race([this.writeXlsx(workbook, filter, locale, async () => undefined), failed]);
     workbook.end();
     await next();

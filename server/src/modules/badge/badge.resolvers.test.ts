@@ -287,7 +287,7 @@ describe('exhibitor staff badges', () => {
     const names = ['Li Si', 'Wang Wu', 'Zhao Liu'];
     const saved = [];
     for (const namePinyin of names) saved.push(await company.apply({ namePinyin }));
-    const response = await company.client.fetch('/apis/files/exports/badges.zip?status=PENDING');
+    const response = await company.client.fetch('/apis/files/exports/badges.zip?status=PENDING&lang=zh-CN');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('x-total-count')).toBe('3');
@@ -296,6 +296,10 @@ describe('exhibitor staff badges', () => {
     const photos = files.filter((name) => name.startsWith('photos/'));
     expect(photos).toEqual(saved.map((badge, index) => `photos/${(names[index] ?? '').replace(' ', '').toLowerCase()}-${badge.id.slice(0, 8)}.jpg`).sort());
     const xlsxName = files.find((name) => name.endsWith('.xlsx')) ?? '';
+    // The sheet inside is named like the zip, in the same language.
+    const zipName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? '');
+    expect(xlsxName).toBe(zipName.replace(/\.zip$/, '.xlsx'));
+    expect(xlsxName).toMatch(/^证件/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await (zip.file(xlsxName)?.async('arraybuffer') ?? Promise.resolve(new ArrayBuffer(0))));
     const sheet = workbook.worksheets[0];

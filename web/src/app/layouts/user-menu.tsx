@@ -33,7 +33,9 @@ export function UserMenu({ settingsPath, compact = false, onChangePassword }: { 
           <Icon definition={UserOutlined} />
           {compact ? null : (
             <>
-              <span className="user-name">{name}</span>
+              <span className="user-name" title={name}>
+                {name}
+              </span>
               <Icon definition={DownOutlined} />
             </>
           )}

@@ -5,7 +5,7 @@ import { SettingsPage } from '../../features/account/pages/settings-page';
 import { PersonalDataCard } from '../../features/application/components/personal-data-card';
 import { reloadSession, useSession } from '../../features/viewer/api/viewer';
 import { flashOnNextScreen } from '../../lib/flash-notice';
-import { loginPath } from '../paths';
+import { AREA_BY_SCOPE, loginPath } from '../paths';
 
 /** Settings of the signed-in viewer; a saved profile or a changed password reloads the viewer. */
 export function SettingsRoute() {
@@ -28,5 +28,5 @@ export function SettingsRoute() {
         }}
       />
     ) : undefined;
-  return <SettingsPage key={viewer.id} name={viewer.name} nickname={viewer.nickname} onProfileSaved={() => reloadSession(queryClient)} onPasswordChanged={() => reloadSession(queryClient)} extra={personalData} />;
+  return <SettingsPage key={viewer.id} backPath={AREA_BY_SCOPE[session.scope]} name={viewer.name} nickname={viewer.nickname} onProfileSaved={() => reloadSession(queryClient)} onPasswordChanged={() => reloadSession(queryClient)} extra={personalData} />;
 }

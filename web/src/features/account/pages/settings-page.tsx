@@ -1,6 +1,8 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageForm } from '../components/language-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -12,6 +14,7 @@ export function SettingsPage({
   onProfileSaved,
   onPasswordChanged,
   extra,
+  backPath,
 }: {
   name: string;
   nickname: string | null;
@@ -19,10 +22,15 @@ export function SettingsPage({
   /** The viewer's passwordLastUpdateAt changed (an initial password is no longer one). */
   onPasswordChanged: () => Promise<unknown>;
   extra?: ReactNode;
+  /** The home of the viewer's area: the settings open outside its menu, this leads back into it. */
+  backPath: string;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'common']);
   return (
     <Flex vertical gap={16} style={{ maxWidth: 640 }}>
+      <Link to={backPath} data-testid="settings-back">
+        <ArrowLeftOutlined aria-hidden /> {t('common:backHome')}
+      </Link>
       <Typography.Title level={1} className="page-title">
         {t('title')}
       </Typography.Title>

@@ -10,21 +10,22 @@ import { detailLines, type DetailValue } from '../lib/audit-detail';
 import { auditSubjectHref, type AuditSubjectPaths } from '../lib/audit-subject';
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const CODE = /^[A-Z][A-Z_]+$/;
+/** A state, an error code or a word of the log's vocabulary (an area, a sign-in method): translated when the page knows it. */
+const CODE = /^([A-Z][A-Z_]+|[a-z]+)$/;
 
 /** A recorded value as a person reads it: Beijing times, translated states, yes / no, labelled parts. */
 function useValueText() {
-  const { t, i18n } = useTranslation('audit-log');
+  const { t, i18n } = useTranslation(['audit-log', 'errors']);
   const separator = i18n.language === 'zh-CN' ? '、' : ', ';
   const text = (value: DetailValue): string => {
     if (value === null || value === '') return t('values.none');
     if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
     if (typeof value === 'number') return value.toLocaleString(i18n.language);
-    if (typeof value === 'string') return INSTANT.test(value) ? formatDateTime(value) : CODE.test(value) ? t(`values.${value}`, { defaultValue: value }) : value;
+    if (typeof value === 'string') return INSTANT.test(value) ? formatDateTime(value) : CODE.test(value) ? t(`values.${value}`, { defaultValue: t(`errors:${value}`, { defaultValue: value }) }) : value;
     if (Array.isArray(value)) return value.length ? value.map(text).join(separator) : t('values.none');
     return Object.entries(value as Record<string, DetailValue>)
       .filter(([, part]) => part !== null && part !== undefined)
-      .map(([field, part]) => `${t(`fields.${field}`, { defaultValue: field })}: ${text(part)}`)
+      .map(([field, part]) => t('common:labelled', { label: t(`fields.${field}`, { defaultValue: field }), value: text(part) }))
       .join('; ');
   };
   return text;

@@ -25,10 +25,13 @@ export function ProductFormPage({ listPath }: { listPath: string }) {
   const editable = !product || isEditableByExhibitor(product.status);
   return (
     <Flex vertical gap="middle" data-testid="product-form-page">
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {product ? t('editTitle') : t('newTitle')}
-      </Typography.Title>
-      {product ? <SubmissionStatusTag status={product.status} testId="product-status" /> : null}
+      {/* The state beside the title, as wide as its word (a flex column would stretch it across the page). */}
+      <Flex align="center" gap="small" wrap>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {product ? t('editTitle') : t('newTitle')}
+        </Typography.Title>
+        {product ? <SubmissionStatusTag status={product.status} testId="product-status" /> : null}
+      </Flex>
       {product?.status === 'REJECTED' ? <Alert type="error" showIcon message={t('submission:rejectedNotice', { reason: product.rejectReason ?? '' })} /> : null}
       {product?.status === 'APPROVED' ? <Alert type="success" showIcon message={t('submission:approvedNotice')} /> : null}
       <Card>

@@ -9,7 +9,7 @@ import { approveTitle } from '../lib/approve-title';
 import { actionsForStatus } from '../lib/decision-rules';
 import { IdentityPhotos } from '../../../components/identity-photos';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
-import { ApplicationStatusTag } from '../../../components/application-status-tag';
+import { APPLICATION_STATUS_COLORS, ApplicationStatusTag } from '../../../components/application-status-tag';
 
 function DetailBody({ audience }: { audience: AudienceDetail }) {
   const { t, i18n } = useTranslation('review');
@@ -82,7 +82,7 @@ function DetailBody({ audience }: { audience: AudienceDetail }) {
           <Timeline
             items={history.map((change, index) => ({
               key: `${change.at}-${index}`,
-              color: change.toStatus === 'DONE' ? 'green' : change.toStatus === 'REFUSE' ? 'red' : 'blue',
+              color: APPLICATION_STATUS_COLORS[change.toStatus],
               title: formatDateTime(change.at),
               content: (
                 <Flex vertical gap={2}>

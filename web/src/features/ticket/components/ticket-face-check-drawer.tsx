@@ -29,7 +29,7 @@ export function TicketFaceCheckDrawer({ ticket, onClose }: { ticket: OfficeTicke
       <Flex vertical gap={16}>
         <Typography.Text type="secondary">{t('faceCheck.audited')}</Typography.Text>
         {view.isPending && <Spin />}
-        {view.isError && <Alert type="error" showIcon title={`${t('faceCheck.loadError')}: ${errorText(view.error)}`} />}
+        {view.isError && <Alert type="error" showIcon title={t('common:labelled', { label: t('faceCheck.loadError'), value: errorText(view.error) })} />}
         {view.data && (
           <IdentityPhotos ns="ticket-office" testId="ticket-face-check" name={view.data.ticket.holderName} entryUrl={view.data.entryPhoto?.url} idUrl={view.data.idPhoto?.url} score={view.data.faceMatchScore} />
         )}

@@ -15,7 +15,7 @@ export function TicketQrDialog({ ticket, onClose }: { ticket: OfficeTicket | nul
       <Flex vertical align="center" gap={12}>
         <Typography.Text type="secondary">{t('qr.audited')}</Typography.Text>
         {qr.isPending && <Spin />}
-        {qr.isError && <Alert type="error" showIcon title={`${t('qr.loadError')}: ${errorText(qr.error)}`} />}
+        {qr.isError && <Alert type="error" showIcon title={t('common:labelled', { label: t('qr.loadError'), value: errorText(qr.error) })} />}
         {qr.data && ticket && <QrCode token={qr.data.token} drawing={qr.data.qr} holderName={ticket.holderName} ns="ticket-office" />}
       </Flex>
     </Modal>

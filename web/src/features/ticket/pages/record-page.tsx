@@ -36,7 +36,7 @@ export function RecordPage() {
             <List.Item key={admission.id} data-testid="record-row" extra={entryTag(admission.reEntry)}>
               <List.Item.Meta
                 title={`${formatDay(admission.day, i18n.language)} ${formatTime(admission.at)}`}
-                description={`${t('record.gate')}: ${admission.gate ?? t('record.unknownGate')}`}
+                description={t('common:labelled', { label: t('record.gate'), value: admission.gate ?? t('record.unknownGate') })}
               />
             </List.Item>
           )}
