@@ -23,7 +23,7 @@ const VERIFY_TIMEOUT_MS = 60_000;
 const WIDGET_TAG = 'altcha-widget';
 
 /** Why getPayload() gave up: the text shown is the captcha's own error (errors:AUTH_CAPTCHA_INVALID). */
-export class CaptchaUnsolvedError extends Error {
+class CaptchaUnsolvedError extends Error {
   readonly code = 'AUTH_CAPTCHA_INVALID';
   readonly reason = 'BAD_REQUEST';
 }

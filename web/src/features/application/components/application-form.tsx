@@ -359,7 +359,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
                     {state === 'closed' ? (
                       <PlainTag>{t('application:day.closed')}</PlainTag>
                     ) : state === 'full' ? (
-                      <PlainTag color="red">{t('application:day.full')}</PlainTag>
+                      <PlainTag color="orange">{t('application:day.full')}</PlainTag>
                     ) : (
                       <span className="plain-text-secondary application-day-detail">{t('application:day.remaining', { count: showDay.remaining })}</span>
                     )}

@@ -56,7 +56,7 @@ export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
               <div className="ticket-dates" data-testid="ticket-dates">
                 {ticket.visitDates.length > 0
                   ? ticket.visitDates.map((visit) => (
-                      <PlainTag key={visit.day} color={visit.admittedAt ? 'default' : 'red'} testId={`ticket-date-${visit.day}`}>
+                      <PlainTag key={visit.day} color={visit.admittedAt ? 'default' : 'blue'} testId={`ticket-date-${visit.day}`}>
                         {formatDay(visit.day, i18n.language)}
                       </PlainTag>
                     ))
