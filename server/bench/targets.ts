@@ -12,6 +12,8 @@ export interface Target {
   origin: string;
   /** The spawned process (tsx, whose node child serves). */
   pid: number | undefined;
+  /** The portal's database settings (DATABASE_URL or DATA_DIR), for a scenario that reads the database itself. */
+  databaseEnv?: Record<string, string>;
   stop: () => Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function startPortal(database: BenchDatabase, bulk: Record<string, 
     return {
       origin: server.baseUrl,
       pid: server.pid,
+      databaseEnv: storage.env,
       async stop() {
         // The server process first, alone, as an orchestrator stops it: it shuts down and writes its CPU profile.
         await endProcess(serverProcess(server.pid));
