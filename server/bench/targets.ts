@@ -107,8 +107,16 @@ export async function freshDatabase(database: BenchDatabase): Promise<{ env: Rec
   await onPostgres(`create database ${name}`);
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
+  // The uploaded files' folder, the same for the seeding start and the measured one (the bulk badges' photos).
+  const filesDir = mkdtempSync(join(tmpdir(), 'portal-bench-files-'));
   // Production's topology (DESIGN §2): PostgreSQL with Redis for sessions, throttles and the caches' invalidation.
-  return { env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl }, remove: () => onPostgres(`drop database if exists ${name} with (force)`) };
+  return {
+    env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, DATA_DIR: filesDir },
+    remove: async () => {
+      await onPostgres(`drop database if exists ${name} with (force)`);
+      rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

@@ -130,9 +130,8 @@ export interface SheetColumn<TKey extends string> {
  * added. Each text cell is an inline string (no shared-string table to hold) and neutralised
  * (`neutralisedCellText`); the sheet's XML is built as plain strings and deflated by archiver through
  * zlib's streaming deflate, which runs in libuv's threadpool, not on the event loop (docs/decisions.md,
- * "Exports: a lean xlsx writer"). `addRow` returns false when the reader is behind: wait for `drained()`.
- * `close()` completes the file. For exports that write more than rows (the badge zip puts the sheet
- * beside the photos); `writeSheet` covers the plain case.
+ * "Exports: a lean xlsx writer"). `close()` completes the file. For exports that write more than rows (the badge zip puts the sheet
+ * beside the photos); `writeSheet` covers the plain case. Call `drained()` after each batch of rows.
  */
 export function openStreamedSheet<TKey extends string>(output: Writable, name: string, columns: ReadonlyArray<SheetColumn<TKey>>) {
   const archive = archiver('zip', { zlib: { level: 6 } });
@@ -161,18 +160,26 @@ export function openStreamedSheet<TKey extends string>(output: Writable, name: s
       )}</row>`,
   );
   let rowNumber = 1;
+  // A batch's rows go to the deflate stream as one write: a write per row cost a threadpool round trip each.
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length > 0) sheet.write(pending.join(''));
+    pending = [];
+  };
   return {
-    /** Queues one row; false when the reader is behind (then await `drained()` before the next batch). */
-    addRow(row: Readonly<Record<TKey, string>>): boolean {
+    /** Adds one row; it is written with the rest of its batch by `drained()` (or `close()`). */
+    addRow(row: Readonly<Record<TKey, string>>) {
       rowNumber += 1;
-      return sheet.write(`<row r="${rowNumber}">${cells(columns.map((column) => row[column.key]), rowNumber, '')}</row>`);
+      pending.push(`<row r="${rowNumber}">${cells(columns.map((column) => row[column.key]), rowNumber, '')}</row>`);
     },
-    /** Resolves once the reader has caught up (or the client went away: then it throws). */
+    /** Writes the rows added since the last call and resolves once the reader has caught up (throws when the client went away). */
     async drained() {
       if (output.destroyed || sheet.destroyed) throw new Error('export aborted: the client went away');
+      flush();
       await Promise.race([drained(sheet), failed]);
     },
     async close() {
+      flush();
       sheet.end('</sheetData></worksheet>');
       await Promise.race([archive.finalize(), failed]);
     },

@@ -321,6 +321,20 @@ const KEYSET_STRETCHES: Record<AudienceListSort, readonly KeysetStretch[]> = {
     .map((status) => ({ where: eq(audiences.approveStatus, status), keys: [audiences.submittedAt, audiences.id] as const, direction: 'desc' as const })),
 };
 
+/** What an export of the list writes (fewer columns: each is mapped for every one of 100,000 rows). */
+const EXPORT_COLUMNS = {
+  id: audiences.id,
+  submittedAt: audiences.submittedAt,
+  approveStatus: audiences.approveStatus,
+  name: audiences.name,
+  mobile: audiences.mobile,
+  email: audiences.email,
+  idType: audiences.idType,
+  idNumber: audiences.idNumber,
+  channelId: audiences.channelId,
+  refuseReason: audiences.refuseReason,
+};
+
 /**
  * The filtered applications in the list's order, `batchSize` at a time, each batch read by keyset (exports).
  * The last row's keys come back as text and go back cast to their column's type: a JavaScript Date would
@@ -337,7 +351,7 @@ export async function* iterateAudiences(db: Executor, filter: ListConditions, so
     let after: SQL | undefined;
     for (;;) {
       const rows = await db
-        .select({ ...getTableColumns(audiences), keyset: keysAsText })
+        .select({ ...EXPORT_COLUMNS, keyset: keysAsText })
         .from(audiences)
         .where(and(where, stretch.where, after))
         .orderBy(...order)
