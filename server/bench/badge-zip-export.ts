@@ -5,7 +5,7 @@
 // counts the zip's entries from its central directory (the list's rows and photos, plus the xlsx).
 import { join } from 'node:path';
 import { BULK_PHOTO_COMPANY } from '../src/modules/seed/bulk-badges';
-import { signIn } from '../../e2e/support/api-session';
+import { signIn, type CookieJar } from '../../e2e/support/api-session';
 import { startServer } from '../../e2e/support/server-process';
 import { serverProcess, watchServerMemory, type MemoryFigures } from './memory';
 
@@ -30,6 +30,24 @@ function countEntries(tail: Buffer): number {
   return count;
 }
 
+/** Downloads the zip of the bulk photo company's badges (DEMO_BULK_BADGE_PHOTOS): its size and entries. */
+export async function downloadBadgeZip(origin: string, organizer: CookieJar): Promise<{ bytes: number; entries: number }> {
+  const headers = { cookie: organizer.header(), 'x-portal-client': 'web', 'content-type': 'application/json' };
+  const names = await fetch(`${origin}/apis/core/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: 'query { submissionExhibitors { id nameEn } }' }) });
+  const { data } = (await names.json()) as { data?: { submissionExhibitors: Array<{ id: string; nameEn: string }> } };
+  const company = data?.submissionExhibitors.find((exhibitor) => exhibitor.nameEn === BULK_PHOTO_COMPANY.nameEn);
+  if (!company) throw new Error(`no company named ${BULK_PHOTO_COMPANY.nameEn}: the bulk badges were not filled`);
+  const response = await fetch(`${origin}/apis/files/exports/badges.zip?exhibitorId=${company.id}`, { headers: { cookie: organizer.header() } });
+  if (!response.ok || !response.body) throw new Error(`the zip export answered ${response.status}`);
+  let bytes = 0;
+  let tail = Buffer.alloc(0);
+  for await (const chunk of response.body) {
+    bytes += chunk.length;
+    tail = Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
+  }
+  return { bytes, entries: countEntries(tail) };
+}
+
 export async function runBadgeZipExport(logDir: string): Promise<BadgeZipResult> {
   const server = await startServer({
     logFile: join(logDir, 'badge-zip-server.log'),
@@ -38,22 +56,7 @@ export async function runBadgeZipExport(logDir: string): Promise<BadgeZipResult>
   try {
     const pid = serverProcess(server.pid);
     const organizer = await signIn(server.baseUrl, { identity: 'admin@example.com', password: 'Admin12345', scope: 'organizer' });
-    const headers = { cookie: organizer.header(), 'x-portal-client': 'web', 'content-type': 'application/json' };
-    const names = await fetch(`${server.baseUrl}/apis/core/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: 'query { submissionExhibitors { id nameEn } }' }) });
-    const { data } = (await names.json()) as { data?: { submissionExhibitors: Array<{ id: string; nameEn: string }> } };
-    const company = data?.submissionExhibitors.find((exhibitor) => exhibitor.nameEn === BULK_PHOTO_COMPANY.nameEn);
-    if (!company) throw new Error(`no company named ${BULK_PHOTO_COMPANY.nameEn}: the bulk badges were not filled`);
-    const download = async () => {
-      const response = await fetch(`${server.baseUrl}/apis/files/exports/badges.zip?exhibitorId=${company.id}`, { headers: { cookie: organizer.header() } });
-      if (!response.ok || !response.body) throw new Error(`the zip export answered ${response.status}`);
-      let bytes = 0;
-      let tail = Buffer.alloc(0);
-      for await (const chunk of response.body) {
-        bytes += chunk.length;
-        tail = Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
-      }
-      return { bytes, entries: countEntries(tail) };
-    };
+    const download = () => downloadBadgeZip(server.baseUrl, organizer);
     // Warm-up on the small list of another filter: the export's code paths and the sheet writer load once.
     await fetch(`${server.baseUrl}/apis/files/exports/badges.xlsx?status=REJECTED&keyword=nobody`, { headers: { cookie: organizer.header() } }).then((response) => response.arrayBuffer());
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -56,7 +56,7 @@ async function graphql(origin: string, organizer: CookieJar, query: string, vari
 }
 
 /** Registers the bench's gates and issues their tokens, once per target (the organizer holds ROLE_HARDWARE). */
-async function registerDevices(origin: string, organizer: CookieJar) {
+export async function registerDevices(origin: string, organizer: CookieJar) {
   // PGlite's portal and PostgreSQL's are measured one after the other: the next one has its own gates and tickets.
   if (bench.organizer !== organizer) Object.assign(bench, { organizer, tokens: [], nextTicket: 1, connections: 0, feedVersion: 0 });
   while (bench.tokens.length < DEVICES) {
@@ -73,7 +73,7 @@ async function registerDevices(origin: string, organizer: CookieJar) {
 
 const deviceHeaders = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-function scanRequest(): ScenarioRequest {
+export function scanRequest(): ScenarioRequest {
   return {
     method: 'POST',
     path: '/apis/hardware/v1/scan',

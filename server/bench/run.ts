@@ -14,6 +14,7 @@ import { serverProcess } from './memory';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
 import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
 import { CDK_IMPORT_SCENARIO, cdkImportMarkdown, runCdkImport, type CdkImportResult } from './activation-codes';
+import { APPROVAL_EXPORT_SCENARIO, exportScenariosMarkdown, GATES_UNDER_LOAD_SCENARIO, runExportScenarios, type ApprovalExportResult, type GatesUnderLoadResult } from './export-under-load';
 import { CLUSTER_SCENARIO, clusterMarkdown, runClusterScenario, type ClusterFigures } from './cluster';
 import { lighthouseReport, measurePublicPages, RUNS_PER_PAGE, type PageFigures } from '../../e2e/bench/lighthouse';
 import { listInteractionsReport, measureListInteractions, type InteractionFigures } from '../../e2e/bench/list-interactions';
@@ -261,6 +262,16 @@ async function main() {
     }
   }
 
+  let exportsBesideGates: Array<ApprovalExportResult | GatesUnderLoadResult> | undefined;
+  const exportScenarios = { approval: !only || only.includes(APPROVAL_EXPORT_SCENARIO), gates: !only || only.includes(GATES_UNDER_LOAD_SCENARIO) };
+  if (exportScenarios.approval || exportScenarios.gates) {
+    exportsBesideGates = [];
+    for (const database of databases) {
+      console.log(`bench: ${[exportScenarios.approval && APPROVAL_EXPORT_SCENARIO, exportScenarios.gates && GATES_UNDER_LOAD_SCENARIO].filter(Boolean).join(', ')} (${DATABASE_LABELS[database]}) — exports and imports beside 4 gates`);
+      exportsBesideGates.push(...(await runExportScenarios(logDir, database, exportScenarios)));
+    }
+  }
+
   let cluster: ClusterFigures[] | undefined;
   if (!only || only.includes(CLUSTER_SCENARIO)) {
     console.log(`bench: ${CLUSTER_SCENARIO} — the viewer and the approval list through nginx, 1 then 3 instances`);
@@ -296,6 +307,7 @@ async function main() {
     totalSeconds: Math.round((performance.now() - started) / 1000),
     ...(memory || zip ? { memory: [...(memory ? [memory] : []), ...(zip ? [zip] : [])] } : {}),
     ...(cdkImports ? { imports: cdkImports } : {}),
+    ...(exportsBesideGates ? { exportsBesideGates } : {}),
     ...(cluster ? { cluster } : {}),
     ...(pages ? { publicPages: pages } : {}),
     ...(interactions ? { listInteractions: interactions } : {}),
@@ -305,6 +317,7 @@ async function main() {
   writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   const text =
     markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (cdkImports ? `\n${cdkImportMarkdown(cdkImports)}` : '') +
+    (exportsBesideGates ? `\n${exportScenariosMarkdown(exportsBesideGates)}` : '') +
     (cluster ? `\n## Cluster: 1 and 3 instances behind nginx\n\n${clusterMarkdown(cluster)}\n` : '') +
     (pages ? `\n${lighthouseReport(pages, RUNS_PER_PAGE)}` : '') +
     (interactions ? `\n${listInteractionsReport(interactions)}` : '');

@@ -12,6 +12,8 @@ export interface Target {
   origin: string;
   /** The spawned process (tsx, whose node child serves). */
   pid: number | undefined;
+  /** The portal's database settings (DATABASE_URL or DATA_DIR), for a scenario that reads the database itself. */
+  databaseEnv?: Record<string, string>;
   stop: () => Promise<void>;
 }
 
@@ -105,8 +107,16 @@ export async function freshDatabase(database: BenchDatabase): Promise<{ env: Rec
   await onPostgres(`create database ${name}`);
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
+  // The uploaded files' folder, the same for the seeding start and the measured one (the bulk badges' photos).
+  const filesDir = mkdtempSync(join(tmpdir(), 'portal-bench-files-'));
   // Production's topology (DESIGN §2): PostgreSQL with Redis for sessions, throttles and the caches' invalidation.
-  return { env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl }, remove: () => onPostgres(`drop database if exists ${name} with (force)`) };
+  return {
+    env: { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, DATA_DIR: filesDir },
+    remove: async () => {
+      await onPostgres(`drop database if exists ${name} with (force)`);
+      rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -134,6 +144,7 @@ export async function startPortal(database: BenchDatabase, bulk: Record<string, 
     return {
       origin: server.baseUrl,
       pid: server.pid,
+      databaseEnv: storage.env,
       async stop() {
         // The server process first, alone, as an orchestrator stops it: it shuts down and writes its CPU profile.
         await endProcess(serverProcess(server.pid));

@@ -37,6 +37,7 @@ import { TicketService } from './modules/ticket/ticket.service';
 import { TicketOfficeService } from './modules/ticket/ticket-office.service';
 import { createTicketSigner } from './modules/ticket/ticket-token';
 import { ReviewExportService } from './modules/review/review-export.service';
+import { ExportSlots } from './lib/export-slots';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
 import { ReviewService } from './modules/review/review.service';
 import { SubmissionReviewService } from './modules/submission/submission-review.service';
@@ -164,6 +165,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     personalData,
     review: new ReviewService(db, applications, personalData, audit, reviewNotifications),
     reviewExport: new ReviewExportService(applications, show, clock),
+    /** Every export route takes one of these per download: two at once per user. */
+    exportSlots: new ExportSlots(2),
     messenger,
     notices,
     submissions,

@@ -292,18 +292,76 @@ export async function listByGrams(db: Executor, search: GramSearch, sort: GramSo
 }
 
 /** Every matching row in list order, in batches: exports never hold the whole list in memory. */
+/**
+ * One stretch of an export's order that a row comparison walks by keyset on an index: `where` picks the
+ * stretch's rows, `keys` (the id last) are compared as a row, ascending or descending.
+ */
+interface KeysetStretch {
+  where?: SQL;
+  keys: readonly [PgColumn, ...PgColumn[]];
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * Each sort as stretches in a row, so that every batch starts where the last ended (`(keys) > (last)`)
+ * instead of counting past the rows before it (OFFSET read 50 batches' rows per batch on average at
+ * 100,000), and so that rows changed meanwhile neither repeat nor push others out of the file. Exported
+ * rows are submitted: their submission time is never null. A name may be (erased data): those rows come
+ * last, as in the list. The states sort by their text, each state newest first.
+ */
+const KEYSET_STRETCHES: Record<AudienceListSort, readonly KeysetStretch[]> = {
+  SUBMITTED_DESC: [{ keys: [audiences.submittedAt, audiences.id], direction: 'desc' }],
+  SUBMITTED_ASC: [{ keys: [audiences.submittedAt, audiences.id], direction: 'asc' }],
+  NAME_ASC: [
+    { where: sql`${audiences.name} is not null`, keys: [audiences.name, audiences.id], direction: 'asc' },
+    { where: isNull(audiences.name), keys: [audiences.id], direction: 'asc' },
+  ],
+  STATUS_ASC: [...APPROVE_STATUSES]
+    .sort()
+    .map((status) => ({ where: eq(audiences.approveStatus, status), keys: [audiences.submittedAt, audiences.id] as const, direction: 'desc' as const })),
+};
+
+/** What an export of the list writes (fewer columns: each is mapped for every one of 100,000 rows). */
+const EXPORT_COLUMNS = {
+  id: audiences.id,
+  submittedAt: audiences.submittedAt,
+  approveStatus: audiences.approveStatus,
+  name: audiences.name,
+  mobile: audiences.mobile,
+  email: audiences.email,
+  idType: audiences.idType,
+  idNumber: audiences.idNumber,
+  channelId: audiences.channelId,
+  refuseReason: audiences.refuseReason,
+};
+
+/**
+ * The filtered applications in the list's order, `batchSize` at a time, each batch read by keyset (exports).
+ * The last row's keys come back as text and go back cast to their column's type: a JavaScript Date would
+ * drop the microseconds of the submission time, and rows would be skipped.
+ */
 export async function* iterateAudiences(db: Executor, filter: ListConditions, sort: AudienceListSort, batchSize = 1000) {
   const where = whereOf(filter);
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await db
-      .select()
-      .from(audiences)
-      .where(where)
-      .orderBy(...orderBy(ORDER[sort], false))
-      .limit(batchSize)
-      .offset(offset);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
+  for (const stretch of KEYSET_STRETCHES[sort]) {
+    const order = stretch.keys.map((key) => sql`${key} ${sql.raw(stretch.direction)}`);
+    const keysAsText = sql<string[]>`array[${sql.join(
+      stretch.keys.map((key) => sql`${key}::text`),
+      sql`, `,
+    )}]`;
+    let after: SQL | undefined;
+    for (;;) {
+      const rows = await db
+        .select({ ...EXPORT_COLUMNS, keyset: keysAsText })
+        .from(audiences)
+        .where(and(where, stretch.where, after))
+        .orderBy(...order)
+        .limit(batchSize);
+      if (rows.length === 0) break;
+      yield rows.map(({ keyset: _keyset, ...row }) => row);
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < batchSize) break;
+      const values = stretch.keys.map((key, index) => sql`${last.keyset[index] ?? null}::${sql.raw(key.getSQLType())}`);
+      after = sql`(${sql.join([...stretch.keys], sql`, `)}) ${sql.raw(stretch.direction === 'asc' ? '>' : '<')} (${sql.join(values, sql`, `)})`;
+    }
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { localeOfRequest } from '../../lib/request-locale';
-import { sendXlsx } from '../../lib/xlsx-stream';
+import { sendExport } from '../../lib/xlsx-stream';
+import { requireViewer } from '../../lib/authorize';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
 import { auditFilterFromSearch } from '@portal/shared/audit/audit-log';
 
@@ -10,12 +11,12 @@ import { auditFilterFromSearch } from '@portal/shared/audit/audit-log';
  */
 export async function registerAuditExportRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Record<string, string | undefined> }>('/apis/files/exports/audit-log.xlsx', async (request, reply) => {
-    const { auditLog, audit } = app.services;
+    const { auditLog, audit, exportSlots } = app.services;
     const viewer = await viewerOfRequest(app.services, request);
     const query = new URLSearchParams(Object.entries(request.query).flatMap(([key, value]) => (value ? [[key, value]] : [])));
     const filter = auditLog.parseExportFilter(viewer, auditFilterFromSearch(query));
     const locale = localeOfRequest(request);
-    return sendXlsx(request, reply, auditLog.fileNames(locale), (output) =>
+    return sendExport(request, reply, exportSlots, { owner: requireViewer(viewer).id, names: auditLog.fileNames(locale) }, (output) =>
       auditLog.write(output, filter, locale, (rows) =>
         audit.record(originOfRequest(request), { actorId: viewer?.id ?? null, action: 'audit.export', subjectType: 'audit', detail: { filter: { ...filter }, rows, locale } }),
       ),

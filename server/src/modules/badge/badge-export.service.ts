@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import archiver from 'archiver';
 import { systemClock, type Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
-import { drained, formatShanghaiTime, openStreamedSheet } from '../../lib/xlsx-stream';
+import { formatShanghaiTime, openStreamedSheet } from '../../lib/xlsx-stream';
 import { maskIdNumber } from '@portal/shared/application/id-number';
 import { shanghaiDate } from '@portal/shared/dates';
 import type { TBadgeFilter } from '@portal/shared/badge/badge.schema';
@@ -42,7 +42,7 @@ export function badgePhotoFileName(badge: Pick<BadgeRow, 'id' | 'namePinyin'>): 
 
 /**
  * Exports of a badge list (the exhibitor's own or the organizer's filtered queue): an xlsx written
- * with exceljs's streaming writer, and a zip (archiver, streaming) holding that xlsx and each
+ * by the portal's streaming sheet writer (lib/xlsx-stream.ts), and a zip (archiver, streaming) holding that xlsx and each
  * entry-card photo. Rows are read in batches and photos opened one at a time, so memory stays flat
  * whatever the count.
  */
@@ -65,7 +65,7 @@ export class BadgeExportService {
   /** Writes the workbook to `output`; `beforeClose(rows)` (the audit row) runs before the file completes. */
   async writeXlsx(output: Writable, filter: TBadgeFilter, locale: Locale, beforeClose: (rows: number) => Promise<void>): Promise<number> {
     const t = (key: string) => translate(locale, key, {}, NAMESPACE);
-    const { sheet, close } = openStreamedSheet(output, t('badgeSheet'), COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width })));
+    const sheet = openStreamedSheet(output, t('badgeSheet'), COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width })));
     const companies = new Map<string, string>();
     let count = 0;
     for await (const batch of this.badges.iterate(filter)) {
@@ -73,33 +73,31 @@ export class BadgeExportService {
       const missing = [...new Set(batch.map((row) => row.exhibitorId))].filter((id) => !companies.has(id));
       for (const company of await this.exhibitors.findByIds(missing)) companies.set(company.id, locale === 'zh-CN' ? company.nameZh : company.nameEn);
       for (const row of batch) {
-        sheet
-          .addRow({
-            createdAt: formatShanghaiTime(row.createdAt),
-            status: t(`badgeStatus_${row.status}`),
-            exhibitor: companies.get(row.exhibitorId) ?? '',
-            name: row.name,
-            namePinyin: row.namePinyin,
-            phone: `${row.countryCode} ${row.phoneNumber}`,
-            email: row.email,
-            idType: t(`idType_${row.idType}`),
-            // An export leaves the building: never the full number (as for visitors).
-            idNumber: maskIdNumber(row.idNumber),
-            country: row.country,
-            deptName: row.deptName,
-            position: row.position,
-            companyNameZh: row.companyNameZh,
-            companyNameEn: row.companyNameEn,
-            rejectReason: row.rejectReason ?? '',
-            photoFile: row.entryPhotoId ? badgePhotoFileName(row) : '',
-          })
-          .commit();
+        sheet.addRow({
+          createdAt: formatShanghaiTime(row.createdAt),
+          status: t(`badgeStatus_${row.status}`),
+          exhibitor: companies.get(row.exhibitorId) ?? '',
+          name: row.name,
+          namePinyin: row.namePinyin,
+          phone: `${row.countryCode} ${row.phoneNumber}`,
+          email: row.email,
+          idType: t(`idType_${row.idType}`),
+          // An export leaves the building: never the full number (as for visitors).
+          idNumber: maskIdNumber(row.idNumber),
+          country: row.country,
+          deptName: row.deptName,
+          position: row.position,
+          companyNameZh: row.companyNameZh,
+          companyNameEn: row.companyNameEn,
+          rejectReason: row.rejectReason ?? '',
+          photoFile: row.entryPhotoId ? badgePhotoFileName(row) : '',
+        });
         count += 1;
       }
-      await drained(output);
+      await sheet.drained();
     }
     await beforeClose(count);
-    await close();
+    await sheet.close();
     return count;
   }
 
@@ -114,11 +112,12 @@ export class BadgeExportService {
     archive.pipe(output);
     const next = () => Promise.race([once(archive, 'entry'), failed]);
 
+    // The sheet writer ends `workbook` itself; a client that goes away stops it at its next batch.
     const workbook = new PassThrough();
     // Named in the archive's own language (the zip is 证件申请-….zip in Chinese, so is the sheet inside).
+    output.once('close', () => workbook.destroy());
     archive.append(workbook, { name: this.fileNames(locale, 'xlsx').localised });
     const rows = await Promise.race([this.writeXlsx(workbook, filter, locale, async () => undefined), failed]);
-    workbook.end();
     await next();
 
     let photos = 0;

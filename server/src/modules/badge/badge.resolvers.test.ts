@@ -12,6 +12,7 @@ import { noisePicture, uploadPicture } from '../../test/submissions';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { Role } from '@portal/shared/auth/scopes';
 import { qrCodeDrawingOf, type QrCodeDrawing } from '../../lib/qr-code';
+import { FORMULA_TEXTS, NEUTRALISED_TEXTS, sheetTexts } from '../../lib/xlsx-stream.test-support';
 
 const SAVE = `mutation ($id: ID, $input: BadgeInput!) { saveBadge(id: $id, input: $input) { id status rejectReason idNumber idNumberMasked entryPhoto { url } } }`;
 const DELETE = `mutation ($id: ID!) { deleteBadge(id: $id) }`;
@@ -308,6 +309,23 @@ describe('exhibitor staff badges', () => {
     expect(pinyins.sort()).toEqual([...names].sort());
     const jpeg = await zip.file(photos[0] ?? '')?.async('uint8array');
     expect([jpeg?.[0], jpeg?.[1]]).toEqual([0xff, 0xd8]);
+  }, 60_000);
+
+  it('neutralises text that a spreadsheet would run as a formula, in the xlsx and in the zip\'s xlsx', async () => {
+    const company = await exhibitor();
+    // The form refuses such a name and trims a department's tab: the rows are written as older data could hold them.
+    for (const text of FORMULA_TEXTS) {
+      const badge = await company.apply();
+      await app.portal.database.db.update(badges).set({ name: text, deptName: text, position: text }).where(eq(badges.id, badge.id));
+    }
+    const xlsx = await company.client.fetch('/apis/files/exports/badges.xlsx');
+    const zip = await JSZip.loadAsync(await (await company.client.fetch('/apis/files/exports/badges.zip')).arrayBuffer());
+    const zipped = await zip.file(Object.keys(zip.files).find((name) => name.endsWith('.xlsx')) ?? '')?.async('arraybuffer');
+    for (const file of [await xlsx.arrayBuffer(), zipped ?? new ArrayBuffer(0)]) {
+      const rows = (await sheetTexts(file)).slice(1);
+      // name, department, position
+      for (const column of [3, 10, 11]) expect(rows.map((row) => row[column]).sort()).toEqual([...NEUTRALISED_TEXTS].sort());
+    }
   }, 60_000);
 
   it('/ticket gives the approved badge\'s QR for its ID number and phone, the same answer otherwise, behind the captcha', async () => {

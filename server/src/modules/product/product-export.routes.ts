@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { localeOfRequest } from '../../lib/request-locale';
-import { sendXlsx } from '../../lib/xlsx-stream';
+import { sendExport } from '../../lib/xlsx-stream';
+import { requireViewer } from '../../lib/authorize';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
 
 /**
@@ -9,11 +10,11 @@ import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
  */
 export async function registerProductExportRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Record<string, string | undefined> }>('/apis/files/exports/products.xlsx', async (request, reply) => {
-    const { productExport, audit } = app.services;
+    const { productExport, audit, exportSlots } = app.services;
     const viewer = await viewerOfRequest(app.services, request);
     const filter = await productExport.conditionsFor(viewer, request.query);
     const locale = localeOfRequest(request);
-    return sendXlsx(request, reply, productExport.fileNames(locale), (output) =>
+    return sendExport(request, reply, exportSlots, { owner: requireViewer(viewer).id, names: productExport.fileNames(locale) }, (output) =>
       productExport.write(output, filter, locale, (rows) =>
         audit.record(originOfRequest(request), { actorId: viewer?.id ?? null, action: 'product.export', subjectType: 'product', detail: { filter: { ...filter }, rows, locale } }),
       ),

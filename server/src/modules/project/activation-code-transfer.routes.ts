@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerImportRoute } from '../../lib/spreadsheet-import';
-import { sendXlsx } from '../../lib/xlsx-stream';
+import { sendExport } from '../../lib/xlsx-stream';
 import { localeOfRequest } from '../../lib/request-locale';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
 import { activationCodeFilterFromQuery } from '@portal/shared/activation-code/activation-code.schema';
@@ -17,10 +17,10 @@ export const ACTIVATION_CODE_IMPORT_PATH = '/apis/files/imports/activation-codes
  */
 export async function registerActivationCodeTransferRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Record<string, string | undefined> }>(ACTIVATION_CODE_EXPORT_PATH, async (request, reply) => {
-    const { activationCodeOffice } = app.services;
+    const { activationCodeOffice, exportSlots } = app.services;
     const exportRequest = activationCodeOffice.exportFilter(await viewerOfRequest(app.services, request), activationCodeFilterFromQuery(request.query));
     const locale = localeOfRequest(request);
-    return sendXlsx(request, reply, activationCodeOffice.fileNames(locale), (output) => activationCodeOffice.writeXlsx(output, exportRequest, locale, originOfRequest(request)));
+    return sendExport(request, reply, exportSlots, { owner: exportRequest.actorId, names: activationCodeOffice.fileNames(locale) }, (output) => activationCodeOffice.writeXlsx(output, exportRequest, locale, originOfRequest(request)));
   });
 
   await registerImportRoute(app, {

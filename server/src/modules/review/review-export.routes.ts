@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendXlsx } from '../../lib/xlsx-stream';
+import { sendExport } from '../../lib/xlsx-stream';
 import { localeOfRequest } from '../../lib/request-locale';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
 
@@ -9,12 +9,12 @@ import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
  */
 export async function registerReviewExportRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Record<string, string | undefined> }>('/apis/files/exports/audiences.xlsx', async (request, reply) => {
-    const { reviewExport, audit } = app.services;
+    const { reviewExport, audit, exportSlots } = app.services;
     const viewer = reviewExport.authorize(await viewerOfRequest(app.services, request));
     const input = reviewExport.parseQuery(request.query);
     const locale = localeOfRequest(request);
     const { sort, page: _page, pageSize: _pageSize, ...filter } = input;
-    return sendXlsx(request, reply, reviewExport.fileNames(locale), (output) =>
+    return sendExport(request, reply, exportSlots, { owner: viewer.id, names: reviewExport.fileNames(locale) }, (output) =>
       reviewExport.write(output, input, locale, (rows) =>
         audit.record(originOfRequest(request), { actorId: viewer.id, action: 'audience.export', subjectType: 'audience', detail: { filter, sort, rows, locale } }),
       ),

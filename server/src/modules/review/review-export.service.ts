@@ -29,7 +29,7 @@ const COLUMNS = [
 
 /**
  * The organizers' xlsx export of the approval list (DESIGN §6: PIPL). Rows come from
- * ApplicationService.iterate in batches and are committed to exceljs's streaming writer one by one, so
+ * ApplicationService.iterate in batches and are handed to the streaming sheet writer batch by batch, so
  * the list is never held in memory; the writer waits while the client reads slowly.
  */
 export class ReviewExportService {

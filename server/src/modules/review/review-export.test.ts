@@ -8,6 +8,7 @@ import { createAccount } from '../../test/factories';
 import { loginAs } from '../../test/captcha';
 import { fillBulkApplications } from '../seed/bulk-applications';
 import { insertApplication, insertChannel, uniqueMainlandId } from './review-export.test-support';
+import { FORMULA_TEXTS, NEUTRALISED_TEXTS, sheetTexts } from '../../lib/xlsx-stream.test-support';
 
 const PATH = '/apis/files/exports/audiences.xlsx';
 
@@ -100,7 +101,8 @@ describe('GET /apis/files/exports/audiences.xlsx', () => {
       '2025-03-01 09:30:00',
       '待审核',
       '张伟',
-      '+8613912345678',
+      // A leading + would start a formula: every such text gets a quote (docs/decisions/0612-exports-formula-neutralisation-a-lean-streaming-xlsx-writer.md).
+      "'+8613912345678",
       'zhang.wei@example.com',
       '居民身份证',
       maskIdNumber(idNumber),
@@ -156,5 +158,28 @@ describe('GET /apis/files/exports/audiences.xlsx', () => {
     const times = rows.map((row) => row[0] ?? '');
     expect([...times].sort()).toEqual(times);
     expect(rows.every((row) => /^\d{6}\*{8}[\dX]{4}$|^[A-Z0-9]{2}\*+[A-Z0-9]{2}$/.test(row[6] ?? ''))).toBe(true);
+  });
+  it('lets at most two exports of one user run at once: a third, started beside them, is refused with a translated code', async () => {
+    // The 2,348 rows of the batch test make each export last long enough for the three requests to meet.
+    const started = await Promise.all([0, 1, 2].map(() => reviewer.fetch(`${PATH}?sort=NAME_ASC`)));
+    const refused = started.filter((response) => response.status === 429);
+    expect(started.map((response) => response.status).sort()).toEqual([200, 200, 429]);
+    expect(await refused[0]?.json()).toEqual({ code: 'EXPORT_TOO_MANY_AT_ONCE', reason: 'BAD_REQUEST', message: '您已有 2 个导出正在进行，请等其中一个完成后再试' });
+    // Another reviewer is not held back by this one's exports.
+    const { account, password } = await createAccount(app, 'organizer', { roles: ['ROLE_AUDIENCE'] });
+    const colleague = app.client({ locale: 'en-US' });
+    await loginAs(colleague, account.email ?? '', password, 'organizer');
+    expect((await download(colleague, '?statuses=REFUSE')).response.status).toBe(200);
+    // Once both have been read to the end, their slots are free again.
+    const finished = await Promise.all(started.filter((response) => response.status === 200).map(async (response) => (await sheetTexts(await response.arrayBuffer())).length));
+    expect(finished).toEqual([2_349, 2_349]);
+    expect((await download(reviewer, '?statuses=REFUSE')).response.status).toBe(200);
+  });
+
+  it('neutralises text that a spreadsheet would run as a formula', async () => {
+    for (const name of FORMULA_TEXTS) await insertApplication(app, { status: 'WAIT', name, submittedAt: new Date('2020-01-01T02:00:00Z') });
+    const { body } = await download(reviewer, '?submittedFrom=2020-01-01&submittedTo=2020-01-01&sort=NAME_ASC');
+    const names = (await sheetTexts(body)).slice(1).map((row) => row[2]);
+    expect(names.sort()).toEqual([...NEUTRALISED_TEXTS].sort());
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ticketFilterFromQuery } from '@portal/shared/ticket/ticket-office.schema';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
 import { localeOfRequest } from '../../lib/request-locale';
-import { sendXlsx } from '../../lib/xlsx-stream';
+import { sendExport } from '../../lib/xlsx-stream';
 
 export const TICKET_EXPORT_PATH = '/apis/files/exports/tickets.xlsx';
 
@@ -12,10 +12,12 @@ export const TICKET_EXPORT_PATH = '/apis/files/exports/tickets.xlsx';
  */
 export function registerTicketExportRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Record<string, string | undefined> }>(TICKET_EXPORT_PATH, async (request, reply) => {
-    const { ticketOffice } = app.services;
+    const { ticketOffice, exportSlots } = app.services;
     const exportRequest = ticketOffice.exportFilter(await viewerOfRequest(app.services, request), ticketFilterFromQuery(request.query));
     const locale = localeOfRequest(request);
     const rows = await ticketOffice.count(exportRequest.filter);
-    return sendXlsx(request, reply, ticketOffice.fileNames(locale), (output) => ticketOffice.writeXlsx(output, exportRequest, locale, originOfRequest(request)), rows);
+    return sendExport(request, reply, exportSlots, { owner: exportRequest.actorId, names: ticketOffice.fileNames(locale), totalRows: rows }, (output) =>
+      ticketOffice.writeXlsx(output, exportRequest, locale, originOfRequest(request)),
+    );
   });
 }

@@ -8,6 +8,7 @@ import { compactTicketCountDeltas, gramFrequencies, keywordGrams, rarestGrams } 
 import { likeContains } from '../../lib/sql-like';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 import { TICKET_EXPORT_PATH } from './ticket-export.routes';
+import { FORMULA_TEXTS, NEUTRALISED_TEXTS, sheetTexts } from '../../lib/xlsx-stream.test-support';
 import { TICKET_IMPORT_PATH } from './ticket-import.routes';
 import { qrCodeDrawingOf, type QrCodeDrawing } from '../../lib/qr-code';
 
@@ -311,6 +312,14 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     );
     const [audited] = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'ticket.export'));
     expect(audited?.detail).toMatchObject({ rows: 2, filter: { kind: 'IMPORTED', keyword: 'speed' } });
+  });
+
+  it('neutralises holder names that a spreadsheet would run as formulas', async () => {
+    for (const holderName of FORMULA_TEXTS) await visitorTicket({ holderName });
+    const response = await office.fetch(`${TICKET_EXPORT_PATH}?kind=VISITOR`);
+    const cells = (await sheetTexts(await response.arrayBuffer())).flat();
+    expect(cells).toEqual(expect.arrayContaining(NEUTRALISED_TEXTS));
+    expect(cells.filter((cell) => (FORMULA_TEXTS as readonly string[]).includes(cell))).toEqual([]);
   });
 
   it('refuses visitors, exhibitors, organizers without the role and strangers on every operation; the super admin may', async () => {
