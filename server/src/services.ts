@@ -156,7 +156,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     badges,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
-    projectSettings: new ProjectSettingsService(db, show, applications, audit),
+    projectSettings: new ProjectSettingsService(db, show, applications, audit, clock),
     activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
     entrance: new EntranceService(db, tickets, photos, audit, clock, bus),
     registration: new RegistrationService(accounts, verificationCodes, show),

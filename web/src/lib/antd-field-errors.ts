@@ -3,8 +3,23 @@ import type { TFunction } from 'i18next';
 import { useMemo, useRef } from 'react';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 
+/** A dotted input path (`days.2.day`, as zod and the server's `extensions.fields` name it) as an antd name path. */
+export function namePathOf(path: string): Array<string | number> {
+  return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** The dotted paths of what a Form's onValuesChange reports as changed (a list reports only its changed rows). */
+function changedPaths(changed: unknown, prefix: string): string[] {
+  if (!changed || typeof changed !== 'object' || changed instanceof Date) return [prefix];
+  const entries = Object.entries(changed);
+  if (entries.length === 0) return [prefix];
+  return entries.flatMap(([key, value]) => changedPaths(value, prefix ? `${prefix}.${key}` : key));
+}
+
+const within = (path: string, other: string) => path === other || path.startsWith(`${other}.`) || other.startsWith(`${path}.`);
+
 /**
- * The server's refusals at an antd form's fields (`serverFieldCodes`), each held until its own field
+ * The server's (or the shared schema's) refusals at an antd form's fields, by dotted path, each held until its own field
  * changes and no longer: antd keeps an error set with setFields until the field is validated again, so a
  * field checked on blur would go on showing the refusal of a value it no longer has. The form passes
  * `clearChanged` its onValuesChange; a field's rule may show `held(field)` so that a re-check of the
@@ -18,8 +33,8 @@ export function useServerFieldErrors<F extends string>(form: FormInstance, t: TF
       const entries = Object.entries(texts).filter((entry): entry is [F, string] => typeof entry[1] === 'string');
       held.current = new Map(entries);
       if (entries.length === 0) return;
-      form.setFields(entries.map(([name, text]) => ({ name, errors: [text] })));
-      form.scrollToField(entries[0]![0], { block: 'center' });
+      form.setFields(entries.map(([name, text]) => ({ name: namePathOf(name), errors: [text] })));
+      form.scrollToField(namePathOf(entries[0]![0]), { block: 'center' });
     }
     return {
       showTexts,
@@ -31,8 +46,10 @@ export function useServerFieldErrors<F extends string>(form: FormInstance, t: TF
       held: (field: F) => held.current.get(field),
       /** The Form's onValuesChange: the refusal of every changed field is cleared at once. */
       clearChanged(changed: object) {
-        const cleared = Object.keys(changed).filter((field) => held.current.delete(field as F));
-        if (cleared.length > 0) form.setFields(cleared.map((name) => ({ name, errors: [] })));
+        const paths = changedPaths(changed, '');
+        const cleared = [...held.current.keys()].filter((field) => paths.some((path) => within(path, field)));
+        for (const field of cleared) held.current.delete(field);
+        if (cleared.length > 0) form.setFields(cleared.map((field) => ({ name: namePathOf(field), errors: [] })));
       },
     };
   }, [form, t]);
