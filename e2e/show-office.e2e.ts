@@ -129,6 +129,40 @@ describeE2E('show office: project settings and activation codes', () => {
     expect(organizer.problems).toEqual([]);
   });
 
+  it.each<{ device: Device; locale: Locale }>([
+    { device: 'desktop', locale: 'en-US' },
+    { device: 'mobile', locale: 'zh-CN' },
+  ])('shows every day error at its row, the span rule too, and sends nothing ($device, $locale)', async ({ device, locale }) => {
+    const { page, problems } = await open({ locale, device });
+    await signInDirect(page, demoUsers.organizer, locale);
+    await openSettings(page);
+    const rows = await page.locator('[data-testid^="project-day-"][data-testid$="-day"]').count();
+    let sent = 0;
+    page.on('request', (request) => {
+      if ((request.postData() ?? '').includes('SaveProjectSettings')) sent += 1;
+    });
+    // A badly typed date: its message shows under the field, not only a red outline.
+    await page.getByTestId('project-day-add').click();
+    await page.getByTestId(`project-day-${rows}-day`).fill('2027-1-5');
+    await page.getByTestId(`project-day-${rows}-deadline`).fill('2027-01-05 09:00');
+    await page.getByTestId('project-save').click();
+    await page.getByText(uiText(locale, 'project:dayFormat'), { exact: true }).waitFor({ state: 'visible' });
+    // Two days to come 60 days apart: the later row says the span rule, instead of "something went wrong".
+    await page.getByTestId(`project-day-${rows}-day`).fill('2027-01-05');
+    await page.getByTestId('project-day-add').click();
+    await page.getByTestId(`project-day-${rows + 1}-day`).fill('2027-03-06');
+    await page.getByTestId(`project-day-${rows + 1}-deadline`).fill('2027-03-06 09:00');
+    await page.getByTestId('project-save').click();
+    const spanError = page.getByText(uiText(locale, 'errors:PROJECT_DAYS_SPAN_TOO_LONG'), { exact: true });
+    await spanError.waitFor({ state: 'visible' });
+    await checkPage(page, `show-office-${device}-day-errors-${locale}`);
+    // The row's error goes as soon as the day is changed.
+    await page.getByTestId(`project-day-${rows + 1}-day`).fill('2027-01-06');
+    await spanError.waitFor({ state: 'hidden' });
+    expect(sent).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   const screens: Array<{ device: Device; locale: Locale }> = [
     { device: 'desktop', locale: 'zh-CN' },
     { device: 'mobile', locale: 'en-US' },

@@ -94,7 +94,9 @@ export function LoginPage({
           </div>
           {registerPath ? (
             <p className="login-register">
-              <span className="plain-text-secondary">{t('noAccount')}</span>
+              <span className="plain-text-secondary" data-testid="login-register-question">
+                {scope === 'exhibitor' ? t('exhibitor-account:register.noAccount') : t('noAccount')}
+              </span>
               <Link to={registerPath} data-testid="login-register-link">
                 {scope === 'exhibitor' ? t('exhibitor-account:register.loginLink') : t('register')}
               </Link>
