@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
-import { exactPath, PATHS } from './support/paths';
+import { exactPath, loginPath, PATHS } from './support/paths';
 import { checkPage, demoUsers, menuEntry, waitForPath, waitForSettled } from './support/portal';
 import { chooseOption } from './support/select';
 import { uiText } from './support/texts';
@@ -134,8 +134,14 @@ describeE2E('show office: project settings and activation codes', () => {
     { device: 'mobile', locale: 'zh-CN' },
   ])('shows every day error at its row, the span rule too, and sends nothing ($device, $locale)', async ({ device, locale }) => {
     const { page, problems } = await open({ locale, device });
+    // The sign-in page's header and the browser tab name the show as its settings do, in the page's language.
+    await page.goto(loginPath({ scope: 'organizer' }));
+    await expect.poll(() => page.getByTestId('show-name').innerText()).not.toBe('');
+    const shownName = await page.getByTestId('show-name').innerText();
+    expect(await page.title()).toBe(shownName);
     await signInDirect(page, demoUsers.organizer, locale);
     await openSettings(page);
+    expect(await page.getByTestId(locale === 'zh-CN' ? 'project-name-zh' : 'project-name-en').inputValue()).toBe(shownName);
     const rows = await page.locator('[data-testid^="project-day-"][data-testid$="-day"]').count();
     let sent = 0;
     page.on('request', (request) => {

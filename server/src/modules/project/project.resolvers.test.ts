@@ -11,7 +11,7 @@ import { ACTIVATION_CODE_EXPORT_PATH, ACTIVATION_CODE_IMPORT_PATH } from './acti
 
 const SETTINGS = `query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays days { day capacity deadline held } channels { id nameZh nameEn enabled } } }`;
 const SAVE = `mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version audienceRegOpen retentionDays days { day capacity held } channels { id nameEn enabled } } }`;
-const PUBLIC = `query { project { setting { audienceRegOpen exhibitorRegOpen showWebsiteUrl } showDays { day capacity } channels { name } } }`;
+const PUBLIC = `query { project { setting { nameZh nameEn audienceRegOpen exhibitorRegOpen showWebsiteUrl } showDays { day capacity } channels { name } } }`;
 const LIST = `query ($filter: ActivationCodeFilter, $page: Int, $pageSize: Int) { activationCodes(filter: $filter, page: $page, pageSize: $pageSize) { total nodes { id code status batch boundTo } } }`;
 const GENERATE = `mutation ($batch: String!, $count: Int!) { generateActivationCodes(batch: $batch, count: $count) { batch count } }`;
 const VOID = `mutation ($id: ID!) { voidActivationCode(id: $id) { id status } }`;
@@ -111,6 +111,8 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       const { body } = await office.graphql<{ saveProjectSettings: Settings }>(SAVE, {
         input: inputOf(current, {
           audienceRegOpen: false,
+          nameZh: '第二十五届摩博会',
+          nameEn: 'The 25th Moto Expo',
           retentionDays: 365,
           showWebsiteUrl: 'https://www.motoexpo.example.cn/',
           channels: [...current.channels, { id: null, nameZh: '展商邀请', nameEn: 'Exhibitor invitation', enabled: true }] as Settings['channels'],
@@ -123,7 +125,8 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
 
       const visitor = app.client({ locale: 'en-US' });
       const { body: publicBody } = await visitor.graphql<{ project: { setting: { audienceRegOpen: boolean; showWebsiteUrl: string }; showDays: unknown[]; channels: Array<{ name: string }> } }>(PUBLIC);
-      expect(publicBody.data?.project.setting).toMatchObject({ audienceRegOpen: false, showWebsiteUrl: 'https://www.motoexpo.example.cn/' });
+      // The show's one name, as every page's header, footer and title show it.
+      expect(publicBody.data?.project.setting).toMatchObject({ audienceRegOpen: false, showWebsiteUrl: 'https://www.motoexpo.example.cn/', nameZh: '第二十五届摩博会', nameEn: 'The 25th Moto Expo' });
       expect(publicBody.data?.project.showDays).toHaveLength(4);
       expect(publicBody.data?.project.channels.map((channel) => channel.name)).toContain('Exhibitor invitation');
 

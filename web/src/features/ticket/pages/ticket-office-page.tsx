@@ -16,7 +16,7 @@ import { exportTickets } from '../api/export-tickets';
 import { importTickets } from '../api/import-tickets';
 import { OFFICE_TICKETS_KEY, useOfficeTickets, type OfficeTicket } from '../api/office-tickets';
 import { useTicketShowDays } from '../api/ticket-show-days';
-import { TicketAdmissionsDrawer } from '../components/ticket-admissions-drawer';
+import { TicketHistoryDrawer } from '../components/ticket-history-drawer';
 import { TicketFaceCheckDrawer } from '../components/ticket-face-check-drawer';
 import { TicketQrDialog } from '../components/ticket-qr-dialog';
 import { TicketReasonDialog, type ReasonAction } from '../components/ticket-reason-dialog';
@@ -74,7 +74,7 @@ export function TicketOfficePage() {
       </Card>
       <TicketQrDialog ticket={qrOf} onClose={() => setQrOf(null)} />
       <TicketFaceCheckDrawer ticket={faceCheckOf} onClose={() => setFaceCheckOf(null)} />
-      <TicketAdmissionsDrawer ticket={admissionsOf} onClose={() => setAdmissionsOf(null)} />
+      <TicketHistoryDrawer ticket={admissionsOf} onClose={() => setAdmissionsOf(null)} />
       <TicketReasonDialog target={reason} onClose={() => setReason(null)} />
     </Space>
   );
@@ -241,6 +241,9 @@ function TicketTable({ state, update, actions }: { state: TicketListState; updat
       fixed: 'right',
       render: (_value, row) => (
         <Space size={4} wrap>
+          <Button size="small" onClick={() => actions.admissions(row)} data-testid="ticket-history-open">
+            {t('history.open')}
+          </Button>
           <Button size="small" disabled={row.status !== 'VALID'} onClick={() => actions.qr(row)} data-testid="ticket-qr-open">
             {t('qr.open')}
           </Button>

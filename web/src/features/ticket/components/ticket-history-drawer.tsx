@@ -1,12 +1,42 @@
-import { Alert, Drawer, Table, Tag, Typography } from 'antd';
+import { Alert, Drawer, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useErrorText } from '../../../lib/use-error-text';
+import type { TicketEventKind } from '../../../graphql/operations.generated';
 import type { OfficeTicket } from '../api/office-tickets';
 import { useTicketAdmissions } from '../api/ticket-admissions';
+import { useTicketHistory } from '../api/ticket-history';
 
-/** One ticket's admissions: entries and re-entries, online or uploaded offline, conflicts highlighted. */
-export function TicketAdmissionsDrawer({ ticket, onClose }: { ticket: OfficeTicket | null; onClose: () => void }) {
+/** The dot of each step: antd's semantic colours (red only for the revocation). */
+const EVENT_COLORS: Record<TicketEventKind, string> = { ISSUED: 'blue', REVOKED: 'red', REINSTATED: 'green', FACE_CHECKED: 'green', ADMITTED: 'gray' };
+
+/** One ticket's history as every detail view shows one (a timeline, oldest first), then its admissions in full. */
+function TicketTimeline({ ticketId }: { ticketId: string }) {
+  const { t } = useTranslation('ticket-office');
+  const errorText = useErrorText();
+  const history = useTicketHistory(ticketId);
+  if (history.isError) return <Alert type="error" showIcon title={errorText(history.error)} />;
+  return (
+    <Timeline
+      data-testid="ticket-history"
+      pending={history.isPending ? t('history.loading') : undefined}
+      items={(history.data ?? []).map((event) => ({
+        color: EVENT_COLORS[event.kind],
+        children: (
+          <div data-testid={`ticket-history-${event.kind}`}>
+            <Typography.Text strong>{t(`history.kinds.${event.kind}`)}</Typography.Text> <Typography.Text type="secondary">{formatDateTime(event.at)}</Typography.Text>
+            {event.actorName ? <div>{event.actorName}</div> : null}
+            {event.reason ? <div>{t('history.reason', { reason: event.reason })}</div> : null}
+            {event.kind === 'ADMITTED' ? <div>{[event.reEntry ? t('admissions.reEntry') : t('admissions.entry'), event.gate].filter(Boolean).join(' · ')}</div> : null}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+/** One ticket's history and admissions: entries and re-entries, online or uploaded offline, conflicts highlighted. */
+export function TicketHistoryDrawer({ ticket, onClose }: { ticket: OfficeTicket | null; onClose: () => void }) {
   const { t } = useTranslation('ticket-office');
   const errorText = useErrorText();
   const admissions = useTicketAdmissions(ticket?.id ?? null);
@@ -15,11 +45,15 @@ export function TicketAdmissionsDrawer({ ticket, onClose }: { ticket: OfficeTick
       open={ticket !== null}
       onClose={onClose}
       size={760}
-      title={ticket ? t('admissions.title', { name: ticket.holderName }) : ''}
+      title={ticket ? t('history.title', { name: ticket.holderName }) : ''}
       destroyOnHidden
       closable={{ 'aria-label': t('admissions.close') }}
       data-testid="ticket-admissions"
     >
+      {ticket ? <TicketTimeline ticketId={ticket.id} /> : null}
+      <Typography.Title level={3} className="card-title">
+        {t('admissions.open')}
+      </Typography.Title>
       {admissions.isError ? (
         <Alert type="error" showIcon title={errorText(admissions.error)} />
       ) : (
