@@ -1,6 +1,7 @@
 import { Alert, Drawer, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format/date-time';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useErrorText } from '../../../lib/use-error-text';
 import type { TicketEventKind } from '../../../graphql/operations.generated';
 import type { OfficeTicket } from '../api/office-tickets';
@@ -40,6 +41,7 @@ export function TicketHistoryDrawer({ ticket, onClose }: { ticket: OfficeTicket 
   const { t } = useTranslation('ticket-office');
   const errorText = useErrorText();
   const admissions = useTicketAdmissions(ticket?.id ?? null);
+  const format = useDateFormat();
   return (
     <Drawer
       open={ticket !== null}
@@ -66,7 +68,7 @@ export function TicketHistoryDrawer({ ticket, onClose }: { ticket: OfficeTicket 
           locale={{ emptyText: t('admissions.empty') }}
           onRow={(row) => ({ style: row.conflict ? { background: 'var(--ant-color-error-bg, #fff2f0)' } : undefined })}
           columns={[
-            { key: 'day', title: t('admissions.day'), dataIndex: 'day' },
+            { key: 'day', title: t('admissions.day'), render: (_value, row) => format.day(row.day) },
             { key: 'at', title: t('admissions.at'), render: (_value, row) => formatDateTime(row.at) },
             { key: 'gate', title: t('admissions.gate'), render: (_value, row) => row.gate ?? '' },
             { key: 'type', title: t('admissions.type'), render: (_value, row) => <Tag color={row.reEntry ? 'blue' : 'green'}>{row.reEntry ? t('admissions.reEntry') : t('admissions.entry')}</Tag> },

@@ -17,6 +17,7 @@ import { importTickets } from '../api/import-tickets';
 import { OFFICE_TICKETS_KEY, useOfficeTickets, type OfficeTicket } from '../api/office-tickets';
 import { useTicketShowDays } from '../api/ticket-show-days';
 import { TicketHistoryDrawer } from '../components/ticket-history-drawer';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { TicketFaceCheckDrawer } from '../components/ticket-face-check-drawer';
 import { TicketQrDialog } from '../components/ticket-qr-dialog';
 import { TicketReasonDialog, type ReasonAction } from '../components/ticket-reason-dialog';
@@ -165,6 +166,7 @@ interface RowActions {
 
 function TicketTable({ state, update, actions }: { state: TicketListState; update: (change: ListChange) => void; actions: RowActions }) {
   const { t } = useTranslation('ticket-office');
+  const format = useDateFormat();
   const errorText = useErrorText();
   const tickets = useOfficeTickets(state.filter, state.page, state.pageSize);
   if (tickets.isError) return <Alert type="error" showIcon title={errorText(tickets.error)} />;
@@ -194,7 +196,7 @@ function TicketTable({ state, update, actions }: { state: TicketListState; updat
         return row.status === 'REVOKED' ? <Tooltip title={t('revoke.revokedBy', { name: row.revokedBy ?? '', reason: row.revokeReason ?? '' })}>{tag}</Tooltip> : tag;
       },
     },
-    { key: 'days', title: t('columns.days'), render: (_value, row) => (row.days.length > 0 ? row.days.join(', ') : t('list.everyDay')) },
+    { key: 'days', title: t('columns.days'), render: (_value, row) => (row.days.length > 0 ? row.days.map(format.day).join(' · ') : t('list.everyDay')) },
     {
       key: 'external',
       title: t('columns.external'),
