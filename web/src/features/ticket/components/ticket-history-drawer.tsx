@@ -1,4 +1,4 @@
-import { Alert, Drawer, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Drawer, Empty, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useDateFormat } from '../../../lib/format/use-date-format';
@@ -65,7 +65,7 @@ export function TicketHistoryDrawer({ ticket, onClose }: { ticket: OfficeTicket 
           loading={admissions.isPending}
           dataSource={admissions.data ?? []}
           pagination={false}
-          locale={{ emptyText: t('admissions.empty') }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admissions.empty')} /> }}
           onRow={(row) => ({ style: row.conflict ? { background: 'var(--ant-color-error-bg, #fff2f0)' } : undefined })}
           columns={[
             { key: 'day', title: t('admissions.day'), render: (_value, row) => format.day(row.day) },
