@@ -8,8 +8,8 @@ import type { OfficeTicket } from '../api/office-tickets';
 import { useTicketAdmissions } from '../api/ticket-admissions';
 import { useTicketHistory } from '../api/ticket-history';
 
-/** The dot of each step: antd's semantic colours (red only for the revocation). */
-const EVENT_COLORS: Record<TicketEventKind, string> = { ISSUED: 'blue', REVOKED: 'red', REINSTATED: 'green', FACE_CHECKED: 'green', ADMITTED: 'gray' };
+/** The dot of each step: red only for the revocation (antd's "blue" is the brand colour here, so neutral steps are gray). */
+const EVENT_COLORS: Record<TicketEventKind, string> = { ISSUED: 'gray', REVOKED: 'red', REINSTATED: 'green', FACE_CHECKED: 'green', ADMITTED: 'gray' };
 
 /** One ticket's history as every detail view shows one (a timeline, oldest first), then its admissions in full. */
 function TicketTimeline({ ticketId }: { ticketId: string }) {
@@ -53,7 +53,7 @@ export function TicketHistoryDrawer({ ticket, onClose }: { ticket: OfficeTicket 
       data-testid="ticket-admissions"
     >
       {ticket ? <TicketTimeline ticketId={ticket.id} /> : null}
-      <Typography.Title level={3} className="card-title">
+      <Typography.Title level={3} className="card-title" style={{ marginTop: 16 }}>
         {t('admissions.open')}
       </Typography.Title>
       {admissions.isError ? (
