@@ -21,6 +21,9 @@ const created = { nameZh: `雷驰机车 ${run}`, nameEn: `Leichi Motor ${run}`, 
 /** The registration screen in both languages (desktop and phone), then — on desktop — the registration itself. */
 async function registerCompany(page: Page, device: Device, locale: Locale, submit: boolean) {
   await page.goto(`${loginPath({ scope: 'exhibitor' })}`);
+  // The exhibitor tab asks for an exhibitor account, not a visitor's.
+  const question = (await page.getByTestId('login-register-question').textContent()) ?? '';
+  expect([uiText('zh-CN', 'exhibitor-account:register.noAccount'), uiText('en-US', 'exhibitor-account:register.noAccount')]).toContain(question);
   await page.getByTestId('login-register-link').click();
   await waitForPath(page, exactPath(PATHS.exhibitorRegister));
   await waitForLanguage(page, locale);

@@ -17,7 +17,7 @@ import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
 import { passForcedPasswordChange, signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
 import { writeFacePicture } from './support/pictures';
-import { demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
 import { squash, uiText } from './support/texts';
 import { checkInBothLanguages, mainlandId, uploadPhoto } from './support/visitor-journey';
 
@@ -296,6 +296,16 @@ describeE2E('exhibitor badges', () => {
     await page.getByTestId('badge-history').waitFor();
     expect(await page.getByTestId('badge-submit').isEnabled()).toBe(true);
     await checkInBothLanguages(page, 'badge-mobile-02-form', 'zh-CN', 'badge:editTitle', 'mobile');
+
+    // Every rule reports at once, each at its field: an emptied name and a mainland mobile of 7 digits.
+    await page.getByTestId('badge-name').fill('');
+    await page.getByTestId('badge-phoneNumber').fill('1234567');
+    await page.getByTestId('badge-submit').click();
+    const shown = async () => (await page.locator('.ant-form-item-explain-error').allTextContents()).join('|');
+    const either = (key: string) => [uiText('zh-CN', key), uiText('en-US', key)];
+    const showsBoth = (all: string) => ['errors:BADGE_NAME_INVALID', 'errors:BADGE_PHONE_INVALID'].every((key) => either(key).some((text) => all.includes(text)));
+    await expect.poll(async () => showsBoth(await shown())).toBe(true);
+    await checkPage(page, 'badge-mobile-03-form-errors');
     expect(exhibitor.problems).toEqual([]);
   });
 });

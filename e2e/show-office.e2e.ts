@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
-import { exactPath, PATHS } from './support/paths';
+import { exactPath, loginPath, PATHS } from './support/paths';
 import { checkPage, demoUsers, menuEntry, waitForPath, waitForSettled } from './support/portal';
 import { chooseOption } from './support/select';
 import { uiText } from './support/texts';
@@ -124,6 +124,46 @@ describeE2E('show office: project settings and activation codes', () => {
     expect(rows.map(([code]) => code).sort()).toEqual(GOOD_CODES);
     expect(rows.find(([code]) => code === GOOD_CODES[0])?.[1]).toBe(uiText('zh-CN', 'cdk:status.VOID'));
     expect(organizer.problems).toEqual([]);
+  });
+
+  it.each<{ device: Device; locale: Locale }>([
+    { device: 'desktop', locale: 'en-US' },
+    { device: 'mobile', locale: 'zh-CN' },
+  ])('shows every day error at its row, the span rule too, and sends nothing ($device, $locale)', async ({ device, locale }) => {
+    const { page, problems } = await open({ locale, device });
+    // The sign-in page's header and the browser tab name the show as its settings do, in the page's language.
+    await page.goto(loginPath({ scope: 'organizer' }));
+    await expect.poll(() => page.getByTestId('show-name').innerText()).not.toBe('');
+    const shownName = await page.getByTestId('show-name').innerText();
+    expect(await page.title()).toBe(shownName);
+    await signInDirect(page, demoUsers.organizer, locale);
+    await openSettings(page);
+    expect(await page.getByTestId(locale === 'zh-CN' ? 'project-name-zh' : 'project-name-en').inputValue()).toBe(shownName);
+    const rows = await page.locator('[data-testid^="project-day-"][data-testid$="-day"]').count();
+    let sent = 0;
+    page.on('request', (request) => {
+      if ((request.postData() ?? '').includes('SaveProjectSettings')) sent += 1;
+    });
+    // A badly typed date: its message shows under the field, not only a red outline.
+    await page.getByTestId('project-day-add').click();
+    await page.getByTestId(`project-day-${rows}-day`).fill('2027-1-5');
+    await page.getByTestId(`project-day-${rows}-deadline`).fill('2027-01-05 09:00');
+    await page.getByTestId('project-save').click();
+    await page.getByText(uiText(locale, 'project:dayFormat'), { exact: true }).waitFor({ state: 'visible' });
+    // Two days to come 60 days apart: the later row says the span rule, instead of "something went wrong".
+    await page.getByTestId(`project-day-${rows}-day`).fill('2027-01-05');
+    await page.getByTestId('project-day-add').click();
+    await page.getByTestId(`project-day-${rows + 1}-day`).fill('2027-03-06');
+    await page.getByTestId(`project-day-${rows + 1}-deadline`).fill('2027-03-06 09:00');
+    await page.getByTestId('project-save').click();
+    const spanError = page.getByText(uiText(locale, 'errors:PROJECT_DAYS_SPAN_TOO_LONG'), { exact: true });
+    await spanError.waitFor({ state: 'visible' });
+    await checkPage(page, `show-office-${device}-day-errors-${locale}`);
+    // The row's error goes as soon as the day is changed.
+    await page.getByTestId(`project-day-${rows + 1}-day`).fill('2027-01-06');
+    await spanError.waitFor({ state: 'hidden' });
+    expect(sent).toBe(0);
+    expect(problems).toEqual([]);
   });
 
   const screens: Array<{ device: Device; locale: Locale }> = [

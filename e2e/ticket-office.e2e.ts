@@ -120,6 +120,15 @@ describeE2E('ticket office: the organizer ticket list', () => {
     // The unfiltered page was cached before the revocation: it shows again, then refreshes.
     await poll(() => page.getByTestId('ticket-status').allTextContents()).toEqual([uiText('zh-CN', 'ticket-office:status.VALID'), uiText('zh-CN', 'ticket-office:status.VALID')]);
 
+    // Its history shows every step with its reason, not only the last revocation in a tooltip.
+    await page.getByTestId('ticket-history-open').first().click();
+    await page.getByTestId('ticket-history-REINSTATED').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('ticket-history').innerText()).toContain('E2E 挂失');
+    expect(await page.getByTestId('ticket-history-ISSUED').count()).toBe(1);
+    await checkPage(page, 'ticket-office-history-zh-CN');
+    await page.getByRole('button', { name: uiText('zh-CN', 'ticket-office:admissions.close') }).click();
+    await page.getByTestId('ticket-history').waitFor({ state: 'hidden' });
+
     // Export the filtered list: the two club tickets.
     const download = page.waitForEvent('download');
     await page.getByTestId('ticket-export').click();

@@ -107,7 +107,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const ticketOffice = new TicketOfficeService(db, ticketSigner, accounts, photos, show, audit, clock);
   // The ticket office may open the photos of a ticket's holder (the face check); each view is audited.
   photos.allowReading((viewer, photo) => ticketOffice.photoAccess(viewer, photo.id));
-  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, verificationCodes, store, clock);
+  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, verificationCodes, store, show, clock);
   // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
   photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
   // A company's limit may not fall below its counted badges: the badge module counts them for the exhibitor module.
@@ -179,7 +179,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     badges,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
-    projectSettings: new ProjectSettingsService(db, show, applications, audit),
+    projectSettings: new ProjectSettingsService(db, show, applications, audit, clock),
     activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
     entrance,
     registration: new RegistrationService(accounts, verificationCodes, show),

@@ -16,7 +16,7 @@ import type { ProductApplicationModel } from '../modules/product/product.models'
 import type { OfficeShowDayModel, ProjectSettingsModel, OfficeChannelModel, OfficeActivationCodeModel } from '../modules/project/project.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
 import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
-import type { OfficeTicketModel, TicketFaceCheckModel, OfficeTicketQrModel } from '../modules/ticket/ticket-office.models';
+import type { OfficeTicketModel, TicketFaceCheckModel, OfficeTicketQrModel, TicketEventModel } from '../modules/ticket/ticket-office.models';
 import type { AdmissionModel, TicketModel } from '../modules/ticket/ticket.models';
 import type { GraphQLContext } from './context';
 export type Maybe<T> = T | null;
@@ -518,6 +518,8 @@ export type Query = {
   tickets: OfficeTicketPage;
   /** ROLE_SUPER_ADMIN or ROLE_TICKET: one ticket's admissions, newest first. */
   ticketAdmissions: Array<OfficeAdmission>;
+  /** ROLE_SUPER_ADMIN or ROLE_TICKET: one ticket's history (issued, revoked, reinstated, face-checked, admitted), oldest first. */
+  ticketHistory: Array<TicketEvent>;
   /** ROLE_SUPER_ADMIN or ROLE_TICKET: the face-check view (audited). */
   ticketFaceCheck: TicketFaceCheck;
   /** ROLE_SUPER_ADMIN or ROLE_TICKET: the signed token of a valid ticket's QR (audited). */
@@ -650,6 +652,11 @@ export type QueryTicketsArgs = {
 
 
 export type QueryTicketAdmissionsArgs = {
+  ticketId: Scalars['ID']['input'];
+};
+
+
+export type QueryTicketHistoryArgs = {
   ticketId: Scalars['ID']['input'];
 };
 
@@ -1346,6 +1353,10 @@ export type ProjectSetting = {
   showWebsiteUrl?: Maybe<Scalars['String']['output']>;
   audienceRegOpen: Scalars['Boolean']['output'];
   exhibitorRegOpen: Scalars['Boolean']['output'];
+  /** The show's name in Chinese as the organizers set it (public: every page's header, footer and title show it; empty until set). */
+  nameZh: Scalars['String']['output'];
+  /** The show's name in English (empty until set). */
+  nameEn: Scalars['String']['output'];
   /** Until when a visitor may edit the registration; null when there is no deadline. */
   audienceUpdateDeadline?: Maybe<Scalars['DateTime']['output']>;
 };
@@ -1654,6 +1665,29 @@ export type OfficeAdmission = {
   conflict?: Maybe<AdmissionConflict>;
 };
 
+/** A step in a ticket's life. */
+export type TicketEventKind =
+  | 'ISSUED'
+  | 'REVOKED'
+  | 'REINSTATED'
+  | 'FACE_CHECKED'
+  | 'ADMITTED';
+
+/** One step in a ticket's life, for the office's timeline. */
+export type TicketEvent = {
+  __typename?: 'TicketEvent';
+  kind: TicketEventKind;
+  at: Scalars['DateTime']['output'];
+  /** Who did it (revoked, reinstated, face-checked); null otherwise or when the account is gone. */
+  actorName?: Maybe<Scalars['String']['output']>;
+  /** Revoked and reinstated: the reason given. */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** Admitted: the gate (device) that admitted. */
+  gate?: Maybe<Scalars['String']['output']>;
+  /** Admitted: a re-entry on a day already entered. */
+  reEntry?: Maybe<Scalars['Boolean']['output']>;
+};
+
 /** What the face-check view shows (every opening is audited: PIPL). */
 export type TicketFaceCheck = {
   __typename?: 'TicketFaceCheck';
@@ -1921,6 +1955,8 @@ export type ResolversTypes = {
   OfficeTicketPage: ResolverTypeWrapper<Omit<OfficeTicketPage, 'nodes'> & { nodes: Array<ResolversTypes['OfficeTicket']> }>;
   TicketFilter: TicketFilter;
   OfficeAdmission: ResolverTypeWrapper<OfficeAdmission>;
+  TicketEventKind: TicketEventKind;
+  TicketEvent: ResolverTypeWrapper<TicketEventModel>;
   TicketFaceCheck: ResolverTypeWrapper<TicketFaceCheckModel>;
   OfficeTicketQr: ResolverTypeWrapper<OfficeTicketQrModel>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -2028,6 +2064,7 @@ export type ResolversParentTypes = {
   OfficeTicketPage: Omit<OfficeTicketPage, 'nodes'> & { nodes: Array<ResolversParentTypes['OfficeTicket']> };
   TicketFilter: TicketFilter;
   OfficeAdmission: OfficeAdmission;
+  TicketEvent: TicketEventModel;
   TicketFaceCheck: TicketFaceCheckModel;
   OfficeTicketQr: OfficeTicketQrModel;
   DateTime: Scalars['DateTime']['output'];
@@ -2142,6 +2179,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   submissionExhibitors?: Resolver<Array<ResolversTypes['SubmissionExhibitor']>, ParentType, ContextType>;
   tickets?: Resolver<ResolversTypes['OfficeTicketPage'], ParentType, ContextType, RequireFields<QueryTicketsArgs, 'page' | 'pageSize'>>;
   ticketAdmissions?: Resolver<Array<ResolversTypes['OfficeAdmission']>, ParentType, ContextType, RequireFields<QueryTicketAdmissionsArgs, 'ticketId'>>;
+  ticketHistory?: Resolver<Array<ResolversTypes['TicketEvent']>, ParentType, ContextType, RequireFields<QueryTicketHistoryArgs, 'ticketId'>>;
   ticketFaceCheck?: Resolver<ResolversTypes['TicketFaceCheck'], ParentType, ContextType, RequireFields<QueryTicketFaceCheckArgs, 'ticketId'>>;
   ticketQr?: Resolver<ResolversTypes['OfficeTicketQr'], ParentType, ContextType, RequireFields<QueryTicketQrArgs, 'ticketId'>>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
@@ -2498,6 +2536,8 @@ export type ProjectSettingResolvers<ContextType = GraphQLContext, ParentType ext
   showWebsiteUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   audienceRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   audienceUpdateDeadline?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
@@ -2658,6 +2698,15 @@ export type OfficeAdmissionResolvers<ContextType = GraphQLContext, ParentType ex
   conflict?: Resolver<Maybe<ResolversTypes['AdmissionConflict']>, ParentType, ContextType>;
 };
 
+export type TicketEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TicketEvent'] = ResolversParentTypes['TicketEvent']> = {
+  kind?: Resolver<ResolversTypes['TicketEventKind'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reEntry?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
 export type TicketFaceCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TicketFaceCheck'] = ResolversParentTypes['TicketFaceCheck']> = {
   ticket?: Resolver<ResolversTypes['OfficeTicket'], ParentType, ContextType>;
   entryPhoto?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
@@ -2789,6 +2838,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OfficeTicket?: OfficeTicketResolvers<ContextType>;
   OfficeTicketPage?: OfficeTicketPageResolvers<ContextType>;
   OfficeAdmission?: OfficeAdmissionResolvers<ContextType>;
+  TicketEvent?: TicketEventResolvers<ContextType>;
   TicketFaceCheck?: TicketFaceCheckResolvers<ContextType>;
   OfficeTicketQr?: OfficeTicketQrResolvers<ContextType>;
   DateTime?: GraphQLScalarType;

@@ -9,8 +9,8 @@ import { visitorNameProblem } from './visitor-name';
 
 export { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH };
 
-/** SPEC 5/9: the minimum age on the first exhibition day. */
-export const MINIMUM_VISITOR_AGE = 12;
+/** SPEC 5/9: the minimum age on the first exhibition day, for visitors and exhibitors' staff alike. */
+export const MINIMUM_ATTENDEE_AGE = 12;
 export const MAX_VISIT_DAYS = 10;
 
 /** Zod issue messages are error codes: the server answers with the code, the form shows its translation. */
@@ -103,7 +103,7 @@ export function submitApplicationSchema(context: ApplicationRuleContext) {
       birthDate = given;
     }
     const age = context.firstShowDay ? ageOn(birthDate, context.firstShowDay) : undefined;
-    if (age !== undefined && age < MINIMUM_VISITOR_AGE) {
+    if (age !== undefined && age < MINIMUM_ATTENDEE_AGE) {
       issues.addIssue({ code: 'custom', path: [input.idType === 'MAINLAND_ID' ? 'idNumber' : 'birthDate'], message: 'AUDIENCE_TOO_YOUNG' });
     }
   }).transform((input) => ({

@@ -21,7 +21,7 @@ const valid = {
   truthConfirmed: true,
   sensitiveConsent: true,
 };
-const schema = badgeInputSchema('2026-01-01');
+const schema = badgeInputSchema({ today: '2026-01-01', firstShowDay: '2026-04-10' });
 const firstIssue = (input: Record<string, unknown>) => schema.safeParse(input).error?.issues[0]?.message;
 
 describe('badge input', () => {
@@ -37,6 +37,22 @@ describe('badge input', () => {
   it('checks the ID number by its type', () => {
     expect(firstIssue({ ...valid, idNumber: `${first17}0`.replace(/.$/, mainlandIdCheckCharacter(first17) === '0' ? '1' : '0') })).toBe('BADGE_ID_NUMBER_INVALID');
     expect(firstIssue({ ...valid, idType: 'PASSPORT', idNumber: 'E1234567' })).toBeUndefined();
+  });
+
+  it('reports every field at once: the joint phone and ID rules do not wait for the other fields', () => {
+    const issues = schema.safeParse({ ...valid, name: '', phoneNumber: '23800000001', idNumber: '310104198503120010' }).error?.issues ?? [];
+    expect(new Set(issues.map((issue) => `${issue.path.join('.')} ${issue.message}`))).toEqual(new Set(['name BADGE_NAME_INVALID', 'phoneNumber BADGE_PHONE_INVALID', 'idNumber BADGE_ID_NUMBER_INVALID']));
+    expect(schema.safeParse(null).success).toBe(false);
+  });
+
+  it('holds staff to the minimum age on the first show day', () => {
+    const born = (date: string) => {
+      const digits = `310104${date.replaceAll('-', '')}001`;
+      return digits + mainlandIdCheckCharacter(digits);
+    };
+    expect(firstIssue({ ...valid, idNumber: born('2014-04-11') })).toBe('BADGE_TOO_YOUNG');
+    expect(firstIssue({ ...valid, idNumber: born('2014-04-10') })).toBeUndefined();
+    expect(badgeInputSchema({ today: '2026-01-01', firstShowDay: undefined }).safeParse({ ...valid, idNumber: born('2018-01-01') }).success).toBe(true);
   });
 
   it('refuses pinyin in Chinese characters and missing consents', () => {

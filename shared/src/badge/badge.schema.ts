@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, ZEmail } from '../application/application.schema';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, MINIMUM_ATTENDEE_AGE, ZEmail } from '../application/application.schema';
+import { ageOn } from '../dates';
 import { checkMainlandId, ID_TYPES, NON_MAINLAND_ID_PATTERN, normaliseIdNumber } from '../application/id-number';
 
 /** Exhibitor applications (DESIGN §6): PENDING → APPROVED | REJECTED (reason) → edit → PENDING. */
@@ -50,18 +51,39 @@ export const ZBadgeFields = z.object({
   sensitiveConsent: z.literal(true, code('BADGE_CONSENT_REQUIRED')),
 });
 
+/** What the age rule needs that the form does not carry. */
+export interface BadgeRuleContext {
+  /** Today in Shanghai (YYYY-MM-DD): a birth date in the ID may not lie after it. */
+  today: string;
+  /** The first exhibition day: the age rule applies on it (unknown: the rule waits for the server). */
+  firstShowDay: string | undefined;
+}
+
 type TBadgeIdentity = Pick<z.output<typeof ZBadgeFields>, 'countryCode' | 'phoneNumber' | 'idType' | 'idNumber'>;
 
-/** The rules that join two fields: a mainland mobile for +86, and the ID number of its type. */
-function refineIdentity(today: string) {
+/**
+ * The rules that join two fields: a mainland mobile for +86, the ID number of its type and the minimum
+ * age. They run whether or not other fields failed (`when`), so the values may be of any shape: a rule
+ * whose field already failed its own check adds nothing.
+ */
+function refineIdentity(context: BadgeRuleContext) {
   return (input: TBadgeIdentity, issues: z.core.$RefinementCtx<TBadgeIdentity>) => {
-    if (input.countryCode === '+86' && !MAINLAND_PHONE_PATTERN.test(input.phoneNumber)) {
+    if (typeof input !== 'object' || input === null) return;
+    const { countryCode, phoneNumber, idType, idNumber } = input as Partial<Record<keyof TBadgeIdentity, unknown>>;
+    if (countryCode === '+86' && typeof phoneNumber === 'string' && PHONE_PATTERN.test(phoneNumber) && !MAINLAND_PHONE_PATTERN.test(phoneNumber)) {
       issues.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'BADGE_PHONE_INVALID' });
     }
-    if (input.idType === 'MAINLAND_ID') {
-      const checked = checkMainlandId(input.idNumber, today);
-      if (!checked.ok) issues.addIssue({ code: 'custom', path: ['idNumber'], message: 'BADGE_ID_NUMBER_INVALID', params: { idProblem: checked.problem } });
-    } else if (!NON_MAINLAND_ID_PATTERN.test(input.idNumber)) {
+    if (typeof idNumber !== 'string' || idNumber === '' || idNumber.length > ID_NUMBER_MAX_LENGTH) return;
+    if (idType === 'MAINLAND_ID') {
+      const checked = checkMainlandId(idNumber, context.today);
+      if (!checked.ok) {
+        issues.addIssue({ code: 'custom', path: ['idNumber'], message: 'BADGE_ID_NUMBER_INVALID', params: { idProblem: checked.problem } });
+        return;
+      }
+      // SPEC 5's age rule covers everyone the show admits; a passport or permit carries no birth date here.
+      const age = context.firstShowDay ? ageOn(checked.birthDate, context.firstShowDay) : undefined;
+      if (age !== undefined && age < MINIMUM_ATTENDEE_AGE) issues.addIssue({ code: 'custom', path: ['idNumber'], message: 'BADGE_TOO_YOUNG' });
+    } else if (typeof idType === 'string' && !NON_MAINLAND_ID_PATTERN.test(idNumber)) {
       issues.addIssue({ code: 'custom', path: ['idNumber'], message: 'BADGE_ID_NUMBER_INVALID' });
     }
   };
@@ -69,19 +91,12 @@ function refineIdentity(today: string) {
 
 /**
  * The badge form with every rule that needs no database: the shape above, a mainland mobile for +86,
- * and the ID number of its type (GB 11643 for the mainland ID, as for visitors). `today` is Shanghai's
- * date (a birth date in the ID may not lie after it). Staff carry no age rule (they work the stand).
+ * the ID number of its type (GB 11643 for the mainland ID, as for visitors) and the minimum age on the
+ * first show day. Every rule reports at once: the joint rules run even when another field failed, so
+ * a form shows all its problems after one check.
  */
-export function badgeInputSchema(today: string) {
-  return ZBadgeFields.superRefine(refineIdentity(today));
-}
-
-/**
- * The phone and ID fields with their joint rules alone: zod runs a refinement only once the whole
- * object parses, so a form checks these while other fields are still empty.
- */
-export function badgeIdentitySchema(today: string) {
-  return ZBadgeFields.pick({ countryCode: true, phoneNumber: true, idType: true, idNumber: true }).superRefine(refineIdentity(today));
+export function badgeInputSchema(context: BadgeRuleContext) {
+  return ZBadgeFields.superRefine(refineIdentity(context), { when: () => true });
 }
 export type TBadgeInput = z.output<ReturnType<typeof badgeInputSchema>>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ZCalendarDate } from '../application/application.schema';
+import { parseCalendarDate } from '../dates';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
 
@@ -14,7 +15,10 @@ export const SHOW_NAME_MAX_LENGTH = 100;
 export const CHANNEL_NAME_MAX_LENGTH = 40;
 export const WEBSITE_URL_MAX_LENGTH = 300;
 export const MAX_SHOW_DAYS = 14;
-/** Every exhibition day lies within this many days of the first one (one show, not two). */
+/**
+ * Every exhibition day still to come lies within this many days of the first of them (one show, not two);
+ * past days (a finished edition, a demo's gate day) are kept as they are and not measured.
+ */
 export const MAX_SHOW_SPAN_DAYS = 31;
 export const MAX_DAY_CAPACITY = 1_000_000;
 export const MAX_CHANNELS = 30;
@@ -73,36 +77,59 @@ function daysBetween(from: string, to: string) {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-export const ZSaveProjectSettingsInput = z
-  .object({
-    /** The version the form was opened with: a save over a newer one is refused (PROJECT_SETTINGS_CHANGED). */
-    version: z.number().int().min(0),
-    nameZh: settingText(SHOW_NAME_MAX_LENGTH),
-    nameEn: settingText(SHOW_NAME_MAX_LENGTH),
-    showWebsiteUrl: ZShowWebsiteUrl,
-    audienceRegOpen: z.boolean(),
-    exhibitorRegOpen: z.boolean(),
-    audienceUpdateDeadline: ZInstant.nullable(),
-    retentionDays: z
-      .number(code('PROJECT_RETENTION_INVALID'))
-      .int(code('PROJECT_RETENTION_INVALID'))
-      .min(MIN_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID'))
-      .max(MAX_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID')),
-    days: z.array(ZShowDayInput).min(1, code('PROJECT_DAYS_REQUIRED')).max(MAX_SHOW_DAYS, code('PROJECT_DAYS_TOO_MANY')),
-    channels: z.array(ZChannelInput).max(MAX_CHANNELS, code('PROJECT_TEXT_TOO_LONG')),
-  })
-  .superRefine((input, context) => {
-    const sorted = input.days.map((row) => row.day).sort();
-    const first = sorted[0];
-    const last = sorted[sorted.length - 1];
-    input.days.forEach((row, index) => {
-      if (sorted.indexOf(row.day) !== sorted.lastIndexOf(row.day)) context.addIssue({ code: 'custom', path: ['days', index, 'day'], message: 'PROJECT_DAY_DUPLICATE' });
-      if (first && daysBetween(first, row.day) > MAX_SHOW_SPAN_DAYS) context.addIssue({ code: 'custom', path: ['days', index, 'day'], message: 'PROJECT_DAYS_SPAN_TOO_LONG' });
-      if (row.deadline.getTime() > endOfShowDay(row.day).getTime()) context.addIssue({ code: 'custom', path: ['days', index, 'deadline'], message: 'PROJECT_DEADLINE_AFTER_DAY' });
-    });
-    if (last && input.audienceUpdateDeadline && input.audienceUpdateDeadline.getTime() > endOfShowDay(last).getTime()) {
-      context.addIssue({ code: 'custom', path: ['audienceUpdateDeadline'], message: 'PROJECT_UPDATE_DEADLINE_AFTER_SHOW' });
-    }
+const ZProjectSettingsFields = z.object({
+  /** The version the form was opened with: a save over a newer one is refused (PROJECT_SETTINGS_CHANGED). */
+  version: z.number().int().min(0),
+  nameZh: settingText(SHOW_NAME_MAX_LENGTH),
+  nameEn: settingText(SHOW_NAME_MAX_LENGTH),
+  showWebsiteUrl: ZShowWebsiteUrl,
+  audienceRegOpen: z.boolean(),
+  exhibitorRegOpen: z.boolean(),
+  audienceUpdateDeadline: ZInstant.nullable(),
+  retentionDays: z
+    .number(code('PROJECT_RETENTION_INVALID'))
+    .int(code('PROJECT_RETENTION_INVALID'))
+    .min(MIN_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID'))
+    .max(MAX_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID')),
+  days: z.array(ZShowDayInput).min(1, code('PROJECT_DAYS_REQUIRED')).max(MAX_SHOW_DAYS, code('PROJECT_DAYS_TOO_MANY')),
+  channels: z.array(ZChannelInput).max(MAX_CHANNELS, code('PROJECT_TEXT_TOO_LONG')),
+});
+type TProjectSettingsFields = z.output<typeof ZProjectSettingsFields>;
+
+/** The rows whose day and deadline parsed (the day rules judge those; a row that failed shows its own error). */
+function parsedDays(days: unknown): Array<{ index: number; day: string; deadline: Date | undefined }> {
+  if (!Array.isArray(days)) return [];
+  return days.flatMap((row: unknown, index) => {
+    const { day, deadline } = (row ?? {}) as { day?: unknown; deadline?: unknown };
+    return typeof day === 'string' && parseCalendarDate(day) ? [{ index, day, deadline: deadline instanceof Date ? deadline : undefined }] : [];
   });
-export type TSaveProjectSettingsInput = z.output<typeof ZSaveProjectSettingsInput>;
-export type TSaveProjectSettingsFields = z.input<typeof ZSaveProjectSettingsInput>;
+}
+
+/**
+ * The settings form for a save on `today` (Beijing, YYYY-MM-DD): the shape, then the day rules — no day
+ * twice, the days to come within MAX_SHOW_SPAN_DAYS of the first of them, each deadline before its day
+ * ends, the update deadline before the show ends. They run even when another field failed (`when`), so
+ * the form shows every error after one check; each names the row it is about.
+ */
+export function saveProjectSettingsSchema(today: string) {
+  return ZProjectSettingsFields.superRefine(
+    (input: TProjectSettingsFields, context) => {
+      const rows = parsedDays((input as Partial<TProjectSettingsFields> | undefined)?.days);
+      const sorted = rows.map((row) => row.day).sort();
+      const firstToCome = sorted.find((day) => day >= today);
+      const last = sorted[sorted.length - 1];
+      for (const row of rows) {
+        if (sorted.indexOf(row.day) !== sorted.lastIndexOf(row.day)) context.addIssue({ code: 'custom', path: ['days', row.index, 'day'], message: 'PROJECT_DAY_DUPLICATE' });
+        else if (firstToCome && row.day >= today && daysBetween(firstToCome, row.day) > MAX_SHOW_SPAN_DAYS) context.addIssue({ code: 'custom', path: ['days', row.index, 'day'], message: 'PROJECT_DAYS_SPAN_TOO_LONG' });
+        if (row.deadline && row.deadline.getTime() > endOfShowDay(row.day).getTime()) context.addIssue({ code: 'custom', path: ['days', row.index, 'deadline'], message: 'PROJECT_DEADLINE_AFTER_DAY' });
+      }
+      const updateDeadline = (input as Partial<TProjectSettingsFields> | undefined)?.audienceUpdateDeadline;
+      if (last && updateDeadline instanceof Date && updateDeadline.getTime() > endOfShowDay(last).getTime()) {
+        context.addIssue({ code: 'custom', path: ['audienceUpdateDeadline'], message: 'PROJECT_UPDATE_DEADLINE_AFTER_SHOW' });
+      }
+    },
+    { when: () => true },
+  );
+}
+export type TSaveProjectSettingsInput = z.output<ReturnType<typeof saveProjectSettingsSchema>>;
+export type TSaveProjectSettingsFields = z.input<ReturnType<typeof saveProjectSettingsSchema>>;

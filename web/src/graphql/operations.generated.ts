@@ -382,6 +382,14 @@ export type TicketFilter = {
   keyword?: string | null | undefined;
 };
 
+/** A step in a ticket's life. */
+export type TicketEventKind =
+  | 'ISSUED'
+  | 'REVOKED'
+  | 'REINSTATED'
+  | 'FACE_CHECKED'
+  | 'ADMITTED';
+
 export type ApproveStatus =
   | 'CREATED'
   | 'WAIT'
@@ -1034,6 +1042,13 @@ export type TicketFaceCheckQueryVariables = Exact<{
 
 export type TicketFaceCheckQuery = { ticketFaceCheck: { faceMatchScore: number | null, ticket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null } };
 
+export type TicketHistoryQueryVariables = Exact<{
+  ticketId: string | number;
+}>;
+
+
+export type TicketHistoryQuery = { ticketHistory: Array<{ kind: TicketEventKind, at: string, actorName: string | null, reason: string | null, gate: string | null, reEntry: boolean | null }> };
+
 export type TicketQrQueryVariables = Exact<{
   ticketId: string | number;
 }>;
@@ -1079,7 +1094,7 @@ export type SubmissionChangeFieldsFragment = { fromStatus: SubmissionStatus | nu
 export type ProjectSettingQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ProjectSettingQuery = { project: { setting: { audienceRegOpen: boolean, exhibitorRegOpen: boolean, showWebsiteUrl: string | null } } };
+export type ProjectSettingQuery = { project: { setting: { audienceRegOpen: boolean, exhibitorRegOpen: boolean, showWebsiteUrl: string | null, nameZh: string, nameEn: string } } };
 
 export type ShowDatesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3238,6 +3253,18 @@ export const TicketFaceCheckDocument = new TypedDocumentString(`
   conflictCount
   createdAt
 }`) as unknown as TypedDocumentString<TicketFaceCheckQuery, TicketFaceCheckQueryVariables>;
+export const TicketHistoryDocument = new TypedDocumentString(`
+    query TicketHistory($ticketId: ID!) {
+  ticketHistory(ticketId: $ticketId) {
+    kind
+    at
+    actorName
+    reason
+    gate
+    reEntry
+  }
+}
+    `) as unknown as TypedDocumentString<TicketHistoryQuery, TicketHistoryQueryVariables>;
 export const TicketQrDocument = new TypedDocumentString(`
     query TicketQr($ticketId: ID!) {
   ticketQr(ticketId: $ticketId) {
@@ -3342,6 +3369,8 @@ export const ProjectSettingDocument = new TypedDocumentString(`
       audienceRegOpen
       exhibitorRegOpen
       showWebsiteUrl
+      nameZh
+      nameEn
     }
   }
 }

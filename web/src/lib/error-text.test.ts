@@ -21,7 +21,7 @@ describe('errorText', () => {
     expect(errorText({ reason: 'FORBIDDEN', code: 'AUTH_TOO_MANY_ATTEMPTS', message: '尝试次数过多，请 15 分钟后再试' }, translator)).toBe('尝试次数过多，请 15 分钟后再试');
   });
   it('shows the server message for an unknown code', () => {
-    expect(errorText({ errors: [{ message: '报名已关闭', extensions: { classification: 'BAD_REQUEST', code: 'REGISTRATION_CLOSED' } }] }, translator)).toBe('报名已关闭');
+    expect(errorText({ errors: [{ message: '登记已关闭', extensions: { classification: 'BAD_REQUEST', code: 'REGISTRATION_CLOSED' } }] }, translator)).toBe('登记已关闭');
   });
   it('shows the generic message for a network failure', () => {
     expect(errorText(new TypeError('Failed to fetch'), translator)).toBe('出错了，请稍后再试');

@@ -202,7 +202,7 @@ describe('visitor applications over GraphQL', () => {
     await app.portal.app.services.show.updateSetting({ audienceRegOpen: false });
     try {
       const closed = await app.client({ locale: 'zh-CN' }).graphql(REGISTER, { input: { ...input, identity: '13912345679' } });
-      expect(closed.body.errors?.[0]).toMatchObject({ message: '报名已关闭', extensions: { code: 'AUDIENCE_REG_CLOSED' } });
+      expect(closed.body.errors?.[0]).toMatchObject({ message: '登记已关闭', extensions: { code: 'AUDIENCE_REG_CLOSED' } });
     } finally {
       await app.portal.app.services.show.updateSetting({ audienceRegOpen: true });
     }

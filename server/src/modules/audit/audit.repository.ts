@@ -9,6 +9,15 @@ export async function insertAuditEntry(db: Executor, entry: NewAuditRow) {
   await db.insert(auditLog).values(entry);
 }
 
+/** The entries of these actions about one record, oldest first (the record's own history; its name is the caller's). */
+export function entriesAbout(db: Executor, subjectType: string, subjectId: string, actions: readonly string[]): Promise<Omit<AuditLogEntryModel, 'subjectName'>[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId), inArray(auditLog.action, [...actions])))
+    .orderBy(auditLog.at, auditLog.id);
+}
+
 /** The filter as conditions; `actorIds` null means any actor, an empty list none. */
 export interface AuditConditions {
   actorIds: readonly string[] | null;

@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/client';
+import type { AuditAction, AuditSubjectType } from '@portal/shared/audit/audit-log';
 import type { AuditEntry, RequestOrigin } from './audit.models';
-import { insertAuditEntry } from './audit.repository';
+import { entriesAbout, insertAuditEntry } from './audit.repository';
 
 /**
  * PIPL: every view and export of personal data, and every state change, is recorded with who, what,
@@ -12,5 +13,10 @@ export class AuditService {
 
   record(origin: RequestOrigin | undefined, entry: AuditEntry, tx: Executor = this.db) {
     return insertAuditEntry(tx, { ...entry, ip: origin?.ip ?? null, requestId: origin?.requestId ?? null });
+  }
+
+  /** What was done to one record, oldest first: a module builds its record's history from these (who, when, the detail). */
+  entriesAbout(subjectType: AuditSubjectType, subjectId: string, actions: readonly AuditAction[]) {
+    return entriesAbout(this.db, subjectType, subjectId, actions);
   }
 }

@@ -129,6 +129,32 @@ describe('exhibitor staff badges', () => {
       expect((await other.save({ idNumber })).body.errors?.[0]?.extensions.code).toBe('BADGE_ID_NUMBER_TAKEN');
     }, 60_000);
 
+    it('refuses a second badge for the same mobile, also when two companies save it at once', async () => {
+      const first = await exhibitor();
+      const other = await exhibitor();
+      await first.apply({ phoneNumber: '136 2222 4444' });
+      expect((await other.save({ phoneNumber: '13622224444' })).body.errors?.[0]?.extensions.code).toBe('BADGE_PHONE_TAKEN');
+      // The same digits under another calling code are another phone.
+      expect((await other.save({ countryCode: '+852', phoneNumber: '13622224444' })).body.data?.saveBadge.status).toBe('PENDING');
+      const raced = await Promise.all([first.save({ phoneNumber: '13622225555' }), other.save({ phoneNumber: '13622225555' })]);
+      expect(raced.filter((result) => result.body.data?.saveBadge)).toHaveLength(1);
+      expect(raced.map((result) => result.body.errors?.[0]?.extensions.code).filter(Boolean)).toEqual(['BADGE_PHONE_TAKEN']);
+      expect((await other.save({ phoneNumber: '13622224444' })).body.errors?.[0]?.message).toBe('A badge has already been applied for with this mobile number');
+    }, 60_000);
+
+    it('holds staff to the minimum age of 12 on the first show day, as visitors', async () => {
+      const { save } = await exhibitor();
+      const firstShowDay = '2030-04-10';
+      await app.portal.app.services.show.upsertShowDay({ day: firstShowDay, capacity: 50, deadline: new Date(`${firstShowDay}T09:00:00+08:00`) });
+      const born = (date: string) => {
+        const digits = `310104${date.replaceAll('-', '')}${String((serial += 1) % 1000).padStart(3, '0')}`;
+        return digits + mainlandIdCheckCharacter(digits);
+      };
+      const young = await save({ idNumber: born('2018-04-11') });
+      expect(young.body.errors?.[0]?.extensions).toMatchObject({ code: 'BADGE_TOO_YOUNG', fields: [{ path: 'idNumber', code: 'BADGE_TOO_YOUNG' }] });
+      expect((await save({ idNumber: born('2018-04-10') })).body.data?.saveBadge.status).toBe('PENDING');
+    }, 60_000);
+
     it('refuses a visitor and an organizer on the exhibitor operations', async () => {
       const { input } = await exhibitor();
       const { account, password } = await createAccount(app, 'audience');

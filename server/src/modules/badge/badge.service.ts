@@ -1,7 +1,7 @@
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
-import { isUniqueViolation } from '../../lib/database-errors';
+import { violatedUniqueConstraint } from '../../lib/database-errors';
 import { idNumberColumns, personalDataHash } from '../../lib/personal-data-cipher';
 import { pageWithTotal } from '../../lib/keyset';
 import { PeriodicRead } from '../../lib/periodic-read';
@@ -28,6 +28,7 @@ import type { ExhibitorService } from '../exhibitor/exhibitor.service';
 import type { PhotoService } from '../media/photo.service';
 import type { Messenger } from '../messaging/messenger.service';
 import type { NoticeOutbox } from '../messaging/notice-outbox.service';
+import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
 import type { CaptchaService } from '../auth/captcha.service';
 import type { VerificationCodeService } from '../auth/verification-code.service';
@@ -37,6 +38,7 @@ import type { ExpiringStore } from '../../lib/expiring-store';
 import type { BadgeDecision, BadgeModel, BadgeRow } from './badge.models';
 import { isBadgeReviewer, isMemberOf, requireBadgeReviewer, requireExhibitorMember, type BadgeViewer } from './badge.policy';
 import * as repository from './badge.repository';
+import { BADGE_ID_NUMBER_UNIQUE, BADGE_PHONE_UNIQUE } from './badge.tables';
 
 /** How many summed count changes make a list read fold them (see badgeCountDeltas). */
 const COUNT_CHANGES_TO_FOLD = 200;
@@ -71,6 +73,7 @@ export class BadgeService {
     private readonly captcha: Pick<CaptchaService, 'verifyOnce'>,
     private readonly codes: Pick<VerificationCodeService, 'countRequestFrom' | 'send' | 'consume'>,
     private readonly store: ExpiringStore,
+    private readonly show: Pick<ShowService, 'firstShowDay'>,
     private readonly clock: Clock = systemClock,
   ) {
     this.gramStatistics = new PeriodicRead(() => repository.readGramFrequencies(this.db), GRAM_STATISTICS_MAX_AGE_MS, clock);
@@ -110,7 +113,7 @@ export class BadgeService {
   /** Creates (no id) or edits a badge; an edit of a rejected badge resubmits it (→ PENDING). */
   async save(viewer: BadgeViewer | undefined, rawId: unknown, rawInput: unknown, origin: RequestOrigin): Promise<BadgeModel> {
     const member = requireExhibitorMember(viewer);
-    const input = parseInput(badgeInputSchema(shanghaiDate(new Date(this.clock.now()))), rawInput);
+    const input = parseInput(badgeInputSchema({ today: shanghaiDate(new Date(this.clock.now())), firstShowDay: await this.show.firstShowDay() }), rawInput);
     const id = rawId === null || rawId === undefined ? null : ZBadgeId.safeParse(rawId);
     if (id && !id.success) throw new AppError('NOT_FOUND');
     await this.checkPhotos(member.exhibitorId, input);
@@ -118,8 +121,7 @@ export class BadgeService {
       const saved = await this.db.transaction((tx) => (id ? this.update(tx, member, id.data, input, origin) : this.create(tx, member, input, origin)));
       return { ...saved, revealed: true };
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('BADGE_ID_NUMBER_TAKEN');
-      throw error;
+      throw takenFieldError(error);
     }
   }
 
@@ -436,4 +438,15 @@ export class BadgeService {
 /** Where a badge's codes go: its own mobile, in E.164. */
 function badgeMobile(badge: Pick<BadgeRow, 'countryCode' | 'phoneNumber'>) {
   return { kind: 'mobile' as const, value: `${badge.countryCode}${badge.phoneNumber}` };
+}
+
+/**
+ * A clash on one of the unique indexes, as the field's own error: the index decides inside the insert or
+ * update, so two exhibitors saving the same person at once cannot both succeed.
+ */
+function takenFieldError(error: unknown): unknown {
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === BADGE_ID_NUMBER_UNIQUE) return new AppError('BADGE_ID_NUMBER_TAKEN');
+  if (constraint === BADGE_PHONE_UNIQUE) return new AppError('BADGE_PHONE_TAKEN');
+  return error;
 }

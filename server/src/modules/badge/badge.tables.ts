@@ -15,6 +15,10 @@ export function badgeSearchCharsOf(table: { name: PgColumn; namePinyin: PgColumn
   return sql`string_to_array(lower(${table.name} || ' ' || ${table.namePinyin}), null)`;
 }
 
+/** The unique indexes whose violation names the field a badge clashes on. */
+export const BADGE_ID_NUMBER_UNIQUE = 'badges_id_number_hash_unique';
+export const BADGE_PHONE_UNIQUE = 'badges_phone_unique';
+
 /** A staff badge an exhibitor applies for (SPEC 3 "Badge application"); non-rejected ones count against the limit. */
 export const badges = pgTable(
   'badges',
@@ -51,13 +55,14 @@ export const badges = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('badges_id_number_hash_unique').on(table.idNumberHash),
+    uniqueIndex(BADGE_ID_NUMBER_UNIQUE).on(table.idNumberHash),
+    // SPEC 5: the phone is unique like the ID number (one badge per mobile); the phone first, for the queue's keyword.
+    uniqueIndex(BADGE_PHONE_UNIQUE).on(table.phoneNumber, table.countryCode),
     index('badges_exhibitor_list_idx').on(table.exhibitorId, table.createdAt.desc(), table.id.desc()),
     index('badges_list_idx').on(table.createdAt.desc(), table.id.desc()),
     index('badges_status_list_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
     // The queue's keyword, each of its branches through an index: name or pinyin, the phone, the ID number's last four.
     index('badges_search_chars_idx').using('gin', badgeSearchCharsOf(table)),
-    index('badges_phone_idx').on(table.phoneNumber),
     index('badges_id_last4_idx').on(table.idNumberLast4),
   ],
 );

@@ -2,7 +2,9 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
-import { ZSaveProjectSettingsInput, type TSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
+import { saveProjectSettingsSchema, type TSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
+import { shanghaiDate } from '@portal/shared/dates';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { ApplicationService } from '../application/application.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
@@ -24,6 +26,7 @@ export class ProjectSettingsService {
     private readonly show: ShowService,
     private readonly applications: ApplicationService,
     private readonly audit: AuditService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async settings(viewer: Viewer | undefined): Promise<ProjectSettingsModel> {
@@ -33,7 +36,7 @@ export class ProjectSettingsService {
 
   async save(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin): Promise<ProjectSettingsModel> {
     const actor = requireProjectOrganizer(viewer);
-    const input = parseInput(ZSaveProjectSettingsInput, rawInput);
+    const input = parseInput(saveProjectSettingsSchema(shanghaiDate(new Date(this.clock.now()))), rawInput);
     return this.db.transaction(async (tx) => {
       const setting = await this.show.lockSetting(tx);
       if (setting.version !== input.version) throw new AppError('PROJECT_SETTINGS_CHANGED');
@@ -73,8 +76,12 @@ export class ProjectSettingsService {
     const touched = [...new Set([...current.map((row) => row.day), ...wantedDays])].sort();
     await this.show.lockDays(tx, touched);
     const held = await this.applications.holdersByDay(touched, tx);
-    if (removed.some((day) => (held.get(day) ?? 0) > 0)) throw new AppError('PROJECT_DAY_HAS_BOOKINGS');
-    if (wanted.some((row) => row.capacity < (held.get(row.day) ?? 0))) throw new AppError('PROJECT_CAPACITY_BELOW_HELD');
+    const booked = removed.find((day) => (held.get(day) ?? 0) > 0);
+    if (booked) throw new AppError('PROJECT_DAY_HAS_BOOKINGS', { day: booked });
+    // The form marks the row's capacity field; the message names the day and its seats held.
+    const short = wanted.findIndex((row) => row.capacity < (held.get(row.day) ?? 0));
+    const shortRow = wanted[short];
+    if (shortRow) throw new AppError('PROJECT_CAPACITY_BELOW_HELD', { day: shortRow.day, held: held.get(shortRow.day) ?? 0 }, [{ path: `days.${short}.capacity`, code: 'PROJECT_CAPACITY_BELOW_HELD' }]);
     await this.show.removeShowDays(tx, removed);
     for (const row of wanted) await this.show.upsertShowDay(row, tx);
   }

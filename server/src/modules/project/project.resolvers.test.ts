@@ -11,7 +11,7 @@ import { ACTIVATION_CODE_EXPORT_PATH, ACTIVATION_CODE_IMPORT_PATH } from './acti
 
 const SETTINGS = `query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays days { day capacity deadline held } channels { id nameZh nameEn enabled } } }`;
 const SAVE = `mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version audienceRegOpen retentionDays days { day capacity held } channels { id nameEn enabled } } }`;
-const PUBLIC = `query { project { setting { audienceRegOpen exhibitorRegOpen showWebsiteUrl } showDays { day capacity } channels { name } } }`;
+const PUBLIC = `query { project { setting { nameZh nameEn audienceRegOpen exhibitorRegOpen showWebsiteUrl } showDays { day capacity } channels { name } } }`;
 const LIST = `query ($filter: ActivationCodeFilter, $page: Int, $pageSize: Int) { activationCodes(filter: $filter, page: $page, pageSize: $pageSize) { total nodes { id code status batch boundTo } } }`;
 const GENERATE = `mutation ($batch: String!, $count: Int!) { generateActivationCodes(batch: $batch, count: $count) { batch count } }`;
 const VOID = `mutation ($id: ID!) { voidActivationCode(id: $id) { id status } }`;
@@ -111,6 +111,8 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       const { body } = await office.graphql<{ saveProjectSettings: Settings }>(SAVE, {
         input: inputOf(current, {
           audienceRegOpen: false,
+          nameZh: '第二十五届摩博会',
+          nameEn: 'The 25th Moto Expo',
           retentionDays: 365,
           showWebsiteUrl: 'https://www.motoexpo.example.cn/',
           channels: [...current.channels, { id: null, nameZh: '展商邀请', nameEn: 'Exhibitor invitation', enabled: true }] as Settings['channels'],
@@ -123,7 +125,8 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
 
       const visitor = app.client({ locale: 'en-US' });
       const { body: publicBody } = await visitor.graphql<{ project: { setting: { audienceRegOpen: boolean; showWebsiteUrl: string }; showDays: unknown[]; channels: Array<{ name: string }> } }>(PUBLIC);
-      expect(publicBody.data?.project.setting).toMatchObject({ audienceRegOpen: false, showWebsiteUrl: 'https://www.motoexpo.example.cn/' });
+      // The show's one name, as every page's header, footer and title show it.
+      expect(publicBody.data?.project.setting).toMatchObject({ audienceRegOpen: false, showWebsiteUrl: 'https://www.motoexpo.example.cn/', nameZh: '第二十五届摩博会', nameEn: 'The 25th Moto Expo' });
       expect(publicBody.data?.project.showDays).toHaveLength(4);
       expect(publicBody.data?.project.channels.map((channel) => channel.name)).toContain('Exhibitor invitation');
 
@@ -154,6 +157,19 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       expect((await settings()).version).toBe(current.version);
     });
 
+    it('names the row of a day rule, and measures the span over the days still to come only', async () => {
+      const current = await settings();
+      const tooFar = [...DAYS, '2030-07-01'].map((day) => ({ day, capacity: 20, deadline: deadlineOf(day) }));
+      const { body } = await office.graphql(SAVE, { input: inputOf(current, { days: tooFar }) });
+      expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'PROJECT_DAYS_SPAN_TOO_LONG', fields: [{ path: 'days.3.day', code: 'PROJECT_DAYS_SPAN_TOO_LONG' }] });
+      // A past day (a finished edition, the demo's gate day beside it) is kept and not measured.
+      const withPast = [{ day: '2025-04-10', capacity: 20, deadline: deadlineOf('2025-04-10') }, ...current.days.map(({ day, capacity, deadline }) => ({ day, capacity, deadline }))];
+      const saved = await office.graphql<{ saveProjectSettings: Settings }>(SAVE, { input: inputOf(current, { days: withPast }) });
+      expect(saved.body.data?.saveProjectSettings.days.map((row) => row.day)).toEqual(['2025-04-10', ...current.days.map((row) => row.day)]);
+      const restored = await office.graphql(SAVE, { input: inputOf(await settings(), { days: current.days.map(({ day, capacity, deadline }) => ({ day, capacity, deadline })) }) });
+      expect(restored.body.errors).toBeUndefined();
+    });
+
     it('refuses a capacity below the seats held and the removal of a day with bookings', async () => {
       await holdSeat('2030-05-02');
       await holdSeat('2030-05-02', 'DONE');
@@ -161,10 +177,14 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       const current = await settings();
       expect(current.days.find((row) => row.day === '2030-05-02')?.held).toBe(2);
       const below = current.days.map((row) => ({ day: row.day, deadline: row.deadline, capacity: row.day === '2030-05-02' ? 1 : row.capacity }));
-      expect((await office.graphql(SAVE, { input: inputOf(current, { days: below }) })).body.errors?.[0]?.extensions.code).toBe('PROJECT_CAPACITY_BELOW_HELD');
+      const refused = (await office.graphql(SAVE, { input: inputOf(current, { days: below }) })).body.errors?.[0];
+      const row = current.days.findIndex((day) => day.day === '2030-05-02');
+      expect(refused?.extensions).toMatchObject({ code: 'PROJECT_CAPACITY_BELOW_HELD', fields: [{ path: `days.${row}.capacity`, code: 'PROJECT_CAPACITY_BELOW_HELD' }] });
+      expect(refused?.message).toBe('Capacity of 2030-05-02 cannot be below the 2 seats already booked');
       const exactly = current.days.map((row) => ({ day: row.day, deadline: row.deadline, capacity: row.day === '2030-05-02' ? 2 : row.capacity }));
       const withoutBooked = current.days.filter((row) => row.day !== '2030-05-04').map(({ day, capacity, deadline }) => ({ day, capacity, deadline }));
-      expect((await office.graphql(SAVE, { input: inputOf(current, { days: withoutBooked }) })).body.errors?.[0]?.extensions.code).toBe('PROJECT_DAY_HAS_BOOKINGS');
+      const booked = (await office.graphql(SAVE, { input: inputOf(current, { days: withoutBooked }) })).body.errors?.[0];
+      expect([booked?.extensions.code, booked?.message]).toEqual(['PROJECT_DAY_HAS_BOOKINGS', '2030-05-04 has bookings and cannot be removed']);
       expect((await office.graphql(SAVE, { input: inputOf(current, { days: exactly }) })).body.errors).toBeUndefined();
       // A day nobody booked can go.
       const next = await settings();

@@ -26,3 +26,13 @@ export interface OfficeTicketQrModel {
   ticketId: string;
   token: string;
 }
+
+/** One step of a ticket's history (GraphQL `TicketEvent`). */
+export interface TicketEventModel {
+  kind: 'ISSUED' | 'REVOKED' | 'REINSTATED' | 'FACE_CHECKED' | 'ADMITTED';
+  at: Date;
+  actorName: string | null;
+  reason: string | null;
+  gate: string | null;
+  reEntry: boolean | null;
+}

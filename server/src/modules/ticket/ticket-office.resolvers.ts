@@ -6,6 +6,7 @@ export const ticketOfficeResolvers: Resolvers = {
   Query: {
     tickets: (_parent, args, context) => context.services.ticketOffice.list(context.viewer, args),
     ticketAdmissions: (_parent, { ticketId }, context) => context.services.ticketOffice.admissions(context.viewer, ticketId),
+    ticketHistory: (_parent, { ticketId }, context) => context.services.ticketOffice.history(context.viewer, ticketId),
     ticketFaceCheck: (_parent, { ticketId }, context) => context.services.ticketOffice.faceCheck(context.viewer, ticketId, context.origin),
     ticketQr: (_parent, { ticketId }, context) => context.services.ticketOffice.qr(context.viewer, ticketId, context.origin),
   },

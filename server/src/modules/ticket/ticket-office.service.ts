@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
+import type { AuditAction } from '@portal/shared/audit/audit-log';
 import type { Locale } from '@portal/shared/i18n/locales';
 import { TICKET_KIND_LETTERS, ZRevokeTicketInput, ZTicketFilter, ZTicketId, ZTicketListInput, MAX_TICKET_IMPORT_ROWS, type TicketStatus, type TTicketFilter } from '@portal/shared/ticket/ticket.schema';
 import { parseImportedTicketRow, TICKET_IMPORT_COLUMNS, ZTicketImportQuery, type TicketImportRowProblem, type TImportedTicketRow } from '@portal/shared/ticket/ticket-office.schema';
@@ -17,7 +18,7 @@ import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
 import type { PhotoService } from '../media/photo.service';
 import type { ShowService } from '../show/show.service';
-import type { OfficeTicketModel, TicketFaceCheckModel, TicketRow } from './ticket-office.models';
+import type { OfficeTicketModel, TicketEventModel, TicketFaceCheckModel, TicketRow } from './ticket-office.models';
 import * as repository from './ticket-office.repository';
 import { isTicketOffice, requireTicketOffice } from './ticket-office.policy';
 import type { TicketSigner } from './ticket-token';
@@ -58,6 +59,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
 }
+
+/** The audited changes that are steps of a ticket's history. */
+const EVENT_OF_ACTION = { 'ticket.revoke': 'REVOKED', 'ticket.reinstate': 'REINSTATED', 'ticket.face_checked': 'FACE_CHECKED' } as const satisfies Partial<Record<AuditAction, TicketEventModel['kind']>>;
 
 /**
  * The ticket office (/wo/ticket/list, ROLE_SUPER_ADMIN or ROLE_TICKET): the ledger's tickets with their
@@ -103,6 +107,32 @@ export class TicketOfficeService {
     requireTicketOffice(viewer);
     const ticket = await this.find(rawId);
     return repository.admissionsOfTicket(this.db, ticket.id);
+  }
+
+  /**
+   * One ticket's history, oldest first: its issue, each revocation and reinstatement with its reason and
+   * each face check (from the audit rows written with those changes, so every one is there, not only the
+   * last), and each admission at a gate.
+   */
+  async history(viewer: Viewer | undefined, rawId: unknown): Promise<TicketEventModel[]> {
+    requireTicketOffice(viewer);
+    const ticket = await this.find(rawId);
+    const [changes, admitted] = await Promise.all([this.audit.entriesAbout('ticket', ticket.id, Object.keys(EVENT_OF_ACTION) as AuditAction[]), repository.admissionsOfTicket(this.db, ticket.id)]);
+    const actorIds = [...new Set(changes.map((entry) => entry.actorId).filter((id): id is string => id !== null))];
+    const nameOf = new Map((actorIds.length > 0 ? await this.accounts.findByIds(actorIds) : []).map((account) => [account.id, account.name]));
+    const events: TicketEventModel[] = [
+      { kind: 'ISSUED', at: ticket.createdAt, actorName: null, reason: null, gate: null, reEntry: null },
+      ...changes.map((entry) => ({
+        kind: EVENT_OF_ACTION[entry.action as keyof typeof EVENT_OF_ACTION],
+        at: entry.at,
+        actorName: entry.actorId ? (nameOf.get(entry.actorId) ?? null) : null,
+        reason: typeof entry.detail?.reason === 'string' ? entry.detail.reason : null,
+        gate: null,
+        reEntry: null,
+      })),
+      ...admitted.map((admission) => ({ kind: 'ADMITTED' as const, at: admission.at, actorName: null, reason: null, gate: admission.gate, reEntry: admission.reEntry })),
+    ];
+    return events.sort((a, b) => a.at.getTime() - b.at.getTime());
   }
 
   /** The two photos and their face-match score; the opening is audited (PIPL). */

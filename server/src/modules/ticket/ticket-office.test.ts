@@ -18,6 +18,7 @@ import { qrCodeDrawingOf, type QrCodeDrawing } from '../../lib/qr-code';
 
 const NODE = 'id kind status holderName organization days externalCode importBatch revokedAt revokeReason revokedBy faceCheckedAt faceCheckedBy admissionCount lastAdmittedAt conflictCount';
 const LIST = `query ($filter: TicketFilter, $page: Int, $pageSize: Int) { tickets(filter: $filter, page: $page, pageSize: $pageSize) { total page pageSize nodes { ${NODE} } } }`;
+const HISTORY = `query ($ticketId: ID!) { ticketHistory(ticketId: $ticketId) { kind at actorName reason gate reEntry } }`;
 const ADMISSIONS = `query ($ticketId: ID!) { ticketAdmissions(ticketId: $ticketId) { id day gate reEntry offline conflict } }`;
 const FACE_CHECK = `query ($ticketId: ID!) { ticketFaceCheck(ticketId: $ticketId) { ticket { id } entryPhoto { id url } idPhoto { id url } faceMatchScore } }`;
 const QR = `query ($ticketId: ID!) { ticketQr(ticketId: $ticketId) { ticketId token qr { size path } } }`;
@@ -333,6 +334,7 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
     const operations: Array<[string, Record<string, unknown>]> = [
       [LIST, {}],
       [ADMISSIONS, { ticketId: ticket.id }],
+      [HISTORY, { ticketId: ticket.id }],
       [FACE_CHECK, { ticketId: ticket.id }],
       [QR, { ticketId: ticket.id }],
       [MARK, { ticketId: ticket.id }],
@@ -407,4 +409,25 @@ describe('ticket office (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
       nodes: [],
     });
   }, 60_000);
+
+  it('shows a ticket\'s whole history: issued, every revocation with its reason, reinstated, face-checked, admitted', async () => {
+    const held = await visitorTicket({ holderName: 'History Holder' });
+    await office.graphql(REVOKE, { ticketId: held.id, reason: 'Reported lost' });
+    await office.graphql(REINSTATE, { ticketId: held.id, reason: 'Found again' });
+    // Every step, each revocation with its reason, not only the last one.
+    await office.graphql(MARK, { ticketId: held.id });
+    await office.graphql(REVOKE, { ticketId: held.id, reason: 'Lost a second time' });
+    await app.portal.database.db.insert(admissions).values({ ticketId: held.id, day: '2030-05-01', scanId: 'history-1', gate: 'East 1', at: new Date(Date.now() + 60_000) });
+    const history = (await office.graphql<{ ticketHistory: Array<{ kind: string; actorName: string | null; reason: string | null; gate: string | null; reEntry: boolean | null }> }>(HISTORY, { ticketId: held.id })).body.data?.ticketHistory;
+    expect(history?.map(({ kind, actorName, reason, gate }) => [kind, actorName, reason, gate])).toEqual([
+      ['ISSUED', null, null, null],
+      ['REVOKED', officeName, 'Reported lost', null],
+      ['REINSTATED', officeName, 'Found again', null],
+      ['FACE_CHECKED', officeName, null, null],
+      ['REVOKED', officeName, 'Lost a second time', null],
+      ['ADMITTED', null, null, 'East 1'],
+    ]);
+
+  });
+
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useSession } from '../../features/viewer/api/viewer';
+import { useShowName } from '../../lib/project/show-name';
 import { useNarrowScreen } from '../../lib/use-narrow-screen';
 import { PATHS } from '../paths';
 import { ShowFooter } from './show-footer';
@@ -17,11 +18,12 @@ export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) 
   // On a phone the switcher and the user menu are icons, so that the title is not cut; the
   // switcher by CSS, as it is in the pre-rendered first screens (the user menu comes with the session, after them).
   const compact = useNarrowScreen();
+  const showName = useShowName();
   return (
     <div className="area-layout" data-testid={testId}>
       <header className="area-header">
-        <Link to={session.status === 'loaded' ? PATHS.root : PATHS.login} className="area-title">
-          {t('appName')}
+        <Link to={session.status === 'loaded' ? PATHS.root : PATHS.login} className="area-title" aria-label={showName ? undefined : t('appName')} data-testid="show-name">
+          {showName}
         </Link>
         <div className="area-header-actions">
           <LanguageSwitcher compact="narrow" />

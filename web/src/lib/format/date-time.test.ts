@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatDayRange, formatLocaleOf, formatTime, instantOfShanghaiWallClock, shanghaiWallClockOf } from './date-time';
+import { formatAxisDay, formatDate, formatDateTime, formatDay, formatDayRange, formatLocaleOf, formatTime, instantOfShanghaiWallClock, shanghaiWallClockOf } from './date-time';
 
 describe('date and time formatting (Beijing time, one style per language)', () => {
   it('writes an instant as YYYY-MM-DD HH:mm in Asia/Shanghai, whatever its offset', () => {
@@ -27,6 +27,10 @@ describe('date and time formatting (Beijing time, one style per language)', () =
     expect(formatDay('2026-12-24', 'en-US')).toBe('Thu, Dec 24');
     expect(formatDay('2026-01-05', 'zh-CN')).toBe('1月5日 周一');
     expect(formatDay('2026-01-05', 'en')).toBe('Mon, Jan 5');
+    // On a chart axis the same day without its weekday, never as 01-05.
+    expect(formatAxisDay('2026-01-05', 'zh-CN')).toBe('1月5日');
+    expect(formatAxisDay('2026-12-24', 'en-US')).toBe('Dec 24');
+    expect(formatAxisDay('soon', 'en-US')).toBe('soon');
     expect(formatDay('garbage', 'en-US')).toBe('garbage');
   });
 

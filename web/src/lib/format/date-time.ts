@@ -6,6 +6,7 @@
  * |---------------------------|--------------------|--------------------|
  * | instant (date and time)   | `2026-12-24 15:55` | `2026-12-24 15:55` |
  * | calendar day of the show  | `12月24日 周四`     | `Thu, Dec 24`      |
+ * | the same, on a chart axis | `12月24日`          | `Dec 24`           |
  * | date                      | `2026-12-24`       | `2026-12-24`       |
  * | time of day               | `15:55`            | `15:55`            |
  *
@@ -67,8 +68,8 @@ const WEEKDAYS: Record<FormatLocale, readonly string[]> = {
 };
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A calendar day of the show (YYYY-MM-DD) as `12月24日 周四` or `Thu, Dec 24`; the text itself when unreadable. */
-export function formatDay(value: string, language: string): string {
+/** A calendar day (YYYY-MM-DD) in the show's style, with its weekday or (`short`, where many stand side by side) without. */
+function dayText(value: string, language: string, short: boolean): string {
   const match = DAY.exec(value);
   if (!match) return value;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -77,7 +78,19 @@ export function formatDay(value: string, language: string): string {
   const locale = formatLocaleOf(language);
   // A calendar day has no time zone: it is read in UTC so that it never shifts.
   const weekday = WEEKDAYS[locale][date.getUTCDay()] ?? '';
-  return locale === 'zh-CN' ? `${month}月${day}日 ${weekday}` : `${weekday}, ${EN_MONTHS[month - 1] ?? ''} ${day}`;
+  const monthDay = locale === 'zh-CN' ? `${month}月${day}日` : `${EN_MONTHS[month - 1] ?? ''} ${day}`;
+  if (short) return monthDay;
+  return locale === 'zh-CN' ? `${monthDay} ${weekday}` : `${weekday}, ${monthDay}`;
+}
+
+/** A calendar day of the show (YYYY-MM-DD) as `12月24日 周四` or `Thu, Dec 24`; the text itself when unreadable. */
+export function formatDay(value: string, language: string): string {
+  return dayText(value, language, false);
+}
+
+/** The same day on a chart's axis, where many stand side by side: `12月24日` or `Dec 24`. */
+export function formatAxisDay(value: string, language: string): string {
+  return dayText(value, language, true);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatDay, formatTime } from './date-time';
+import { formatAxisDay, formatDate, formatDateTime, formatDay, formatTime } from './date-time';
 
 /** The formatters of `date-time.ts`, bound to the page's language. */
 export function useDateFormat() {
@@ -12,6 +12,7 @@ export function useDateFormat() {
       date: formatDate,
       time: formatTime,
       day: (day: string) => formatDay(day, language),
+      axisDay: (day: string) => formatAxisDay(day, language),
     }),
     [language],
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ZPasswordForm } from '@portal/shared/account/account.schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import { schemaRule } from '../../../lib/schema-rule';
-import { showAtFields } from '../../../lib/antd-field-errors';
+import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { passwordFieldProblems } from '../lib/settings-field-problems';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useChangePassword } from '../api/change-password';
@@ -24,9 +24,10 @@ export function PasswordForm({ framed = true, onChanged }: { framed?: boolean; o
   const errorText = useErrorText();
   const mutation = useChangePassword();
   const [form] = Form.useForm<PasswordValues>();
+  const serverErrors = useServerFieldErrors<keyof PasswordValues & string>(form, t);
   const passwordForm = (
     <Form<PasswordValues>
-      form={form}
+      form={form} onValuesChange={serverErrors.clearChanged}
       name="change-password"
       layout="vertical"
       onFinish={async (values) => {
@@ -36,7 +37,7 @@ export function PasswordForm({ framed = true, onChanged }: { framed?: boolean; o
           void message.success(t('password.changed'));
           await onChanged?.();
         } catch (error) {
-          showAtFields(form, passwordFieldProblems(error), t);
+          serverErrors.show(passwordFieldProblems(error));
           notification.error({ title: errorText(error) });
         }
       }}

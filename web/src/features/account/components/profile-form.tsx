@@ -2,7 +2,7 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH, ZUpdateProfileInput } from '@portal/shared/account/account.schema';
 import { schemaRule } from '../../../lib/schema-rule';
-import { showAtFields } from '../../../lib/antd-field-errors';
+import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { profileFieldProblems } from '../lib/settings-field-problems';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useUpdateProfile } from '../api/update-profile';
@@ -18,10 +18,11 @@ export function ProfileForm({ name, nickname, onSaved }: { name: string; nicknam
   const errorText = useErrorText();
   const mutation = useUpdateProfile();
   const [form] = Form.useForm<ProfileValues>();
+  const serverErrors = useServerFieldErrors<keyof ProfileValues & string>(form, t);
   return (
     <Card title={<h2 className="card-title">{t('profile.title')}</h2>}>
       <Form<ProfileValues>
-        form={form}
+        form={form} onValuesChange={serverErrors.clearChanged}
         name="profile"
         layout="vertical"
         initialValues={{ name, nickname: nickname ?? '' }}
@@ -31,7 +32,7 @@ export function ProfileForm({ name, nickname, onSaved }: { name: string; nicknam
             await onSaved();
             void message.success(t('profile.saved'));
           } catch (error) {
-            showAtFields(form, profileFieldProblems(error), t);
+            serverErrors.show(profileFieldProblems(error));
             notification.error({ title: errorText(error) });
           }
         }}

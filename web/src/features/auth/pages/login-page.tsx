@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../../components/language-switcher';
 import { PlainSegmented } from '../../../components/plain-segmented';
 import { useTopNotice } from '../../../components/top-notice';
 import { useFlashNotice } from '../../../lib/flash-notice';
+import { useShowName } from '../../../lib/project/show-name';
 import { LoginForm, type LoginMode } from '../components/login-form';
 
 const MODES: LoginMode[] = ['password', 'code'];
@@ -35,6 +36,7 @@ export function LoginPage({
 }) {
   // The exhibitor registration link's text is in the exhibitor-account namespace.
   const { t } = useTranslation(['auth', 'exhibitor-account']);
+  const showName = useShowName();
   const registerPath = registerPaths[scope];
   const [mode, setMode] = useState<LoginMode>('password');
   const [identity, setIdentity] = useState('');
@@ -57,7 +59,9 @@ export function LoginPage({
     <div className="login-screen">
       {notice.notice}
       <header className="login-header">
-        <span className="login-brand">{t('common:appName')}</span>
+        <span className="login-brand" data-testid="show-name">
+          {showName}
+        </span>
         <LanguageSwitcher />
       </header>
       <main className="login-main">
@@ -95,7 +99,9 @@ export function LoginPage({
           </div>
           {registerPath ? (
             <p className="login-register">
-              <span className="plain-text-secondary">{t('noAccount')}</span>
+              <span className="plain-text-secondary" data-testid="login-register-question">
+                {scope === 'exhibitor' ? t('exhibitor-account:register.noAccount') : t('noAccount')}
+              </span>
               <Link to={registerPath} data-testid="login-register-link">
                 {scope === 'exhibitor' ? t('exhibitor-account:register.loginLink') : t('register')}
               </Link>

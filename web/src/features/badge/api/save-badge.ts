@@ -5,9 +5,12 @@ import { SaveBadgeDocument, type BadgeInput } from '../../../graphql/operations.
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { OWN_BADGES_KEY } from './own-badges';
 
-/** Applies for a badge (no id) or edits one that is not approved (→ PENDING); checked by the shared schema first. */
+/**
+ * Applies for a badge (no id) or edits one that is not approved (→ PENDING); normalised by the shared schema
+ * first (the form has checked the age on the show's first day; the server checks it again).
+ */
 export function saveBadge({ id, input }: { id: string | null; input: BadgeInput }) {
-  return graphqlRequest(SaveBadgeDocument, { id, input: badgeInputSchema(shanghaiDate(new Date())).parse(input) }).then((data) => data.saveBadge);
+  return graphqlRequest(SaveBadgeDocument, { id, input: badgeInputSchema({ today: shanghaiDate(new Date()), firstShowDay: undefined }).parse(input) }).then((data) => data.saveBadge);
 }
 
 export function useSaveBadge() {

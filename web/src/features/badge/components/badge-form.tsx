@@ -1,11 +1,13 @@
 import { App, Button, Card, Checkbox, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { BADGE_TEXT_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/badge/badge.schema';
 import { shanghaiDate } from '@portal/shared/dates';
 import { PhotoUpload } from '../../../components/photo-upload';
+import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { MOBILE_MAX_LENGTH } from '../../../lib/input-limits';
+import { useShowDates } from '../../../lib/project/show-dates';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useSaveBadge } from '../api/save-badge';
@@ -42,15 +44,18 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
   const [form] = Form.useForm<BadgeFormValues>();
   const [today] = useState(() => shanghaiDate(new Date()));
   const follower = useMemo(() => new PinyinFollower(initialValues.name, initialValues.namePinyin), [initialValues]);
-  const serverProblems = useRef<Partial<Record<BadgeField, FieldProblem>>>({});
+  const serverErrors = useServerFieldErrors<BadgeField>(form, t);
+  // The age rule applies on the first show day; until the days are read the server alone checks it.
+  const firstShowDay = useShowDates().data?.first;
   const idType = Form.useWatch('idType', form) ?? initialValues.idType;
 
   const valuesNow = () => ({ ...initialValues, ...form.getFieldsValue(true) }) as BadgeFormValues;
   const messageOf = (problem: FieldProblem) => (problem.idProblem ? `${t(`errors:${problem.code}`)} (${t(`application:idProblem.${problem.idProblem}`)})` : t(`errors:${problem.code}`));
   const rule = (field: BadgeField) => ({
     validator: async () => {
-      const problem = validateBadge(valuesNow(), today)[field] ?? serverProblems.current[field];
-      if (problem) throw new Error(messageOf(problem));
+      const problem = validateBadge(valuesNow(), { today, firstShowDay })[field];
+      const text = problem ? messageOf(problem) : serverErrors.held(field);
+      if (text) throw new Error(text);
     },
   });
 
@@ -61,12 +66,7 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
       onSaved(saved.id);
     } catch (error) {
       const problems = serverFieldProblems(error);
-      serverProblems.current = problems;
-      const fields = FIELD_ORDER.filter((field) => problems[field]);
-      if (fields.length > 0) {
-        form.setFields(fields.map((name) => ({ name, errors: [messageOf(problems[name]!)] })));
-        form.scrollToField(fields[0]!, { block: 'center' });
-      }
+      serverErrors.showTexts(Object.fromEntries(FIELD_ORDER.flatMap((field) => (problems[field] ? [[field, messageOf(problems[field])]] : []))));
       notification.error({ title: errorText(error), placement: 'top', duration: 4.5 });
     }
   }
@@ -101,8 +101,7 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
       disabled={disabled}
       initialValues={initialValues}
       onValuesChange={(changed: Partial<BadgeFormValues>) => {
-        // A server refusal holds only until its field changes.
-        for (const key of Object.keys(changed) as BadgeField[]) delete serverProblems.current[key];
+        serverErrors.clearChanged(changed);
         if (changed.name !== undefined) {
           const pinyin = follower.nameChanged(changed.name);
           if (pinyin !== undefined) form.setFieldValue('namePinyin', pinyin);

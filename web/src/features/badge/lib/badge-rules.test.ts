@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import { GraphQLClientError } from '../../../lib/graphql-client';
 import { EMPTY_BADGE, fieldOfInputPath, serverFieldProblems, toBadgeInput, validateBadge, type BadgeFormValues } from './badge-rules';
 
-const TODAY = '2026-11-23';
+const RULES = { today: '2026-11-23', firstShowDay: '2026-12-28' };
 const VALID: BadgeFormValues = {
   ...EMPTY_BADGE,
   name: '张伟',
@@ -24,11 +25,11 @@ const VALID: BadgeFormValues = {
 
 describe('the badge form rules (the shared schema, field by field)', () => {
   it('accepts a complete badge and sends photo ids', () => {
-    expect(validateBadge(VALID, TODAY)).toEqual({});
+    expect(validateBadge(VALID, RULES)).toEqual({});
     expect(toBadgeInput(VALID)).toMatchObject({ entryPhotoId: VALID.entryPhoto?.id, idPhotoId: VALID.idPhoto?.id, countryCode: '+86' });
   });
   it('puts each problem at its field, with the mainland ID part that is wrong', () => {
-    const problems = validateBadge({ ...VALID, idNumber: '440304199001011234', phoneNumber: '23912345678', entryPhoto: null, sensitiveConsent: false }, TODAY);
+    const problems = validateBadge({ ...VALID, idNumber: '440304199001011234', phoneNumber: '23912345678', entryPhoto: null, sensitiveConsent: false }, RULES);
     expect(problems).toEqual({
       idNumber: { code: 'BADGE_ID_NUMBER_INVALID', idProblem: 'CHECK_DIGIT' },
       phoneNumber: { code: 'BADGE_PHONE_INVALID' },
@@ -36,8 +37,24 @@ describe('the badge form rules (the shared schema, field by field)', () => {
       sensitiveConsent: { code: 'BADGE_CONSENT_REQUIRED' },
     });
   });
+  it('reports every rule at once: the +86 mobile and the check digit show while the other fields are still empty', () => {
+    const problems = validateBadge({ ...EMPTY_BADGE, phoneNumber: '1234567', idNumber: '440304199001011234' }, RULES);
+    expect(problems.phoneNumber).toEqual({ code: 'BADGE_PHONE_INVALID' });
+    expect(problems.name).toEqual({ code: 'BADGE_NAME_INVALID' });
+    expect(problems.idType).toEqual({ code: 'BADGE_ID_TYPE_REQUIRED' });
+    expect(validateBadge({ ...EMPTY_BADGE, idType: 'MAINLAND_ID', idNumber: '440304199001011234' }, RULES).idNumber).toEqual({ code: 'BADGE_ID_NUMBER_INVALID', idProblem: 'CHECK_DIGIT' });
+  });
+  it('holds staff to the minimum age of 12 on the first show day', () => {
+    const idOf = (birth: string) => {
+      const first17 = `440304${birth.replaceAll('-', '')}123`;
+      return first17 + mainlandIdCheckCharacter(first17);
+    };
+    expect(validateBadge({ ...VALID, idNumber: idOf('2018-03-01') }, RULES).idNumber).toEqual({ code: 'BADGE_TOO_YOUNG' });
+    expect(validateBadge({ ...VALID, idNumber: idOf('2014-12-28') }, RULES)).toEqual({});
+    expect(validateBadge({ ...VALID, idNumber: idOf('2014-12-29') }, RULES).idNumber).toEqual({ code: 'BADGE_TOO_YOUNG' });
+  });
   it('allows any phone number of 5–15 digits outside the mainland, and passport numbers', () => {
-    expect(validateBadge({ ...VALID, countryCode: '+852', phoneNumber: '91234567', idType: 'PASSPORT', idNumber: 'E12345678' }, TODAY)).toEqual({});
+    expect(validateBadge({ ...VALID, countryCode: '+852', phoneNumber: '91234567', idType: 'PASSPORT', idNumber: 'E12345678' }, RULES)).toEqual({});
   });
   it('maps the input paths and the server codes to fields', () => {
     expect(fieldOfInputPath('entryPhotoId')).toBe('entryPhoto');
@@ -45,5 +62,7 @@ describe('the badge form rules (the shared schema, field by field)', () => {
     expect(fieldOfInputPath('unknown')).toBeUndefined();
     const taken = new GraphQLClientError(200, [{ message: '证件号码已被使用', extensions: { code: 'BADGE_ID_NUMBER_TAKEN', classification: 'BAD_REQUEST' } }], null);
     expect(serverFieldProblems(taken)).toEqual({ idNumber: { code: 'BADGE_ID_NUMBER_TAKEN' } });
+    const phoneTaken = new GraphQLClientError(200, [{ message: '该手机号码已申请过证件', extensions: { code: 'BADGE_PHONE_TAKEN', classification: 'BAD_REQUEST' } }], null);
+    expect(serverFieldProblems(phoneTaken)).toEqual({ phoneNumber: { code: 'BADGE_PHONE_TAKEN' } });
   });
 });

@@ -3,7 +3,7 @@
  * mapped onto the form's fields, and the server's refusals mapped the same way.
  */
 import type { z } from 'zod';
-import { badgeIdentitySchema, badgeInputSchema } from '@portal/shared/badge/badge.schema';
+import { badgeInputSchema, type BadgeRuleContext } from '@portal/shared/badge/badge.schema';
 import type { IdType, MainlandIdProblem } from '@portal/shared/application/id-number';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
 import type { PhotoValue } from '../../../components/photo-upload';
@@ -97,6 +97,8 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, BadgeField>> = {
   BADGE_ID_TYPE_REQUIRED: 'idType',
   BADGE_ID_NUMBER_INVALID: 'idNumber',
   BADGE_ID_NUMBER_TAKEN: 'idNumber',
+  BADGE_TOO_YOUNG: 'idNumber',
+  BADGE_PHONE_TAKEN: 'phoneNumber',
   BADGE_COUNTRY_REQUIRED: 'country',
   BADGE_DEPT_REQUIRED: 'deptName',
   BADGE_POSITION_REQUIRED: 'position',
@@ -116,18 +118,11 @@ function addProblems(problems: Partial<Record<BadgeField, FieldProblem>>, issues
   }
 }
 
-/**
- * Every rule the browser can check, one problem per field (the first that fails, in the schema's order).
- * The phone and ID rules are checked on their own as well, so that they show before the form is complete.
- */
-export function validateBadge(values: BadgeFormValues, today: string): Partial<Record<BadgeField, FieldProblem>> {
+/** Every rule the browser can check, one problem per field (the first that fails, in the schema's order), all at once. */
+export function validateBadge(values: BadgeFormValues, context: BadgeRuleContext): Partial<Record<BadgeField, FieldProblem>> {
   const problems: Partial<Record<BadgeField, FieldProblem>> = {};
-  const input = toBadgeInput(values);
-  const result = badgeInputSchema(today).safeParse(input);
-  if (result.success) return problems;
-  addProblems(problems, result.error.issues);
-  const identity = badgeIdentitySchema(today).safeParse(input);
-  if (!identity.success) addProblems(problems, identity.error.issues);
+  const result = badgeInputSchema(context).safeParse(toBadgeInput(values));
+  if (!result.success) addProblems(problems, result.error.issues);
   return problems;
 }
 

@@ -8,7 +8,7 @@ import type { EntranceDeviceFieldsFragment } from '../../../graphql/operations.g
 import { formatDay } from '../../../lib/format/date-time';
 import { useShowDates } from '../../../lib/project/show-dates';
 import { schemaRule } from '../../../lib/schema-rule';
-import { showAtFields } from '../../../lib/antd-field-errors';
+import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useRegisterEntranceDevice } from '../api/register-entrance-device';
@@ -24,6 +24,7 @@ export function DeviceFormDialog({ open, device, onClose }: { open: boolean; dev
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<TDeviceInput>();
+  const serverErrors = useServerFieldErrors<keyof TDeviceInput & string>(form, t);
   const register = useRegisterEntranceDevice();
   const update = useUpdateEntranceDevice();
   const { data: showDates } = useShowDates();
@@ -39,7 +40,7 @@ export function DeviceFormDialog({ open, device, onClose }: { open: boolean; dev
       void message.success(t(device ? 'form.saved' : 'form.registered'));
       onClose();
     } catch (error) {
-      showAtFields(form, serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE), t);
+      serverErrors.show(serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE));
       notification.error({ title: errorText(error) });
     }
   }
@@ -62,7 +63,7 @@ export function DeviceFormDialog({ open, device, onClose }: { open: boolean; dev
       mask={{ closable: false }}
       data-testid="device-form-dialog"
     >
-      <Form<TDeviceInput> form={form} name="device-form" layout="vertical" preserve={false} initialValues={initialValues}>
+      <Form<TDeviceInput> form={form} onValuesChange={serverErrors.clearChanged} name="device-form" layout="vertical" preserve={false} initialValues={initialValues}>
         <Form.Item name="name" label={t('form.fields.name')} required rules={[schemaRule(shape.name, t)]}>
           <Input maxLength={DEVICE_NAME_MAX_LENGTH} data-testid="device-form-name" />
         </Form.Item>

@@ -15,7 +15,7 @@ import type { ExhibitorFieldsFragment } from '../../../graphql/operations.genera
 import { PhotoUpload, type PhotoValue } from '../../../components/photo-upload';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { schemaRule } from '../../../lib/schema-rule';
-import { showAtFields } from '../../../lib/antd-field-errors';
+import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateExhibitor } from '../api/create-exhibitor';
@@ -51,6 +51,7 @@ export function ExhibitorFormDialog({
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
+  const serverErrors = useServerFieldErrors<keyof FormValues & string>(form, t);
   const create = useCreateExhibitor();
   const update = useUpdateExhibitor();
   const editing = !!exhibitor;
@@ -69,7 +70,7 @@ export function ExhibitorFormDialog({
       }
       onClose();
     } catch (error) {
-      showAtFields(form, serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE), t);
+      serverErrors.show(serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE));
       notification.error({ title: errorText(error) });
     }
   }
@@ -95,7 +96,7 @@ export function ExhibitorFormDialog({
       data-testid="exhibitor-form-dialog"
     >
       <Form<FormValues>
-        form={form}
+        form={form} onValuesChange={serverErrors.clearChanged}
         name="exhibitor-form"
         layout="vertical"
         preserve={false}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZSaveProjectSettingsInput, type TSaveProjectSettingsFields } from '@portal/shared/show/project-settings.schema';
+import { saveProjectSettingsSchema, type TSaveProjectSettingsFields } from '@portal/shared/show/project-settings.schema';
+import { shanghaiDate } from '@portal/shared/dates';
 import { SaveProjectSettingsDocument } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { projectSettingQueryOptions } from '../../../lib/project/project-setting';
@@ -10,7 +11,7 @@ export function useSaveProjectSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TSaveProjectSettingsFields) => {
-      const parsed = ZSaveProjectSettingsInput.parse(input);
+      const parsed = saveProjectSettingsSchema(shanghaiDate(new Date())).parse(input);
       const iso = (value: Date) => value.toISOString();
       return graphqlRequest(SaveProjectSettingsDocument, {
         input: {

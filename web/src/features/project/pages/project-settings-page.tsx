@@ -8,14 +8,20 @@ import {
   MAX_DAY_CAPACITY,
   MAX_RETENTION_DAYS,
   MIN_RETENTION_DAYS,
+  saveProjectSettingsSchema,
   SHOW_NAME_MAX_LENGTH,
   WEBSITE_URL_MAX_LENGTH,
+  type TSaveProjectSettingsFields,
 } from '@portal/shared/show/project-settings.schema';
 import { isRealWebsite } from '@portal/shared/show/show-website';
+import { shanghaiDate } from '@portal/shared/dates';
+import { isErrorCode } from '@portal/shared/errors/error-codes';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDateTime, parseBeijingDateTime } from '../../../lib/format/date-time';
 import { normaliseError } from '../../../lib/errors';
+import { useServerFieldErrors } from '../../../lib/antd-field-errors';
+import { serverFieldCodes } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useProjectSettings } from '../api/project-settings';
 import { useSaveProjectSettings } from '../api/save-project-settings';
@@ -33,6 +39,10 @@ interface ChannelRow {
   nameEn: string;
   enabled: boolean;
 }
+
+/** The form's fields by the input's dotted path: the settings, each day's day, capacity and deadline, each channel's names. */
+const FIELD_PATH = /^(nameZh|nameEn|showWebsiteUrl|audienceUpdateDeadline|retentionDays|days\.\d+\.(day|capacity|deadline)|channels\.\d+\.(nameZh|nameEn))$/;
+const fieldOfPath = (path: string) => (FIELD_PATH.test(path) ? path : undefined);
 
 interface SettingsValues {
   nameZh: string;
@@ -56,6 +66,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
   const [form] = Form.useForm<SettingsValues>();
   const website = Form.useWatch('showWebsiteUrl', form)?.trim();
   const [conflict, setConflict] = useState(false);
+  const fieldErrors = useServerFieldErrors<string>(form, t);
 
   if (settings.isPending) return <PageLoading />;
   if (settings.isError) return <LoadErrorCard error={settings.error} onRetry={() => void settings.refetch()} />;
@@ -76,32 +87,58 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
       (!value?.trim() && !required) || parseBeijingDateTime(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('dateTimeFormat'))),
   });
 
+  /** The problems at their fields (each says what is wrong; the row says where), the rest in the toast. */
+  const showProblems = (problems: ReadonlyArray<{ path: string; code: string }>) => {
+    const texts: Record<string, string> = {};
+    const elsewhere: string[] = [];
+    for (const { path, code } of problems) {
+      const text = t(`errors:${isErrorCode(code) ? code : 'VALIDATION_FAILED'}`);
+      const field = fieldOfPath(path);
+      if (field) texts[field] ??= text;
+      else if (!elsewhere.includes(text)) elsewhere.push(text);
+    }
+    fieldErrors.showTexts(texts);
+    void message.error(elsewhere.length > 0 ? elsewhere.join(' · ') : t('fixFields'));
+  };
+
   const onFinish = async () => {
     // Every stored value, the ones without a field too (a channel's id, a day's seats held).
     const values = form.getFieldsValue(true) as SettingsValues;
     setConflict(false);
+    const input: TSaveProjectSettingsFields = {
+      version: current.version,
+      nameZh: values.nameZh,
+      nameEn: values.nameEn,
+      showWebsiteUrl: values.showWebsiteUrl,
+      audienceRegOpen: values.audienceRegOpen,
+      exhibitorRegOpen: values.exhibitorRegOpen,
+      audienceUpdateDeadline: parseBeijingDateTime(values.audienceUpdateDeadline ?? '') ?? null,
+      retentionDays: values.retentionDays,
+      days: values.days.map((row) => ({ day: row.day.trim(), capacity: row.capacity, deadline: parseBeijingDateTime(row.deadline) ?? '' })),
+      channels: values.channels.map((row) => ({ id: row.id ?? null, nameZh: row.nameZh, nameEn: row.nameEn, enabled: row.enabled })),
+    };
+    // The shared rules first (the server parses the same input with them): every problem at its field at once.
+    const checked = saveProjectSettingsSchema(shanghaiDate(new Date())).safeParse(input);
+    if (!checked.success) {
+      showProblems(checked.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message })));
+      return;
+    }
     try {
-      await save.mutateAsync({
-        version: current.version,
-        nameZh: values.nameZh,
-        nameEn: values.nameEn,
-        showWebsiteUrl: values.showWebsiteUrl,
-        audienceRegOpen: values.audienceRegOpen,
-        exhibitorRegOpen: values.exhibitorRegOpen,
-        audienceUpdateDeadline: parseBeijingDateTime(values.audienceUpdateDeadline ?? '') ?? null,
-        retentionDays: values.retentionDays,
-        days: values.days.map((row) => ({ day: row.day.trim(), capacity: row.capacity, deadline: parseBeijingDateTime(row.deadline) ?? '' })),
-        channels: values.channels.map((row) => ({ id: row.id ?? null, nameZh: row.nameZh, nameEn: row.nameEn, enabled: row.enabled })),
-      });
+      await save.mutateAsync(input);
       void message.success(t('saved'));
     } catch (error) {
-      if (normaliseError(error).code === 'PROJECT_SETTINGS_CHANGED') setConflict(true);
-      else void message.error(errorText(error));
+      if (normaliseError(error).code === 'PROJECT_SETTINGS_CHANGED') {
+        setConflict(true);
+        return;
+      }
+      const atFields = Object.entries(serverFieldCodes(error, fieldOfPath, {}));
+      fieldErrors.showTexts(Object.fromEntries(atFields.map(([path, code]) => [path, t(`errors:${String(code)}`)])));
+      void message.error(errorText(error));
     }
   };
 
   return (
-    <Form<SettingsValues> key={current.version} form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} data-testid="project-settings-form" scrollToFirstError>
+    <Form<SettingsValues> key={current.version} form={form} onValuesChange={fieldErrors.clearChanged} layout="vertical" initialValues={initialValues} onFinish={onFinish} data-testid="project-settings-form" scrollToFirstError>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Typography.Title level={1} className="page-title">
           {t('common:organizer.pages.projectInfo')}
@@ -167,7 +204,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
                       key: 'day',
                       title: t('fields.day'),
                       render: (_value, field) => (
-                        <Form.Item name={[field.name, 'day']} noStyle rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: t('dayFormat') }]}>
+                        <Form.Item name={[field.name, 'day']} style={{ marginBottom: 0 }} rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: t('dayFormat') }]}>
                           <Input placeholder={t('dayPlaceholder')} aria-label={t('fields.day')} data-testid={`project-day-${field.name}-day`} style={{ width: 130 }} />
                         </Form.Item>
                       ),
@@ -176,7 +213,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
                       key: 'capacity',
                       title: t('fields.capacity'),
                       render: (_value, field) => (
-                        <Form.Item name={[field.name, 'capacity']} noStyle rules={[{ required: true, message: t('required') }]}>
+                        <Form.Item name={[field.name, 'capacity']} style={{ marginBottom: 0 }} rules={[{ required: true, message: t('required') }]}>
                           <InputNumber min={0} max={MAX_DAY_CAPACITY} precision={0} aria-label={t('fields.capacity')} data-testid={`project-day-${field.name}-capacity`} />
                         </Form.Item>
                       ),
@@ -190,7 +227,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
                       key: 'deadline',
                       title: t('fields.deadline'),
                       render: (_value, field) => (
-                        <Form.Item name={[field.name, 'deadline']} noStyle rules={[{ required: true, message: t('dateTimeFormat') }, instantRule(true)]}>
+                        <Form.Item name={[field.name, 'deadline']} style={{ marginBottom: 0 }} rules={[{ required: true, message: t('dateTimeFormat') }, instantRule(true)]}>
                           <Input placeholder={t('dateTimePlaceholder')} aria-label={t('fields.deadline')} data-testid={`project-day-${field.name}-deadline`} style={{ width: 170 }} />
                         </Form.Item>
                       ),
@@ -223,10 +260,10 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
               <>
                 {fields.map((field) => (
                   <Flex key={field.key} gap={8} wrap align="center" style={{ marginBottom: 8 }}>
-                    <Form.Item name={[field.name, 'nameZh']} noStyle rules={[{ required: true, whitespace: true, message: t('required') }]}>
+                    <Form.Item name={[field.name, 'nameZh']} style={{ marginBottom: 0 }} rules={[{ required: true, whitespace: true, message: t('required') }]}>
                       <Input maxLength={CHANNEL_NAME_MAX_LENGTH} aria-label={t('fields.channelZh')} placeholder={t('fields.channelZh')} style={{ width: 200 }} data-testid={`project-channel-${field.name}-zh`} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'nameEn']} noStyle rules={[{ required: true, whitespace: true, message: t('required') }]}>
+                    <Form.Item name={[field.name, 'nameEn']} style={{ marginBottom: 0 }} rules={[{ required: true, whitespace: true, message: t('required') }]}>
                       <Input maxLength={CHANNEL_NAME_MAX_LENGTH} aria-label={t('fields.channelEn')} placeholder={t('fields.channelEn')} style={{ width: 240 }} data-testid={`project-channel-${field.name}-en`} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'enabled']} noStyle valuePropName="checked">

@@ -6,7 +6,7 @@ import { STAFF_EMAIL_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, ZCreateStaffInput, type 
 import { RequiredCheckboxGroup } from '../../../components/required-checkbox-group';
 import type { StaffFieldsFragment } from '../../../graphql/operations.generated';
 import { schemaRule } from '../../../lib/schema-rule';
-import { showAtFields } from '../../../lib/antd-field-errors';
+import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateStaff } from '../api/create-staff';
@@ -40,6 +40,7 @@ export function StaffFormDialog({
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
+  const serverErrors = useServerFieldErrors<keyof FormValues & string>(form, t);
   const create = useCreateStaff();
   const updateRoles = useUpdateStaffRoles();
 
@@ -55,7 +56,7 @@ export function StaffFormDialog({
       }
       onClose();
     } catch (error) {
-      showAtFields(form, serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE), t);
+      serverErrors.show(serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE));
       notification.error({ title: errorText(error) });
     }
   }
@@ -74,7 +75,7 @@ export function StaffFormDialog({
       mask={{ closable: false }}
       data-testid="staff-form-dialog"
     >
-      <Form<FormValues> form={form} name="staff-form" layout="vertical" preserve={false} initialValues={{ roles: staff?.roles ?? [] }}>
+      <Form<FormValues> form={form} onValuesChange={serverErrors.clearChanged} name="staff-form" layout="vertical" preserve={false} initialValues={{ roles: staff?.roles ?? [] }}>
         {staff ? null : (
           <>
             <Form.Item name="name" label={t('form.fields.name')} required rules={[schemaRule(shape.name, t)]}>

@@ -16,7 +16,8 @@ import { exportTickets } from '../api/export-tickets';
 import { importTickets } from '../api/import-tickets';
 import { OFFICE_TICKETS_KEY, useOfficeTickets, type OfficeTicket } from '../api/office-tickets';
 import { useTicketShowDays } from '../api/ticket-show-days';
-import { TicketAdmissionsDrawer } from '../components/ticket-admissions-drawer';
+import { TicketHistoryDrawer } from '../components/ticket-history-drawer';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { TicketFaceCheckDrawer } from '../components/ticket-face-check-drawer';
 import { TicketQrDialog } from '../components/ticket-qr-dialog';
 import { TicketReasonDialog, type ReasonAction } from '../components/ticket-reason-dialog';
@@ -74,7 +75,7 @@ export function TicketOfficePage() {
       </Card>
       <TicketQrDialog ticket={qrOf} onClose={() => setQrOf(null)} />
       <TicketFaceCheckDrawer ticket={faceCheckOf} onClose={() => setFaceCheckOf(null)} />
-      <TicketAdmissionsDrawer ticket={admissionsOf} onClose={() => setAdmissionsOf(null)} />
+      <TicketHistoryDrawer ticket={admissionsOf} onClose={() => setAdmissionsOf(null)} />
       <TicketReasonDialog target={reason} onClose={() => setReason(null)} />
     </Space>
   );
@@ -165,6 +166,7 @@ interface RowActions {
 
 function TicketTable({ state, update, actions }: { state: TicketListState; update: (change: ListChange) => void; actions: RowActions }) {
   const { t } = useTranslation('ticket-office');
+  const format = useDateFormat();
   const errorText = useErrorText();
   const tickets = useOfficeTickets(state.filter, state.page, state.pageSize);
   if (tickets.isError) return <Alert type="error" showIcon title={errorText(tickets.error)} />;
@@ -194,7 +196,7 @@ function TicketTable({ state, update, actions }: { state: TicketListState; updat
         return row.status === 'REVOKED' ? <Tooltip title={t('revoke.revokedBy', { name: row.revokedBy ?? '', reason: row.revokeReason ?? '' })}>{tag}</Tooltip> : tag;
       },
     },
-    { key: 'days', title: t('columns.days'), render: (_value, row) => (row.days.length > 0 ? row.days.join(', ') : t('list.everyDay')) },
+    { key: 'days', title: t('columns.days'), render: (_value, row) => (row.days.length > 0 ? row.days.map(format.day).join(' · ') : t('list.everyDay')) },
     {
       key: 'external',
       title: t('columns.external'),
@@ -241,6 +243,9 @@ function TicketTable({ state, update, actions }: { state: TicketListState; updat
       fixed: 'right',
       render: (_value, row) => (
         <Space size={4} wrap>
+          <Button size="small" onClick={() => actions.admissions(row)} data-testid="ticket-history-open">
+            {t('history.open')}
+          </Button>
           <Button size="small" disabled={row.status !== 'VALID'} onClick={() => actions.qr(row)} data-testid="ticket-qr-open">
             {t('qr.open')}
           </Button>
