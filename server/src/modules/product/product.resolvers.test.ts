@@ -118,7 +118,7 @@ describe('product applications', () => {
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
     const rows = await rowsOf(response);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toEqual(expect.arrayContaining(['导出二号', 'Thunder 800 Cruiser', 'Riding gear', 'Pending', '1']));
+    expect(rows[0]).toEqual(expect.arrayContaining(['导出二号', 'Thunder 800 Cruiser', 'Riding gear', 'Pending review', '1']));
     const own = await rowsOf(await owner.client.fetch('/apis/files/exports/products.xlsx'));
     expect(own.map((row) => row[3]).sort()).toEqual(['导出一号', '导出二号']);
   });

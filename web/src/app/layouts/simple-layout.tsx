@@ -22,7 +22,7 @@ export function SimpleLayout({ testId = 'simple-layout' }: { testId?: string }) 
   return (
     <div className="area-layout" data-testid={testId}>
       <header className="area-header">
-        <Link to={session.status === 'loaded' ? PATHS.root : PATHS.login} className="area-title" aria-label={showName ? undefined : t('appName')} data-testid="show-name">
+        <Link to={session.status === 'loaded' ? PATHS.root : PATHS.login} className="area-title show-name-title" aria-label={showName ? undefined : t('appName')} data-testid="show-name">
           {showName}
         </Link>
         <div className="area-header-actions">

@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '@portal/shared/i18n/locales';
+import { useHydrated } from '../use-hydrated';
 import { useProjectSetting } from './project-setting';
 
 /**
  * The show's name in the page's language, as the organizers set it in /wo/project/info (the other
  * language's name while one is empty); undefined until it is read or when none is set, so that no page
- * shows a name of its own. Header, footer, sign-in page and the document title all show this one.
+ * shows a name of its own, and while a pre-rendered screen hydrates (its markup has no name: the setting may
+ * already be cached when the client renders first). Header, footer, sign-in page and the document title all show this one.
  */
 export function useShowName(): string | undefined {
   const { i18n } = useTranslation();
   const { data } = useProjectSetting();
-  if (!data) return undefined;
+  const hydrated = useHydrated();
+  if (!data || !hydrated) return undefined;
   const [own, other] = isLocale(i18n.language) && i18n.language === 'zh-CN' ? [data.nameZh, data.nameEn] : [data.nameEn, data.nameZh];
   return own.trim() || other.trim() || undefined;
 }

@@ -53,7 +53,7 @@ export function TicketHistoryDrawer({ ticket, onClose }: { ticket: OfficeTicket 
       data-testid="ticket-admissions"
     >
       {ticket ? <TicketTimeline ticketId={ticket.id} /> : null}
-      <Typography.Title level={3} className="card-title" style={{ marginTop: 16 }}>
+      <Typography.Title level={2} className="card-title" style={{ marginTop: 16 }}>
         {t('admissions.open')}
       </Typography.Title>
       {admissions.isError ? (
