@@ -148,13 +148,14 @@ export async function cutContent(page: Page): Promise<string[]> {
     for (const region of Array.from(document.querySelectorAll<HTMLElement>('.scroll-region'))) {
       if (region.scrollHeight > region.clientHeight + 1) found.push(`"${region.getAttribute('aria-label') ?? ''}" cuts its rows`);
     }
-    // A table cell narrower than what it holds overlaps or hides it.
+    // Text only: a cell narrower than its words overlaps or hides them (a checkbox's or a picture's cell is left alone).
+    const text = (element: HTMLElement) => element.innerText.trim();
     for (const cell of Array.from(document.querySelectorAll<HTMLElement>('td.ant-table-cell'))) {
-      if (cell.scrollWidth > cell.clientWidth + 1 && cell.checkVisibility()) found.push(`the cell "${cell.innerText}" is cut`);
+      if (text(cell) && cell.scrollWidth > cell.clientWidth + 1 && cell.checkVisibility()) found.push(`the cell "${text(cell)}" is cut`);
     }
     for (const element of Array.from(document.querySelectorAll<HTMLElement>('#root *'))) {
       const style = getComputedStyle(element);
-      if (style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1 && element.checkVisibility()) found.push(`"${element.textContent ?? ''}" is cut`);
+      if (style.textOverflow === 'ellipsis' && text(element) && element.scrollWidth > element.clientWidth + 1 && element.checkVisibility()) found.push(`"${text(element)}" is cut`);
     }
     return found;
   });
