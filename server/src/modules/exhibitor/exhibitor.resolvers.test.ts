@@ -338,7 +338,7 @@ function badgeRow(exhibitorId: string, createdById: string, status: 'PENDING' | 
     name: '张三',
     namePinyin: 'Zhang San',
     countryCode: '+86',
-    phoneNumber: '13800000000',
+    phoneNumber: `138${id.padStart(8, '0').slice(-8)}`,
     email: 'staff@example.com',
     idType: 'PASSPORT' as const,
     idNumber: `E${id}`,
