@@ -192,6 +192,8 @@ describeE2E('the organizer badge queue and /ticket', () => {
     // A wrong mobile number and a refused badge get the same answer as an unknown ID number.
     await lookUp(page, staff, '13900000000');
     expect(await page.getByTestId('badge-ticket-not-found').innerText()).toContain(uiText(locale, 'badge-ticket:notFound'));
+    // Once the widget is defined, its still copy is gone: one captcha box, one label.
+    await expect.poll(() => page.getByTestId('captcha').locator('.captcha-placeholder').isVisible()).toBe(false);
     await lookUp(page, rejected, rejected.phoneNumber);
     expect(await page.getByTestId('badge-ticket-not-found').innerText()).toContain(uiText(locale, 'badge-ticket:notFound'));
     if (locale === 'en-US') await checkPage(page, `badges-ticket-not-found-${locale}`);
