@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RegistrationScreen } from '../../../components/registration-screen';
 import { useProjectSetting } from '../../../lib/project/project-setting';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { RegisterForm } from '../components/register-form';
 
 /**
@@ -11,6 +12,9 @@ import { RegisterForm } from '../components/register-form';
 export function RegisterPage({ loginPath, onRegistered }: { loginPath: string; onRegistered: () => Promise<void> }) {
   const { t, ready } = useTranslation('visitor');
   const setting = useProjectSetting();
+  // The pre-rendered screen is the form: the setting, which may already be cached when the client renders first,
+  // decides only once hydration is done, so that the markup matches.
+  const hydrated = useHydrated();
   // The same element whatever the setting says: its answer, arriving after the paint, re-renders this page at once
   // (a query's update is never time-sliced), and the form below need not render again with it.
   const form = useMemo(() => <RegisterForm onRegistered={onRegistered} />, [onRegistered]);
@@ -26,8 +30,8 @@ export function RegisterPage({ loginPath, onRegistered }: { loginPath: string; o
   };
   return (
     <RegistrationScreen
-      open={setting.data?.audienceRegOpen}
-      loadFailed={setting.isError}
+      open={hydrated ? setting.data?.audienceRegOpen : undefined}
+      loadFailed={hydrated && setting.isError}
       onRetry={() => void setting.refetch()}
       texts={ready ? texts : undefined}
       loginPath={loginPath}
