@@ -20,7 +20,7 @@ function useValueText() {
   const text = (value: DetailValue): string => {
     if (value === null || value === '') return t('values.none');
     if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
-    if (typeof value === 'number') return value.toLocaleString(i18n.language);
+    if (typeof value === 'number') return new Intl.NumberFormat(i18n.language).format(value);
     if (typeof value === 'string') return INSTANT.test(value) ? formatDateTime(value) : CODE.test(value) ? t(`values.${value}`, { defaultValue: t(`errors:${value}`, { defaultValue: value }) }) : value;
     if (Array.isArray(value)) return value.length ? value.map(text).join(separator) : t('values.none');
     return Object.entries(value as Record<string, DetailValue>)
