@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
 import { picturesDir, writeFacePicture, type Sample } from './support/pictures';
-import { checkPage, demoUsers, menuEntry, signInWithPassword, waitForLanguage, waitForPath } from './support/portal';
+import { checkPage, clickWhenOpened, demoUsers, menuEntry, signInWithPassword, waitForLanguage, waitForPath } from './support/portal';
 import { squash, uiText } from './support/texts';
 import {
   checkInBothLanguages,
@@ -94,7 +94,8 @@ async function refuseOpenApplication(page: Page, reason: string): Promise<void> 
   await page.getByTestId('audience-detail-refuse').click();
   const dialog = page.getByTestId('review-refuse-dialog');
   await dialog.getByTestId('review-refuse-reason').fill(reason);
-  await dialog.getByTestId('review-refuse-submit').click();
+  // Pressed once its dialog or pop-up has finished opening (a press during the motion can be lost).
+  await clickWhenOpened(dialog.getByTestId('review-refuse-submit'));
   await page.getByTestId('audience-detail-refuse-reason').filter({ hasText: reason }).waitFor({ state: 'visible' });
   await page.getByTestId('audience-detail-refuse').waitFor({ state: 'detached' });
 }
@@ -104,7 +105,7 @@ async function approveOpenApplication(page: Page, name: string, locale: Locale):
   // The question names what is approved.
   const question = page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-popconfirm-title');
   expect(squash(await question.innerText())).toBe(squash(uiText(locale, 'review:approve.confirmTitleOne').replace('{{name}}', name)));
-  await page.getByTestId('audience-detail-approve-confirm').click();
+  await clickWhenOpened(page.getByTestId('audience-detail-approve-confirm'));
   // An approved application offers only the revocation.
   await page.getByTestId('audience-detail-revoke').waitFor({ state: 'visible' });
   await page.getByTestId('audience-detail-approve').waitFor({ state: 'detached' });
@@ -351,7 +352,7 @@ describeE2E('visitor journey', () => {
       await page.getByTestId('personal-data').waitFor();
       await checkPageFromTop(page, shot('12', `personal-data-${locale}`));
       await page.getByTestId('withdraw-application').click();
-      await page.getByTestId('withdraw-confirm').click();
+      await clickWhenOpened(page.getByTestId('withdraw-confirm'));
       await page.getByText(t('personal-data:withdraw.done')).waitFor();
       await expect.poll(() => page.getByTestId('withdraw-application').count()).toBe(0);
       await page.goto(PATHS.visitorInfo);
@@ -360,7 +361,7 @@ describeE2E('visitor journey', () => {
       await page.getByTestId('erase-my-data').click();
       await page.getByTestId('erase-my-data-password').fill(`${visitor.password}-wrong`);
       await page.getByTestId('erase-my-data-understood').check();
-      await page.getByTestId('erase-my-data-confirm').click();
+      await clickWhenOpened(page.getByTestId('erase-my-data-confirm'));
       await page.getByText(t('errors:PASSWORD_CURRENT_WRONG')).first().waitFor();
       await checkPage(page, shot('13', `erase-dialog-${locale}`));
       await page.getByTestId('erase-my-data-password').fill(visitor.password);
