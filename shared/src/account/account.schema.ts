@@ -45,6 +45,7 @@ export type TChangePasswordInput = z.output<typeof ZChangePasswordInput>;
 
 /** The visitor's own erasure request (PIPL): the account's password, asked again (encoded for transport). */
 export const ZEraseOwnDataInput = z.object({ password: ZTransportPassword });
+export type TEraseOwnDataInput = z.output<typeof ZEraseOwnDataInput>;
 
 /** The change-password form before it is encoded: the confirmation must match (SPEC 5). */
 export const ZPasswordForm = z

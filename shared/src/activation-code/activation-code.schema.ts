@@ -51,6 +51,7 @@ export const ZActivationCodeListInput = z.object({
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZES[0]),
 });
+export type TActivationCodeListInput = z.output<typeof ZActivationCodeListInput>;
 
 /** The filter from an export link's query string (empty values are no filter). */
 export function activationCodeFilterFromQuery(query: Record<string, string | undefined>): unknown {
@@ -83,3 +84,4 @@ export const ZImportQuery = z.object({
   batch: ZBatchName,
   mode: z.enum(IMPORT_MODES).default('ALL_OR_NOTHING'),
 });
+export type TImportQuery = z.output<typeof ZImportQuery>;

@@ -73,6 +73,8 @@ export interface ApplicationRuleContext {
   firstShowDay: string | undefined;
 }
 
+export type TApplicationFields = z.output<typeof ZApplicationFields>;
+
 /**
  * The application with every rule that needs no database: the shape above plus the ID number of its
  * type (GB 11643 for the mainland ID, which carries the birth date), the birth date otherwise, and the
@@ -80,7 +82,16 @@ export interface ApplicationRuleContext {
  * The issue of a bad mainland ID carries `params.idProblem` (FORMAT, BIRTH_DATE, CHECK_DIGIT).
  */
 export function submitApplicationSchema(context: ApplicationRuleContext) {
-  return ZApplicationFields.superRefine((input, issues) => {
+  return ZApplicationFields.superRefine(idAndAgeRules(context)).transform(withBirthDate(context));
+}
+
+/** The ID and age rules over a form already parsed by `ZApplicationFields` (the server knows today and the show's first day). */
+export function applicationRulesSchema(context: ApplicationRuleContext) {
+  return z.custom<TApplicationFields>().superRefine(idAndAgeRules(context)).transform(withBirthDate(context));
+}
+
+function idAndAgeRules(context: ApplicationRuleContext) {
+  return (input: TApplicationFields, issues: z.RefinementCtx) => {
     let birthDate: string | undefined;
     if (input.idType === 'MAINLAND_ID') {
       const checked = checkMainlandId(input.idNumber, context.today);
@@ -106,10 +117,14 @@ export function submitApplicationSchema(context: ApplicationRuleContext) {
     if (age !== undefined && age < MINIMUM_ATTENDEE_AGE) {
       issues.addIssue({ code: 'custom', path: [input.idType === 'MAINLAND_ID' ? 'idNumber' : 'birthDate'], message: 'AUDIENCE_TOO_YOUNG' });
     }
-  }).transform((input) => ({
+  };
+}
+
+function withBirthDate(context: ApplicationRuleContext) {
+  return (input: TApplicationFields) => ({
     ...input,
     birthDate: input.idType === 'MAINLAND_ID' ? (checkMainlandId(input.idNumber, context.today) as { birthDate: string }).birthDate : (input.birthDate?.trim() ?? ''),
-  }));
+  });
 }
 export type TSubmitApplicationInput = z.output<ReturnType<typeof submitApplicationSchema>>;
 

@@ -95,6 +95,8 @@ const ZProjectSettingsFields = z.object({
   channels: z.array(ZChannelInput).max(MAX_CHANNELS, code('PROJECT_TEXT_TOO_LONG')),
 });
 type TProjectSettingsFields = z.output<typeof ZProjectSettingsFields>;
+/** The settings' shape, parsed at the server's edge; the day rules need today and are the service's (`projectSettingsDayRules`). */
+export const ZSaveProjectSettingsInput = ZProjectSettingsFields;
 
 /** The rows whose day and deadline parsed (the day rules judge those; a row that failed shows its own error). */
 function parsedDays(days: unknown): Array<{ index: number; day: string; deadline: Date | undefined }> {
@@ -112,24 +114,30 @@ function parsedDays(days: unknown): Array<{ index: number; day: string; deadline
  * the form shows every error after one check; each names the row it is about.
  */
 export function saveProjectSettingsSchema(today: string) {
-  return ZProjectSettingsFields.superRefine(
-    (input: TProjectSettingsFields, context) => {
-      const rows = parsedDays((input as Partial<TProjectSettingsFields> | undefined)?.days);
-      const sorted = rows.map((row) => row.day).sort();
-      const firstToCome = sorted.find((day) => day >= today);
-      const last = sorted[sorted.length - 1];
-      for (const row of rows) {
-        if (sorted.indexOf(row.day) !== sorted.lastIndexOf(row.day)) context.addIssue({ code: 'custom', path: ['days', row.index, 'day'], message: 'PROJECT_DAY_DUPLICATE' });
-        else if (firstToCome && row.day >= today && daysBetween(firstToCome, row.day) > MAX_SHOW_SPAN_DAYS) context.addIssue({ code: 'custom', path: ['days', row.index, 'day'], message: 'PROJECT_DAYS_SPAN_TOO_LONG' });
-        if (row.deadline && row.deadline.getTime() > endOfShowDay(row.day).getTime()) context.addIssue({ code: 'custom', path: ['days', row.index, 'deadline'], message: 'PROJECT_DEADLINE_AFTER_DAY' });
-      }
-      const updateDeadline = (input as Partial<TProjectSettingsFields> | undefined)?.audienceUpdateDeadline;
-      if (last && updateDeadline instanceof Date && updateDeadline.getTime() > endOfShowDay(last).getTime()) {
-        context.addIssue({ code: 'custom', path: ['audienceUpdateDeadline'], message: 'PROJECT_UPDATE_DEADLINE_AFTER_SHOW' });
-      }
-    },
-    { when: () => true },
-  );
+  return ZProjectSettingsFields.superRefine(dayRules(today), { when: () => true });
 }
-export type TSaveProjectSettingsInput = z.output<ReturnType<typeof saveProjectSettingsSchema>>;
+
+/** The day rules of a save on `today` over settings already parsed by `ZSaveProjectSettingsInput` (the server's clock gives today). */
+export function projectSettingsDayRules(today: string) {
+  return z.custom<TProjectSettingsFields>().superRefine(dayRules(today));
+}
+
+function dayRules(today: string) {
+  return (input: TProjectSettingsFields, context: z.RefinementCtx) => {
+    const rows = parsedDays((input as Partial<TProjectSettingsFields> | undefined)?.days);
+    const sorted = rows.map((row) => row.day).sort();
+    const firstToCome = sorted.find((day) => day >= today);
+    const last = sorted[sorted.length - 1];
+    for (const row of rows) {
+      if (sorted.indexOf(row.day) !== sorted.lastIndexOf(row.day)) context.addIssue({ code: 'custom', path: ['days', row.index, 'day'], message: 'PROJECT_DAY_DUPLICATE' });
+      else if (firstToCome && row.day >= today && daysBetween(firstToCome, row.day) > MAX_SHOW_SPAN_DAYS) context.addIssue({ code: 'custom', path: ['days', row.index, 'day'], message: 'PROJECT_DAYS_SPAN_TOO_LONG' });
+      if (row.deadline && row.deadline.getTime() > endOfShowDay(row.day).getTime()) context.addIssue({ code: 'custom', path: ['days', row.index, 'deadline'], message: 'PROJECT_DEADLINE_AFTER_DAY' });
+    }
+    const updateDeadline = (input as Partial<TProjectSettingsFields> | undefined)?.audienceUpdateDeadline;
+    if (last && updateDeadline instanceof Date && updateDeadline.getTime() > endOfShowDay(last).getTime()) {
+      context.addIssue({ code: 'custom', path: ['audienceUpdateDeadline'], message: 'PROJECT_UPDATE_DEADLINE_AFTER_SHOW' });
+    }
+  };
+}
+export type TSaveProjectSettingsInput = z.output<typeof ZSaveProjectSettingsInput>;
 export type TSaveProjectSettingsFields = z.input<ReturnType<typeof saveProjectSettingsSchema>>;

@@ -57,6 +57,7 @@ export const ZTicketImportQuery = z.object({
   batch: plainText('VALIDATION_FAILED').trim().max(BATCH_NAME_MAX_LENGTH, code('VALIDATION_FAILED')).optional(),
   mode: z.enum(IMPORT_MODES).default('ALL_OR_NOTHING'),
 });
+export type TTicketImportQuery = z.output<typeof ZTicketImportQuery>;
 
 const booleanOf = (value: string | undefined) => (value === 'true' ? true : value === 'false' ? false : undefined);
 

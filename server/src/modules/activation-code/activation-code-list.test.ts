@@ -1,3 +1,5 @@
+import { ZActivationCodeListInput } from '@portal/shared/activation-code/activation-code.schema';
+import { parseInput } from '../../lib/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, inArray, sql } from 'drizzle-orm';
 import { ACTIVATION_CODE_STATUSES, type ActivationCodeStatus } from '@portal/shared/activation-code/activation-code.schema';
@@ -34,7 +36,7 @@ describe('the activation-code list at scale', () => {
   afterAll(() => app.close());
 
   const services = () => app.portal.app.services;
-  const list = async (input: Record<string, unknown>) => services().activationCodeOffice.list(await services().accounts.viewerOf(organizer), input);
+  const list = async (input: Record<string, unknown>) => services().activationCodeOffice.list(await services().accounts.viewerOf(organizer), parseInput(ZActivationCodeListInput, input));
 
   /** What the list must say, counted from the rows, per batch and state. */
   async function countedFromRows() {

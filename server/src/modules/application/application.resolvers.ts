@@ -1,18 +1,21 @@
+import { ZApplicationFields, ZSelectVisitDatesInput } from '@portal/shared/application/application.schema';
+import { ZEraseOwnDataInput } from '@portal/shared/account/account.schema';
 import type { Resolvers } from '../../graphql/resolvers.generated';
 import { requireScope } from '../../lib/authorize';
+import { parseInput } from '../../lib/validation';
 import { maskIdNumber } from '@portal/shared/application/id-number';
 import { isOwnApplication, requireOwnerOrReviewer } from './application.policy';
 
 export const applicationResolvers: Resolvers = {
   Mutation: {
-    submitApplication: (_parent, { input }, context) => context.services.applications.submit(requireScope(context.viewer, 'audience'), input),
-    selectVisitDates: (_parent, { input }, context) => context.services.applications.selectVisitDates(requireScope(context.viewer, 'audience'), input),
+    submitApplication: (_parent, { input }, context) => context.services.applications.submit(requireScope(context.viewer, 'audience'), parseInput(ZApplicationFields, input)),
+    selectVisitDates: (_parent, { input }, context) => context.services.applications.selectVisitDates(requireScope(context.viewer, 'audience'), parseInput(ZSelectVisitDatesInput, input)),
     withdrawApplication: async (_parent, _args, context) => {
       await context.services.personalData.withdraw(requireScope(context.viewer, 'audience').id, context.origin);
       return true;
     },
     eraseMyPersonalData: async (_parent, args, context) => {
-      await context.services.personalData.eraseOwn(requireScope(context.viewer, 'audience').id, args, context.origin);
+      await context.services.personalData.eraseOwn(requireScope(context.viewer, 'audience').id, parseInput(ZEraseOwnDataInput, args), context.origin);
       return true;
     },
   },

@@ -1,3 +1,6 @@
+import { ZApplicationFields, ZSelectVisitDatesInput } from '@portal/shared/application/application.schema';
+import { ZApproveApplicationsInput, ZRefuseApplicationsInput } from '@portal/shared/review/review.schema';
+import { parseInput } from '../../lib/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -38,11 +41,11 @@ describe('ApplicationService', () => {
   });
   afterAll(() => app.close());
   const viewerOf = (account: AccountModel) => app.portal.app.services.accounts.viewerOf(account);
-  const submit = async (account: AccountModel, input: unknown) => service.submit(await viewerOf(account), input);
-  const selectDays = async (account: AccountModel, input: unknown) => service.selectVisitDates(await viewerOf(account), input);
+  const submit = async (account: AccountModel, input: unknown) => service.submit(await viewerOf(account), parseInput(ZApplicationFields, input));
+  const selectDays = async (account: AccountModel, input: unknown) => service.selectVisitDates(await viewerOf(account), parseInput(ZSelectVisitDatesInput, input));
   const ORIGIN = { ip: '127.0.0.1', requestId: 'test' };
-  const refuse = async (organizer: AccountModel, input: unknown) => app.portal.app.services.review.refuse(await viewerOf(organizer), input, ORIGIN);
-  const approve = async (organizer: AccountModel, input: unknown) => app.portal.app.services.review.approve(await viewerOf(organizer), input, ORIGIN);
+  const refuse = async (organizer: AccountModel, input: unknown) => app.portal.app.services.review.refuse(await viewerOf(organizer), parseInput(ZRefuseApplicationsInput, input), ORIGIN);
+  const approve = async (organizer: AccountModel, input: unknown) => app.portal.app.services.review.approve(await viewerOf(organizer), parseInput(ZApproveApplicationsInput, input), ORIGIN);
 
   beforeEach(() => {
     clock.now = () => NOW.getTime();

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../lib/database-errors';
 import { parseInput } from '../../lib/validation';
 import { idNumberColumns } from '../../lib/personal-data-cipher';
 import type { Viewer } from '../../lib/viewer';
-import { submitApplicationSchema, ZSelectVisitDatesInput } from '@portal/shared/application/application.schema';
+import { applicationRulesSchema, type TApplicationFields, type TSelectVisitDatesInput } from '@portal/shared/application/application.schema';
 import { submitRefusal, type ApproveStatus } from '@portal/shared/application/application-status';
 import { shanghaiDate } from '@portal/shared/dates';
 import { filterOf, DEFAULT_PAGE_SIZE, DEFAULT_SORT, type AudienceListSort, type TAudienceListInput } from '@portal/shared/review/audience-list';
@@ -165,11 +165,12 @@ export class ApplicationService {
   }
 
   /** Submits (or edits and resubmits) the viewer's application; it then waits for review. */
-  async submit(viewer: Viewer, rawInput: unknown): Promise<ApplicationRow> {
+  async submit(viewer: Viewer, fields: TApplicationFields): Promise<ApplicationRow> {
     if (viewer.scope !== 'audience') throw new AppError('FORBIDDEN');
     const now = new Date(this.clock.now());
     const firstShowDay = await this.show.firstShowDay();
-    const input = parseInput(submitApplicationSchema({ today: shanghaiDate(now), firstShowDay }), rawInput);
+    // The ID and age rules need today and the first show day, which the edge does not know.
+    const input = parseInput(applicationRulesSchema({ today: shanghaiDate(now), firstShowDay }), fields);
     if (!firstShowDay) throw new AppError('VISIT_DATE_INVALID');
     const visitDays = [...new Set(input.visitDates)].sort();
     try {
@@ -243,8 +244,7 @@ export class ApplicationService {
   }
 
   /** The approved visitor changes the visit days (SPEC 8 visit-date messages). */
-  async selectVisitDates(viewer: Viewer, rawInput: unknown) {
-    const input = parseInput(ZSelectVisitDatesInput, rawInput);
+  async selectVisitDates(viewer: Viewer, input: TSelectVisitDatesInput) {
     const now = new Date(this.clock.now());
     const days = [...new Set(input.days)].sort();
     return this.db.transaction(async (tx) => {

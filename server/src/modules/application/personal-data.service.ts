@@ -5,8 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDate } from '@portal/shared/dates';
-import { ZEraseOwnDataInput } from '@portal/shared/account/account.schema';
-import { parseInput } from '../../lib/validation';
+import type { TEraseOwnDataInput } from '@portal/shared/account/account.schema';
 import type { AccountService } from '../account/account.service';
 import type { ActivationCodeService } from '../activation-code/activation-code.service';
 import type { AuditService } from '../audit/audit.service';
@@ -57,8 +56,7 @@ export class PersonalDataService {
    * still be withdrawn is deleted; one that is the record of a visit keeps only its anonymous status,
    * days and admissions. The account is closed and every session ends — all in one transaction.
    */
-  async eraseOwn(visitorId: string, rawInput: unknown, origin: RequestOrigin) {
-    const { password } = parseInput(ZEraseOwnDataInput, rawInput);
+  async eraseOwn(visitorId: string, { password }: TEraseOwnDataInput, origin: RequestOrigin) {
     if (!(await this.accounts.passwordMatches(visitorId, password))) throw new AppError('PASSWORD_CURRENT_WRONG');
     const keys = await this.db.transaction(async (tx) => {
       const application = await repository.lockAudienceByAccount(tx, visitorId);

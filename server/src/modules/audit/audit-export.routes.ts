@@ -3,7 +3,8 @@ import { localeOfRequest } from '../../lib/request-locale';
 import { sendExport } from '../../lib/xlsx-stream';
 import { requireViewer } from '../../lib/authorize';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
-import { auditFilterFromSearch } from '@portal/shared/audit/audit-log';
+import { auditFilterFromSearch, ZAuditLogFilter } from '@portal/shared/audit/audit-log';
+import { parseInput } from '../../lib/validation';
 
 /**
  * GET /apis/files/exports/audit-log.xlsx?person=&actions=a,b&subjectType=&subjectId=&from=&to=: the
@@ -14,7 +15,7 @@ export async function registerAuditExportRoutes(app: FastifyInstance) {
     const { auditLog, audit, exportSlots } = app.services;
     const viewer = await viewerOfRequest(app.services, request);
     const query = new URLSearchParams(Object.entries(request.query).flatMap(([key, value]) => (value ? [[key, value]] : [])));
-    const filter = auditLog.parseExportFilter(viewer, auditFilterFromSearch(query));
+    const filter = auditLog.exportFilter(viewer, parseInput(ZAuditLogFilter, auditFilterFromSearch(query)));
     const locale = localeOfRequest(request);
     return sendExport(request, reply, exportSlots, { owner: requireViewer(viewer).id, names: auditLog.fileNames(locale) }, (output) =>
       auditLog.write(output, filter, locale, (rows) =>

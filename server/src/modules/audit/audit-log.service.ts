@@ -1,11 +1,10 @@
 import type { Writable } from 'node:stream';
 import { shanghaiDate } from '@portal/shared/dates';
-import { auditActionKey, auditSubjectKey, isAuditSubjectType, ZAuditLogFilter, type AuditSubjectType, ZAuditLogInput, AUDIT_DEFAULT_PAGE_SIZE, type TAuditLogFilter } from '@portal/shared/audit/audit-log';
+import { auditActionKey, auditSubjectKey, isAuditSubjectType, type AuditSubjectType, AUDIT_DEFAULT_PAGE_SIZE, type TAuditLogFilter, type TAuditLogInput } from '@portal/shared/audit/audit-log';
 import type { Locale } from '@portal/shared/i18n/locales';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
-import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
 import type { AccountService } from '../account/account.service';
@@ -45,9 +44,8 @@ export class AuditLogService {
     private readonly namers: AuditSubjectNamers = {},
   ) {}
 
-  async list(viewer: Viewer | undefined, rawInput: unknown, locale: Locale): Promise<{ nodes: AuditLogEntryModel[]; nextBefore: string | null }> {
+  async list(viewer: Viewer | undefined, input: TAuditLogInput, locale: Locale): Promise<{ nodes: AuditLogEntryModel[]; nextBefore: string | null }> {
     requireAuditReader(viewer);
-    const input = parseInput(ZAuditLogInput, rawInput);
     const pageSize = input.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE;
     const conditions = await this.conditionsOf(input.filter ?? {});
     if (conditions.actorIds?.length === 0) return { nodes: [], nextBefore: null };
@@ -69,10 +67,10 @@ export class AuditLogService {
     return new Map(named);
   }
 
-  /** The export's filter from its query values (the same names as the page's URL). */
-  parseExportFilter(viewer: Viewer | undefined, query: unknown): TAuditLogFilter {
+  /** Authorises an export of the filter (from its query values: the same names as the page's URL). */
+  exportFilter(viewer: Viewer | undefined, filter: TAuditLogFilter): TAuditLogFilter {
     requireAuditReader(viewer);
-    return parseInput(ZAuditLogFilter, query);
+    return filter;
   }
 
   fileNames(locale: Locale) {

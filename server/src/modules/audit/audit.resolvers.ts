@@ -1,8 +1,10 @@
+import { ZAuditLogInput } from '@portal/shared/audit/audit-log';
 import type { Resolvers } from '../../graphql/resolvers.generated';
+import { parseInput } from '../../lib/validation';
 
 export const auditResolvers: Resolvers = {
   Query: {
-    auditLog: (_parent, args, context) => context.services.auditLog.list(context.viewer, args, context.locale),
+    auditLog: (_parent, args, context) => context.services.auditLog.list(context.viewer, parseInput(ZAuditLogInput, args), context.locale),
   },
   AuditLogEntry: {
     id: (entry) => String(entry.id),

@@ -2,7 +2,6 @@ import type { Writable } from 'node:stream';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
-import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
 import { IMPORT_PROGRESS_EVERY, ImportIssues, type ImportEvent, type ImportFile, type ImportReport } from '../../lib/spreadsheet-import';
@@ -11,13 +10,11 @@ import type { Locale } from '@portal/shared/i18n/locales';
 import {
   MAX_IMPORT_ROWS,
   normaliseImportedCode,
-  ZActivationCodeFilter,
-  ZActivationCodeId,
-  ZActivationCodeListInput,
-  ZGenerateActivationCodesInput,
-  ZImportQuery,
   type ImportRowProblem,
   type TActivationCodeFilter,
+  type TActivationCodeListInput,
+  type TGenerateActivationCodesInput,
+  type TImportQuery,
 } from '@portal/shared/activation-code/activation-code.schema';
 import type { ActivationCodeConditions, ActivationCodeModel } from '../activation-code/activation-code.models';
 import type { ActivationCodeService } from '../activation-code/activation-code.service';
@@ -46,9 +43,8 @@ export class ActivationCodeOfficeService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async list(viewer: Viewer | undefined, rawInput: unknown) {
+  async list(viewer: Viewer | undefined, { filter, page, pageSize }: TActivationCodeListInput) {
     requireProjectOrganizer(viewer);
-    const { filter, page, pageSize } = parseInput(ZActivationCodeListInput, rawInput);
     const found = await this.codes.list(await this.conditions(filter), page, pageSize);
     return { ...found, nodes: await this.withApplicants(found.nodes), page, pageSize };
   }
@@ -58,9 +54,8 @@ export class ActivationCodeOfficeService {
     return this.codes.batches();
   }
 
-  async generate(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+  async generate(viewer: Viewer | undefined, { batch, count }: TGenerateActivationCodesInput, origin: RequestOrigin) {
     const actor = requireProjectOrganizer(viewer);
-    const { batch, count } = parseInput(ZGenerateActivationCodesInput, rawInput);
     const generated = await this.db.transaction(async (tx) => {
       await this.codes.generate(tx, batch, count);
       await this.audit.record(origin, { actorId: actor.id, action: 'activation-code.generate', subjectType: 'activation_code', detail: { batch, count } }, tx);
@@ -70,9 +65,8 @@ export class ActivationCodeOfficeService {
     return generated;
   }
 
-  async void(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin): Promise<OfficeActivationCodeModel> {
+  async void(viewer: Viewer | undefined, id: string, origin: RequestOrigin): Promise<OfficeActivationCodeModel> {
     const actor = requireProjectOrganizer(viewer);
-    const id = parseInput(ZActivationCodeId, rawId);
     return this.db.transaction(async (tx) => {
       const { before, after } = await this.codes.void(tx, id);
       await this.audit.record(
@@ -85,9 +79,9 @@ export class ActivationCodeOfficeService {
   }
 
   /** Authorises an import before its body is read; the mode and batch come from the query string. */
-  importOptions(viewer: Viewer | undefined, query: unknown) {
+  importOptions(viewer: Viewer | undefined, query: TImportQuery) {
     const actor = requireProjectOrganizer(viewer);
-    return { actorId: actor.id, ...parseInput(ZImportQuery, query) };
+    return { actorId: actor.id, ...query };
   }
 
   /**
@@ -144,10 +138,10 @@ export class ActivationCodeOfficeService {
     return report;
   }
 
-  /** Authorises an export and parses its filter (the list's, from the query string). */
-  exportFilter(viewer: Viewer | undefined, query: unknown) {
+  /** Authorises an export of the list's filter (from the query string). */
+  exportFilter(viewer: Viewer | undefined, filter: TActivationCodeFilter) {
     const actor = requireProjectOrganizer(viewer);
-    return { actorId: actor.id, filter: parseInput(ZActivationCodeFilter, query) };
+    return { actorId: actor.id, filter };
   }
 
   /** The filtered codes as a streamed workbook; the audit row is written before the file completes. */

@@ -3,7 +3,8 @@ import { registerImportRoute } from '../../lib/spreadsheet-import';
 import { sendExport } from '../../lib/xlsx-stream';
 import { localeOfRequest } from '../../lib/request-locale';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
-import { activationCodeFilterFromQuery } from '@portal/shared/activation-code/activation-code.schema';
+import { activationCodeFilterFromQuery, ZActivationCodeFilter, ZImportQuery } from '@portal/shared/activation-code/activation-code.schema';
+import { parseInput } from '../../lib/validation';
 
 export const ACTIVATION_CODE_EXPORT_PATH = '/apis/files/exports/activation-codes.xlsx';
 export const ACTIVATION_CODE_IMPORT_PATH = '/apis/files/imports/activation-codes';
@@ -18,7 +19,7 @@ export const ACTIVATION_CODE_IMPORT_PATH = '/apis/files/imports/activation-codes
 export async function registerActivationCodeTransferRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Record<string, string | undefined> }>(ACTIVATION_CODE_EXPORT_PATH, async (request, reply) => {
     const { activationCodeOffice, exportSlots } = app.services;
-    const exportRequest = activationCodeOffice.exportFilter(await viewerOfRequest(app.services, request), activationCodeFilterFromQuery(request.query));
+    const exportRequest = activationCodeOffice.exportFilter(await viewerOfRequest(app.services, request), parseInput(ZActivationCodeFilter, activationCodeFilterFromQuery(request.query)));
     const locale = localeOfRequest(request);
     return sendExport(request, reply, exportSlots, { owner: exportRequest.actorId, names: activationCodeOffice.fileNames(locale) }, (output) => activationCodeOffice.writeXlsx(output, exportRequest, locale, originOfRequest(request)));
   });
@@ -26,7 +27,7 @@ export async function registerActivationCodeTransferRoutes(app: FastifyInstance)
   await registerImportRoute(app, {
     path: ACTIVATION_CODE_IMPORT_PATH,
     invalidFile: 'CDK_IMPORT_FILE_INVALID',
-    authorise: async (request) => app.services.activationCodeOffice.importOptions(await viewerOfRequest(app.services, request), request.query),
+    authorise: async (request) => app.services.activationCodeOffice.importOptions(await viewerOfRequest(app.services, request), parseInput(ZImportQuery, request.query)),
     run: (options, file, request, send) => app.services.activationCodeOffice.import(options, file, originOfRequest(request), send),
   });
 }

@@ -2,7 +2,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
-import { saveProjectSettingsSchema, type TSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
+import { projectSettingsDayRules, type TSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
 import { shanghaiDate } from '@portal/shared/dates';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { ApplicationService } from '../application/application.service';
@@ -34,9 +34,10 @@ export class ProjectSettingsService {
     return this.snapshot(this.db);
   }
 
-  async save(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin): Promise<ProjectSettingsModel> {
+  async save(viewer: Viewer | undefined, input: TSaveProjectSettingsInput, origin: RequestOrigin): Promise<ProjectSettingsModel> {
     const actor = requireProjectOrganizer(viewer);
-    const input = parseInput(saveProjectSettingsSchema(shanghaiDate(new Date(this.clock.now()))), rawInput);
+    // The day rules judge against today, which is the service's clock.
+    parseInput(projectSettingsDayRules(shanghaiDate(new Date(this.clock.now()))), input);
     return this.db.transaction(async (tx) => {
       const setting = await this.show.lockSetting(tx);
       if (setting.version !== input.version) throw new AppError('PROJECT_SETTINGS_CHANGED');

@@ -1,15 +1,18 @@
+import { ZActivationCodeId, ZActivationCodeListInput, ZGenerateActivationCodesInput } from '@portal/shared/activation-code/activation-code.schema';
+import { ZSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
 import type { Resolvers } from '../../graphql/resolvers.generated';
+import { parseInput } from '../../lib/validation';
 
 export const projectResolvers: Resolvers = {
   Query: {
     projectSettings: (_parent, _args, context) => context.services.projectSettings.settings(context.viewer),
-    activationCodes: (_parent, args, context) => context.services.activationCodeOffice.list(context.viewer, args),
+    activationCodes: (_parent, args, context) => context.services.activationCodeOffice.list(context.viewer, parseInput(ZActivationCodeListInput, args)),
     activationCodeBatches: (_parent, _args, context) => context.services.activationCodeOffice.batches(context.viewer),
   },
   Mutation: {
-    saveProjectSettings: (_parent, { input }, context) => context.services.projectSettings.save(context.viewer, input, context.origin),
-    generateActivationCodes: (_parent, args, context) => context.services.activationCodeOffice.generate(context.viewer, args, context.origin),
-    voidActivationCode: (_parent, { id }, context) => context.services.activationCodeOffice.void(context.viewer, id, context.origin),
+    saveProjectSettings: (_parent, { input }, context) => context.services.projectSettings.save(context.viewer, parseInput(ZSaveProjectSettingsInput, input), context.origin),
+    generateActivationCodes: (_parent, args, context) => context.services.activationCodeOffice.generate(context.viewer, parseInput(ZGenerateActivationCodesInput, args), context.origin),
+    voidActivationCode: (_parent, { id }, context) => context.services.activationCodeOffice.void(context.viewer, parseInput(ZActivationCodeId, id), context.origin),
   },
   ProjectSettings: {
     version: (model) => model.setting.version,

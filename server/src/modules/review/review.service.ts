@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client';
-import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
-import { ZAudienceListInput } from '@portal/shared/review/audience-list';
-import { ZApplicationId, ZApproveApplicationsInput, ZErasePersonalDataInput, ZRefuseApplicationsInput } from '@portal/shared/review/review.schema';
+import type { TAudienceListInput } from '@portal/shared/review/audience-list';
+import type { TApproveApplicationsInput, TErasePersonalDataInput, TRefuseApplicationsInput } from '@portal/shared/review/review.schema';
 import type { ApplicationService } from '../application/application.service';
 import type { PersonalDataService } from '../application/personal-data.service';
 import type { ReviewDecision } from '../application/application.models';
@@ -25,39 +24,35 @@ export class ReviewService {
     private readonly notifications: ReviewNotificationService,
   ) {}
 
-  list(viewer: Viewer | undefined, rawInput: unknown) {
+  list(viewer: Viewer | undefined, input: TAudienceListInput) {
     requireReviewer(viewer);
-    return this.applications.list(parseInput(ZAudienceListInput, rawInput));
+    return this.applications.list(input);
   }
 
-  /** One application in full (the full ID number included); every view is audited (PIPL). */
-  async detail(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin) {
+  /** One application in full (the full ID number included); every view is audited (PIPL). `null`: no such id could exist. */
+  async detail(viewer: Viewer | undefined, id: string | null, origin: RequestOrigin) {
     const reviewer = requireReviewer(viewer);
-    const id = ZApplicationId.safeParse(rawId);
-    const application = id.success ? await this.applications.findById(id.data) : undefined;
+    const application = id ? await this.applications.findById(id) : undefined;
     if (!application) return null;
     await this.audit.record(origin, { actorId: reviewer.id, action: 'audience.view', subjectType: 'audience', subjectId: application.id });
     return { ...application, revealed: true };
   }
 
   /** WAIT → DONE, in bulk. */
-  approve(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+  approve(viewer: Viewer | undefined, { ids }: TApproveApplicationsInput, origin: RequestOrigin) {
     const reviewer = requireReviewer(viewer);
-    const { ids } = parseInput(ZApproveApplicationsInput, rawInput);
     return this.decide(reviewer, ids, 'approve', null, origin);
   }
 
   /** WAIT → REFUSE, or revokes an approval DONE → REFUSE, with a reason, in bulk. */
-  refuse(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+  refuse(viewer: Viewer | undefined, { ids, reason }: TRefuseApplicationsInput, origin: RequestOrigin) {
     const reviewer = requireReviewer(viewer);
-    const { ids, reason } = parseInput(ZRefuseApplicationsInput, rawInput);
     return this.decide(reviewer, ids, 'refuse', reason, origin);
   }
 
   /** PIPL: erases the personal data of applications on request; returns how many were erased. */
-  erase(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+  erase(viewer: Viewer | undefined, { ids }: TErasePersonalDataInput, origin: RequestOrigin) {
     const eraser = requireEraser(viewer);
-    const { ids } = parseInput(ZErasePersonalDataInput, rawInput);
     return this.personalData.erase(eraser.id, ids, origin);
   }
 

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { AuditAction } from '@portal/shared/audit/audit-log';
 import type { Locale } from '@portal/shared/i18n/locales';
-import { TICKET_KIND_LETTERS, ZRevokeTicketInput, ZTicketFilter, ZTicketId, ZTicketListInput, MAX_TICKET_IMPORT_ROWS, type TicketStatus, type TTicketFilter } from '@portal/shared/ticket/ticket.schema';
-import { parseImportedTicketRow, TICKET_IMPORT_COLUMNS, ZTicketImportQuery, type TicketImportRowProblem, type TImportedTicketRow } from '@portal/shared/ticket/ticket-office.schema';
+import { TICKET_KIND_LETTERS, MAX_TICKET_IMPORT_ROWS, type TicketStatus, type TRevokeTicketInput, type TTicketFilter, type TTicketListInput } from '@portal/shared/ticket/ticket.schema';
+import { parseImportedTicketRow, TICKET_IMPORT_COLUMNS, type TicketImportRowProblem, type TImportedTicketRow, type TTicketImportQuery } from '@portal/shared/ticket/ticket-office.schema';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { PeriodicRead } from '../../lib/periodic-read';
 import { translate } from '../../lib/i18n';
 import { IMPORT_PROGRESS_EVERY, ImportIssues, type ImportEvent, type ImportFile, type ImportReport } from '../../lib/spreadsheet-import';
-import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
 import type { AccountService } from '../account/account.service';
@@ -86,9 +85,8 @@ export class TicketOfficeService {
     this.gramStatistics = new PeriodicRead(() => repository.gramFrequencies(this.db), GRAM_STATISTICS_MAX_AGE_MS, clock);
   }
 
-  async list(viewer: Viewer | undefined, rawInput: unknown) {
+  async list(viewer: Viewer | undefined, { filter, page, pageSize }: TTicketListInput) {
     requireTicketOffice(viewer);
-    const { filter, page, pageSize } = parseInput(ZTicketListInput, rawInput);
     const found = await repository.listTickets(this.db, filter ?? {}, page, pageSize, await this.lookedUpGrams(filter?.keyword));
     // The reader that finds many count changes folds them (a few milliseconds), so that the sum stays short.
     if (found.summedCountChanges > COUNT_CHANGES_TO_FOLD) await repository.compactTicketCountDeltas(this.db);
@@ -103,9 +101,9 @@ export class TicketOfficeService {
     return repository.rarestGrams(grams, frequencies);
   }
 
-  async admissions(viewer: Viewer | undefined, rawId: unknown) {
+  async admissions(viewer: Viewer | undefined, ticketId: string) {
     requireTicketOffice(viewer);
-    const ticket = await this.find(rawId);
+    const ticket = await this.find(ticketId);
     return repository.admissionsOfTicket(this.db, ticket.id);
   }
 
@@ -114,9 +112,9 @@ export class TicketOfficeService {
    * each face check (from the audit rows written with those changes, so every one is there, not only the
    * last), and each admission at a gate.
    */
-  async history(viewer: Viewer | undefined, rawId: unknown): Promise<TicketEventModel[]> {
+  async history(viewer: Viewer | undefined, ticketId: string): Promise<TicketEventModel[]> {
     requireTicketOffice(viewer);
-    const ticket = await this.find(rawId);
+    const ticket = await this.find(ticketId);
     const [changes, admitted] = await Promise.all([this.audit.entriesAbout('ticket', ticket.id, Object.keys(EVENT_OF_ACTION) as AuditAction[]), repository.admissionsOfTicket(this.db, ticket.id)]);
     const actorIds = [...new Set(changes.map((entry) => entry.actorId).filter((id): id is string => id !== null))];
     const nameOf = new Map((actorIds.length > 0 ? await this.accounts.findByIds(actorIds) : []).map((account) => [account.id, account.name]));
@@ -136,9 +134,9 @@ export class TicketOfficeService {
   }
 
   /** The two photos and their face-match score; the opening is audited (PIPL). */
-  async faceCheck(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin): Promise<TicketFaceCheckModel> {
+  async faceCheck(viewer: Viewer | undefined, ticketId: string, origin: RequestOrigin): Promise<TicketFaceCheckModel> {
     const actor = requireTicketOffice(viewer);
-    const row = await this.find(rawId);
+    const row = await this.find(ticketId);
     const [photos, faceMatchScore] = await Promise.all([
       this.photos.findByIds([row.entryPhotoId, row.idPhotoId].filter((id): id is string => id !== null)),
       row.entryPhotoId && row.idPhotoId ? this.photos.faceMatchScore(row.entryPhotoId, row.idPhotoId) : null,
@@ -159,9 +157,9 @@ export class TicketOfficeService {
   }
 
   /** A valid ticket's QR token, signed as the gates verify it (a lost ticket printed again); audited. */
-  async qr(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin) {
+  async qr(viewer: Viewer | undefined, ticketId: string, origin: RequestOrigin) {
     const actor = requireTicketOffice(viewer);
-    const row = await this.find(rawId);
+    const row = await this.find(ticketId);
     if (ticketStatusOf(row) !== 'VALID') throw new AppError('TICKET_NOT_VALID');
     const token = this.signer.sign({ v: 1, k: TICKET_KIND_LETTERS[row.kind], id: row.subjectId, d: row.days, iat: Math.floor(this.clock.now() / 1000) });
     await this.audit.record(origin, { actorId: actor.id, action: 'ticket.qr_view', subjectType: 'ticket', subjectId: row.id, detail: { kind: row.kind } });
@@ -169,9 +167,8 @@ export class TicketOfficeService {
   }
 
   /** Records that staff compared the faces: who and when (again when checked again). */
-  markFaceChecked(viewer: Viewer | undefined, rawId: unknown, origin: RequestOrigin) {
+  markFaceChecked(viewer: Viewer | undefined, id: string, origin: RequestOrigin) {
     const actor = requireTicketOffice(viewer);
-    const id = parseInput(ZTicketId, rawId);
     return this.change(id, async (tx, before) => {
       if (before.erasedAt) throw new AppError('TICKET_ERASED');
       const after = await repository.updateTicket(tx, id, { faceCheckedAt: new Date(this.clock.now()), faceCheckedById: actor.id });
@@ -181,9 +178,8 @@ export class TicketOfficeService {
   }
 
   /** The gates deny it from now on (the feed carries the revocation); only a valid ticket. */
-  revoke(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+  revoke(viewer: Viewer | undefined, { id, reason }: TRevokeTicketInput, origin: RequestOrigin) {
     const actor = requireTicketOffice(viewer);
-    const { id, reason } = parseInput(ZRevokeTicketInput, rawInput);
     return this.change(id, async (tx, before) => {
       if (before.revokedAt) throw new AppError('TICKET_ALREADY_REVOKED');
       if (ticketStatusOf(before) !== 'VALID') throw new AppError('TICKET_NOT_REVOCABLE');
@@ -194,9 +190,8 @@ export class TicketOfficeService {
   }
 
   /** Undoes a revocation; the ticket admits again if its holder is (still) approved. */
-  reinstate(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+  reinstate(viewer: Viewer | undefined, { id, reason }: TRevokeTicketInput, origin: RequestOrigin) {
     const actor = requireTicketOffice(viewer);
-    const { id, reason } = parseInput(ZRevokeTicketInput, rawInput);
     return this.change(id, async (tx, before) => {
       if (before.erasedAt) throw new AppError('TICKET_ERASED');
       if (!before.revokedAt) throw new AppError('TICKET_NOT_REVOKED');
@@ -211,9 +206,9 @@ export class TicketOfficeService {
   }
 
   /** Authorises an import before its body is read; the mode and default batch come from the query string. */
-  importOptions(viewer: Viewer | undefined, query: unknown) {
+  importOptions(viewer: Viewer | undefined, query: TTicketImportQuery) {
     const actor = requireTicketOffice(viewer);
-    return { actorId: actor.id, ...parseInput(ZTicketImportQuery, query) };
+    return { actorId: actor.id, ...query };
   }
 
   /**
@@ -280,10 +275,10 @@ export class TicketOfficeService {
     return report;
   }
 
-  /** Authorises an export and parses its filter (the list's, from the query string). */
-  exportFilter(viewer: Viewer | undefined, query: unknown) {
+  /** Authorises an export of the list's filter (from the query string). */
+  exportFilter(viewer: Viewer | undefined, filter: TTicketFilter) {
     const actor = requireTicketOffice(viewer);
-    return { actorId: actor.id, filter: parseInput(ZTicketFilter, query) };
+    return { actorId: actor.id, filter };
   }
 
   /** The rows an export will hold (its X-Total-Count header, for the download's progress). */
@@ -345,8 +340,8 @@ export class TicketOfficeService {
     return { ascii: `tickets-${stamp}.xlsx`, localised: `${translate(locale, 'ticketFileStem', {}, 'exports')}-${stamp}.xlsx` };
   }
 
-  private async find(rawId: unknown) {
-    const row = await repository.findTicket(this.db, parseInput(ZTicketId, rawId));
+  private async find(id: string) {
+    const row = await repository.findTicket(this.db, id);
     if (!row) throw new AppError('TICKET_NOT_FOUND');
     return row;
   }

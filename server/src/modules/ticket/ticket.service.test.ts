@@ -1,3 +1,5 @@
+import { ZApplicationFields } from '@portal/shared/application/application.schema';
+import { parseInput } from '../../lib/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -69,7 +71,7 @@ describe('the ticket ledger and the scan decisions', () => {
       truthConfirmed: true,
       sensitiveConsent: true,
     };
-    const submit = async (overrides: Record<string, unknown> = {}) => services.applications.submit(await viewerOf(account), { ...input, ...overrides });
+    const submit = async (overrides: Record<string, unknown> = {}) => services.applications.submit(await viewerOf(account), parseInput(ZApplicationFields, { ...input, ...overrides }));
     return { account, audience: await submit(), submit };
   }
 
