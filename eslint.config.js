@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import moduleBoundaries from './eslint-rules/module-boundaries.js';
+import edgeConvention from './eslint-rules/edge-convention.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-budget/**', '**/node_modules/**', '**/*.generated.ts', 'web/src/graphql/**', 'server/drizzle/**', 'data/**', 'e2e/artifacts/**'] },
@@ -17,9 +18,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    plugins: { portal: { rules: { 'module-boundaries': moduleBoundaries } } },
+    files: ['server/**/*.ts', 'web/**/*.{ts,tsx}', 'shared/src/**/*.ts', 'e2e/**/*.ts', 'device/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { portal: { rules: { 'module-boundaries': moduleBoundaries, 'edge-convention': edgeConvention } } },
     rules: { 'portal/module-boundaries': 'error' },
+  },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    rules: { 'portal/edge-convention': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

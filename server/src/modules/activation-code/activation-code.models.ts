@@ -2,4 +2,10 @@ import type { activationCodes } from './activation-code.tables';
 
 export type ActivationCodeModel = typeof activationCodes.$inferSelect;
 export type ActivationCodeStatus = ActivationCodeModel['status'];
-export type { ActivationCodeConditions } from './activation-code.repository';
+/** What the organizers' list filters on; `boundIds` are the codes of applicants matching the keyword. */
+export interface ActivationCodeConditions {
+  status?: ActivationCodeStatus | null;
+  batch?: string | null;
+  codePrefix?: string | null;
+  boundIds?: readonly string[];
+}

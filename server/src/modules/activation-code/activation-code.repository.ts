@@ -2,7 +2,7 @@ import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
 import { activationCodeCountDeltas, activationCodeLeadCountDeltas, activationCodes } from './activation-code.tables';
-import type { ActivationCodeStatus } from './activation-code.models';
+import type { ActivationCodeConditions, ActivationCodeStatus } from './activation-code.models';
 
 export async function lockActivationCode(tx: Executor, code: string) {
   const [row] = await tx.select().from(activationCodes).where(eq(activationCodes.code, code)).for('update');
@@ -51,14 +51,6 @@ export async function listUnusedActivationCodes(db: Executor, limit: number) {
     .orderBy(activationCodes.code)
     .limit(limit);
   return rows.map((row) => row.code);
-}
-
-/** What the organizers' list filters on; `boundIds` are the codes of applicants matching the keyword. */
-export interface ActivationCodeConditions {
-  status?: ActivationCodeStatus | null;
-  batch?: string | null;
-  codePrefix?: string | null;
-  boundIds?: readonly string[];
 }
 
 function conditionsOf(filter: ActivationCodeConditions) {

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { pageWithTotal } from '../../lib/keyset';
 import { CODE_ALPHABET, CODE_GROUP_LENGTH, CODE_GROUPS } from '@portal/shared/activation-code/activation-code.schema';
 import * as repository from './activation-code.repository';
-import type { ActivationCodeConditions } from './activation-code.repository';
+import type { ActivationCodeConditions } from './activation-code.models';
 
 /** Codes per INSERT and per look-up (one text array parameter each): what one statement holds at a time. */
 export const CODE_CHUNK = 5_000;
