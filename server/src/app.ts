@@ -20,11 +20,9 @@ import { apiSecurityHeaders, securityHeaders, setSecurityHeaders } from './lib/s
 import { createServices, type Services } from './services';
 import { createGraphQLServer } from './graphql/yoga';
 import { createJsonPostPath } from './graphql/json-post';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { sessionIdOf } from './modules/auth/session-cookie';
 import { registerHealthRoutes, type Lifecycle } from './modules/health/health.routes';
-import { registerActivationCodeDevRoutes } from './modules/activation-code/activation-code-dev.routes';
-import { MODULES } from './modules/registry';
+import { registerModuleRoutes } from './modules/registry';
 import { registerSinglePageApp } from './http/single-page-app';
 
 export interface AppDeps {
@@ -200,9 +198,7 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
       files: () => files.check(),
     },
   });
-  await registerAuthRoutes(app, config);
-  for (const module of MODULES) if ('registerRoutes' in module) await module.registerRoutes(app);
-  if (!production) await registerActivationCodeDevRoutes(app, app.services.activationCodes);
+  await registerModuleRoutes(app, { production });
   await registerSinglePageApp(app, config);
   return app;
 }

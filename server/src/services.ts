@@ -20,7 +20,6 @@ import { createMessenger } from './modules/messaging/messenger.service';
 import { NoticeOutbox } from './modules/messaging/notice-outbox.service';
 import { ShowService } from './modules/show/show.service';
 import { AuditLogService } from './modules/audit/audit-log.service';
-import type { AuditSubjectNamers } from './modules/audit/audit.models';
 import { AuditService } from './modules/audit/audit.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ActivationCodeService } from './modules/activation-code/activation-code.service';
@@ -32,7 +31,6 @@ import { MediaService } from './modules/media/media.service';
 import { PhotoService } from './modules/media/photo.service';
 import { RegistrationService } from './modules/account/registration.service';
 import { PersonalDataService } from './modules/application/personal-data.service';
-import { isReviewer } from './modules/application/application.policy';
 import { TicketService } from './modules/ticket/ticket.service';
 import { TicketOfficeService } from './modules/ticket/ticket-office.service';
 import { createTicketSigner } from './modules/ticket/ticket-token';
@@ -41,7 +39,6 @@ import { ExportSlots } from './lib/export-slots';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
 import { ReviewService } from './modules/review/review.service';
 import { SubmissionReviewService } from './modules/submission/submission-review.service';
-import { isSubmissionReviewer } from './modules/submission/submission.policy';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { BannerService } from './modules/banner/banner.service';
 import { ProductService } from './modules/product/product.service';
@@ -53,9 +50,22 @@ import { ActivationCodeOfficeService } from './modules/project/activation-code-o
 import { EntranceService } from './modules/entrance/entrance.service';
 import { HeavyWorkPool } from './lib/heavy-work-pool';
 import { SpreadsheetImports } from './lib/spreadsheet-import';
+import { connectModules } from './modules/registry';
 
-/** The services of every module, built once per process and handed to routes and resolvers. */
-export function createServices(deps: { config: Config; db: Database; store: ExpiringStore; bus: InvalidationBus; logger: FastifyBaseLogger }) {
+type ServiceDeps = { config: Config; db: Database; store: ExpiringStore; bus: InvalidationBus; logger: FastifyBaseLogger };
+
+/**
+ * The services of every module, built once per process and handed to routes and resolvers; then each
+ * module connects its hooks into the others' services (its photo-access rules, audit subject names,
+ * counters) from its own module file. This file only builds: no rule of a domain is written here.
+ */
+export function createServices(deps: ServiceDeps): Services {
+  const services = buildServices(deps);
+  connectModules(services);
+  return services;
+}
+
+function buildServices(deps: ServiceDeps) {
   const { config, db, store, bus, logger } = deps;
   // One mutable holder, so that tests can move the time every sign-in rule sees.
   const clock: Clock = { now: () => systemClock.now() };
@@ -93,35 +103,17 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   });
   const photos = new PhotoService(db, new MediaService(files, faces), logger);
   const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit, messenger, notices, photos);
-  // A company's logo: its own accounts and the exhibitor section's organizers.
-  photos.allowReading((viewer, photo) => exhibitors.logoAccess(viewer, photo.id));
   const ticketSigner = createTicketSigner(config);
   const tickets = new TicketService(db, ticketSigner, show, clock);
   const applications = new ApplicationService(db, show, activationCodes, photos, tickets, clock);
-  // An admitted visit day can no longer be dropped: the ticket module records admissions, the application module its days.
-  tickets.recordVisitsWith((tx, audienceId, day, at) => applications.markDayAdmitted(tx, audienceId, day, at));
-  // Reviewers may open the photos an application references; each view is audited (PIPL).
-  photos.allowReading(async (viewer, photo) => (isReviewer(viewer) && (await applications.referencesPhoto(photo.id)) ? { audited: true } : null));
   const personalData = new PersonalDataService(db, show, activationCodes, photos, tickets, audit, accounts, clock, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const ticketOffice = new TicketOfficeService(db, ticketSigner, accounts, photos, show, audit, clock);
-  // The ticket office may open the photos of a ticket's holder (the face check); each view is audited.
-  photos.allowReading((viewer, photo) => ticketOffice.photoAccess(viewer, photo.id));
   const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, verificationCodes, store, show, clock);
-  // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
-  photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
-  // A company's limit may not fall below its counted badges: the badge module counts them for the exhibitor module.
-  exhibitors.countCredentialsWith({ countOne: (tx, id) => badges.countCounting(tx, id), countMany: (ids) => badges.countCountingOf(ids) });
   const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
   const catalog = new CatalogService(db, submissions);
   const products = new ProductService(db, submissions);
   const banners = new BannerService(db, submissions, audit, photos);
-  // Catalog logos, banner and product pictures: the filing company's accounts and the exhibitor section's organizers.
-  photos.allowReading(async (viewer, photo) => {
-    const owner = (await catalog.exhibitorReferencingPhoto(photo.id)) ?? (await products.exhibitorReferencingPhoto(photo.id)) ?? (await banners.exhibitorReferencingPhoto(photo.id));
-    if (!owner) return null;
-    return isSubmissionReviewer(viewer) || (await submissions.exhibitorIdOf(viewer)) === owner ? { audited: false } : null;
-  });
   const sessions = new SessionService(
     store,
     clock,
@@ -132,17 +124,6 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     bus,
   );
   const entrance = new EntranceService(db, tickets, photos, audit, clock, bus);
-  const byId = <T extends { id: string }>(rows: readonly T[], name: (row: T) => string) => new Map(rows.map((row) => [row.id, name(row)]));
-  // The audit log names its subjects through the modules that own them, a query per type on a page.
-  const auditSubjectNamers: AuditSubjectNamers = {
-    account: async (ids) => byId(await accounts.findByIds(ids), (account) => account.name),
-    audience: (ids) => applications.namesByIds(ids),
-    badge: (ids) => badges.namesByIds(ids),
-    ticket: (ids) => tickets.holderNamesByIds(ids),
-    exhibitor: async (ids, locale) => byId(await exhibitors.findByIds(ids), (company) => (locale === 'zh-CN' ? company.nameZh : company.nameEn) || company.nameZh),
-    activation_code: async (ids) => byId(await activationCodes.byIds(ids), (code) => code.code),
-    device: async (ids) => byId((await entrance.list()).filter((device) => ids.includes(device.id)), (device) => device.name),
-  };
   return {
     clock,
     /** Periodic work run once per period across instances (the retention sweep). */
@@ -150,7 +131,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     /** The file store (seeds write demo pictures through it). */
     files,
     audit,
-    auditLog: new AuditLogService(db, accounts, clock, auditSubjectNamers),
+    auditLog: new AuditLogService(db, accounts, clock),
     accounts,
     staff: new StaffService(db, accounts, audit),
     exhibitors,
@@ -191,4 +172,4 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = ReturnType<typeof buildServices>;

@@ -17,7 +17,7 @@ export function loadTypeDefs(): string[] {
     .map((file) => readFileSync(join(modulesDir, file), 'utf8'));
 }
 
-const resolvers: Resolvers[] = [scalarResolvers, ...MODULES.map((module) => module.resolvers)];
+const resolvers: Resolvers[] = [scalarResolvers, ...MODULES.flatMap((module) => ('resolvers' in module ? [module.resolvers] : []))];
 
 export function buildSchema() {
   return createSchema<GraphQLContext & YogaServerContext>({

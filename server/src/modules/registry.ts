@@ -8,7 +8,7 @@ import { auditModule } from './audit/audit.module';
 import { badgeModule } from './badge/badge.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 import { mediaModule } from './media/media.module';
-import type { PortalModule } from './portal-module';
+import type { PortalModule, RouteOptions } from './portal-module';
 import { reviewModule } from './review/review.module';
 import { showModule } from './show/show.module';
 import { projectModule } from './project/project.module';
@@ -16,10 +16,13 @@ import { ticketModule } from './ticket/ticket.module';
 import { viewerModule } from './viewer/viewer.module';
 import { exhibitorModule } from './exhibitor/exhibitor.module';
 import { entranceModule } from './entrance/entrance.module';
+import { authModule } from './auth/auth.module';
+import { activationCodeModule } from './activation-code/activation-code.module';
+import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 
-/** Every module that contributes resolvers, loaders or routes (docs/architecture.md): one line each. */
-export const MODULES = [viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule, exhibitorModule, projectModule, entranceModule] as const satisfies readonly PortalModule[];
+/** Every module that contributes resolvers, loaders, routes or hooks (docs/architecture.md): one line each. */
+export const MODULES = [authModule, viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule, exhibitorModule, projectModule, entranceModule, activationCodeModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;
@@ -31,4 +34,13 @@ export function createLoaders(services: Services): Loaders {
   const loaders = {};
   for (const module of MODULES) if ('createLoaders' in module) Object.assign(loaders, module.createLoaders(services));
   return loaders as Loaders;
+}
+
+/** Every module's hooks into the others' services (photo access, audit subject names, counters), once per process. */
+export function connectModules(services: Services) {
+  for (const module of MODULES) if ('connect' in module) module.connect(services);
+}
+
+export async function registerModuleRoutes(app: FastifyInstance, options: RouteOptions) {
+  for (const module of MODULES) if ('registerRoutes' in module) await module.registerRoutes(app, options);
 }

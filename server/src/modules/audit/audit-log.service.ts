@@ -8,7 +8,7 @@ import { translate } from '../../lib/i18n';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
 import type { AccountService } from '../account/account.service';
-import type { AuditLogEntryModel, AuditSubjectNamers } from './audit.models';
+import type { AuditLogEntryModel, AuditSubjectNamer, AuditSubjectNamers } from './audit.models';
 import { requireAuditReader } from './audit.policy';
 import { listAuditEntries, type AuditConditions } from './audit.repository';
 
@@ -41,8 +41,14 @@ export class AuditLogService {
     private readonly db: Database,
     private readonly accounts: Pick<AccountService, 'idsMatching' | 'findByIds'>,
     private readonly clock: Clock,
-    private readonly namers: AuditSubjectNamers = {},
   ) {}
+
+  private readonly namers: AuditSubjectNamers = {};
+
+  /** The module that owns a subject type tells the log its records' names (from its module file). */
+  nameSubjects(type: keyof AuditSubjectNamers, namer: AuditSubjectNamer) {
+    this.namers[type] = namer;
+  }
 
   async list(viewer: Viewer | undefined, input: TAuditLogInput, locale: Locale): Promise<{ nodes: AuditLogEntryModel[]; nextBefore: string | null }> {
     requireAuditReader(viewer);

@@ -32,7 +32,7 @@ export interface AuditLogEntryModel {
 }
 
 /**
- * The names of one subject type's records by id, from the module that owns them (wired in services.ts),
+ * The names of one subject type's records by id, from the module that owns them (its module file registers it),
  * so that the log reads "王伟" rather than a UUID; ids without a name are left out of the map.
  */
 export type AuditSubjectNamer = (ids: readonly string[], locale: Locale) => Promise<ReadonlyMap<string, string>>;

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZLoginForm, ZSendCodeForm } from '@portal/shared/auth/auth.schema';
-import type { Config } from '../../config';
 import { localeOfRequest } from '../../lib/request-locale';
 import { parseAuthForm } from './auth-input';
 import type { AuthRequestContext } from './login.service';
@@ -11,7 +10,7 @@ function contextOf(request: FastifyRequest): AuthRequestContext {
 }
 
 /** REST sign-in endpoints (docs/api.md); the rules live in the services. */
-export async function registerAuthRoutes(app: FastifyInstance, _config: Config) {
+export async function registerAuthRoutes(app: FastifyInstance) {
   app.get('/apis/auth/captcha', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return app.services.captcha.createChallenge();

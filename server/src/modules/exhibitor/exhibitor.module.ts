@@ -2,4 +2,13 @@ import type { PortalModule } from '../portal-module';
 import { exhibitorLoaders } from './exhibitor.loaders';
 import { exhibitorResolvers } from './exhibitor.resolvers';
 
-export const exhibitorModule = { name: 'exhibitor', resolvers: exhibitorResolvers, createLoaders: exhibitorLoaders } satisfies PortalModule;
+export const exhibitorModule = {
+  name: 'exhibitor',
+  resolvers: exhibitorResolvers,
+  createLoaders: exhibitorLoaders,
+  connect: ({ photos, exhibitors, auditLog }) => {
+    // A company's logo: its own accounts and the exhibitor section's organizers.
+    photos.allowReading((viewer, photo) => exhibitors.logoAccess(viewer, photo.id));
+    auditLog.nameSubjects('exhibitor', async (ids, locale) => new Map((await exhibitors.findByIds(ids)).map((company) => [company.id, (locale === 'zh-CN' ? company.nameZh : company.nameEn) || company.nameZh])));
+  },
+} satisfies PortalModule;

@@ -47,7 +47,7 @@ export class PhotoService {
     return `/apis/files/photos/${photo.id}`;
   }
 
-  /** Lets a module that references photos grant reading them (wired once, in services.ts). */
+  /** Lets a module that references photos grant reading them (once, from that module's module file). */
   allowReading(rule: PhotoAccessRule) {
     this.accessRules.push(rule);
   }

@@ -1,4 +1,16 @@
 import type { PortalModule } from '../portal-module';
+import { isSubmissionReviewer } from './submission.policy';
 import { submissionResolvers } from './submission.resolvers';
 
-export const submissionModule = { name: 'submission', resolvers: submissionResolvers } satisfies PortalModule;
+export const submissionModule = {
+  name: 'submission',
+  resolvers: submissionResolvers,
+  connect: ({ photos, catalog, products, banners, submissions }) => {
+    // Catalog logos, banner and product pictures: the filing company's accounts and the exhibitor section's organizers.
+    photos.allowReading(async (viewer, photo) => {
+      const owner = (await catalog.exhibitorReferencingPhoto(photo.id)) ?? (await products.exhibitorReferencingPhoto(photo.id)) ?? (await banners.exhibitorReferencingPhoto(photo.id));
+      if (!owner) return null;
+      return isSubmissionReviewer(viewer) || (await submissions.exhibitorIdOf(viewer)) === owner ? { audited: false } : null;
+    });
+  },
+} satisfies PortalModule;

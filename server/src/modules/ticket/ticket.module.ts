@@ -16,4 +16,9 @@ export const ticketModule = {
     registerTicketExportRoutes(app);
     await registerTicketImportRoutes(app);
   },
+  connect: ({ photos, ticketOffice, tickets, auditLog }) => {
+    // The ticket office may open the photos of a ticket's holder (the face check); each view is audited.
+    photos.allowReading((viewer, photo) => ticketOffice.photoAccess(viewer, photo.id));
+    auditLog.nameSubjects('ticket', (ids) => tickets.holderNamesByIds(ids));
+  },
 } satisfies PortalModule;
