@@ -10,6 +10,8 @@ import type { AccountModel } from './account.models';
 import type { AccountService } from './account.service';
 import type { StaffModel, StaffPageModel, StaffWithInitialPasswordModel } from './staff.models';
 import * as repository from './account.repository';
+import { requireStaffManager } from './staff.policy';
+import type { Viewer } from '../../lib/viewer';
 
 /** What the audit log keeps of a staff account before and after a change (no sign-in secrets). */
 function auditView({ name, email, mobile, disabled, roles }: StaffModel) {
@@ -30,13 +32,15 @@ export class StaffService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(input: TStaffListInput): Promise<StaffPageModel> {
+  async list(viewer: Viewer | undefined, input: TStaffListInput): Promise<StaffPageModel> {
+    requireStaffManager(viewer);
     const { nodes, total } = await repository.listStaff(this.db, input);
     return { nodes: await this.withRoles(this.db, nodes), total, page: input.page, pageSize: input.pageSize };
   }
 
   /** The account is created with an initial password (returned once): its holder must change it at first sign-in. */
-  async create(actorId: string, input: TCreateStaffInput, origin: RequestOrigin): Promise<StaffWithInitialPasswordModel> {
+  async create(viewer: Viewer | undefined, input: TCreateStaffInput, origin: RequestOrigin): Promise<StaffWithInitialPasswordModel> {
+    const actorId = requireStaffManager(viewer).id;
     const initialPassword = generateInitialPassword();
     return this.db.transaction(async (tx) => {
       await this.lockActor(tx, actorId);
@@ -52,7 +56,8 @@ export class StaffService {
   }
 
   /** A super administrator keeps ROLE_SUPER_ADMIN: the portal always has one who can manage staff. */
-  updateRoles(actorId: string, input: TUpdateStaffRolesInput, origin: RequestOrigin) {
+  updateRoles(viewer: Viewer | undefined, input: TUpdateStaffRolesInput, origin: RequestOrigin) {
+    const actorId = requireStaffManager(viewer).id;
     if (input.id === actorId && !input.roles.includes('ROLE_SUPER_ADMIN')) throw new AppError('STAFF_SELF_LOCKOUT');
     return this.change(actorId, input.id, 'staff.update', origin, async (tx) => {
       await repository.replaceRoles(tx, input.id, input.roles);
@@ -60,7 +65,8 @@ export class StaffService {
   }
 
   /** Disabling refuses the account's sign-in and ends its sessions; nobody disables themself. */
-  setDisabled(actorId: string, id: string, disabled: boolean, origin: RequestOrigin) {
+  setDisabled(viewer: Viewer | undefined, id: string, disabled: boolean, origin: RequestOrigin) {
+    const actorId = requireStaffManager(viewer).id;
     if (disabled && id === actorId) throw new AppError('STAFF_SELF_LOCKOUT');
     return this.change(actorId, id, disabled ? 'staff.disable' : 'staff.enable', origin, async (tx, before) => {
       if (before.disabled === disabled) throw new AppError('STAFF_STATE_UNCHANGED');
@@ -69,7 +75,8 @@ export class StaffService {
   }
 
   /** A new initial password (returned once); every session of the account ends. */
-  async resetPassword(actorId: string, id: string, origin: RequestOrigin): Promise<StaffWithInitialPasswordModel> {
+  async resetPassword(viewer: Viewer | undefined, id: string, origin: RequestOrigin): Promise<StaffWithInitialPasswordModel> {
+    const actorId = requireStaffManager(viewer).id;
     const reset = await this.db.transaction(async (tx) => {
       await this.lockTargetAndActor(tx, id, actorId);
       const { account, initialPassword } = await this.accounts.resetToInitialPassword(tx, id);

@@ -1,32 +1,16 @@
 import { ZDeviceId, ZDeviceInput } from '@portal/shared/entrance/entrance.schema';
 import type { Resolvers } from '../../graphql/resolvers.generated';
 import { parseInput } from '../../lib/validation';
-import { requireHardwareManager } from './entrance.policy';
 
 export const entranceResolvers: Resolvers = {
   Query: {
-    entranceDevices: (_parent, _args, context) => {
-      requireHardwareManager(context.viewer);
-      return context.services.entrance.list();
-    },
+    entranceDevices: (_parent, _args, context) => context.services.entrance.devices(context.viewer),
   },
   Mutation: {
-    registerEntranceDevice: (_parent, { input }, context) => {
-      const manager = requireHardwareManager(context.viewer);
-      return context.services.entrance.register(manager.id, parseInput(ZDeviceInput, input), context.origin);
-    },
-    updateEntranceDevice: (_parent, { id, input }, context) => {
-      const manager = requireHardwareManager(context.viewer);
-      return context.services.entrance.update(manager.id, parseInput(ZDeviceId, id), parseInput(ZDeviceInput, input), context.origin);
-    },
-    issueDeviceToken: (_parent, { id }, context) => {
-      const manager = requireHardwareManager(context.viewer);
-      return context.services.entrance.issueToken(manager.id, parseInput(ZDeviceId, id), context.origin);
-    },
-    revokeDeviceToken: (_parent, { id }, context) => {
-      const manager = requireHardwareManager(context.viewer);
-      return context.services.entrance.revokeToken(manager.id, parseInput(ZDeviceId, id), context.origin);
-    },
+    registerEntranceDevice: (_parent, { input }, context) => context.services.entrance.register(context.viewer, parseInput(ZDeviceInput, input), context.origin),
+    updateEntranceDevice: (_parent, { id, input }, context) => context.services.entrance.update(context.viewer, parseInput(ZDeviceId, id), parseInput(ZDeviceInput, input), context.origin),
+    issueDeviceToken: (_parent, { id }, context) => context.services.entrance.issueToken(context.viewer, parseInput(ZDeviceId, id), context.origin),
+    revokeDeviceToken: (_parent, { id }, context) => context.services.entrance.revokeToken(context.viewer, parseInput(ZDeviceId, id), context.origin),
   },
   EntranceDevice: {
     hasToken: (device) => device.tokenIssuedAt !== null,

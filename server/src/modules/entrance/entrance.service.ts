@@ -15,6 +15,8 @@ import type { TicketFeed } from '../ticket/ticket.models';
 import type { TicketService } from '../ticket/ticket.service';
 import type { AuthenticatedDevice, DeviceRow, DeviceScanInput, EntranceDeviceModel, HourlyScansModel, IssuedDeviceTokenModel, ScanAnswerJson } from './entrance.models';
 import * as repository from './entrance.repository';
+import { requireHardwareManager } from './entrance.policy';
+import type { Viewer } from '../../lib/viewer';
 
 /** What the entrance asks of the ticket module: the decision, the feed and the holder's photo. */
 export type GateTickets = Pick<TicketService, 'admitScan' | 'feed' | 'holderPhotoId'>;
@@ -61,6 +63,12 @@ export class EntranceService {
     });
   }
 
+  /** Every device, by name, with today's figures (the hardware page). */
+  async devices(viewer: Viewer | undefined): Promise<EntranceDeviceModel[]> {
+    requireHardwareManager(viewer);
+    return this.list();
+  }
+
   /** Every device, by name, with today's figures. */
   async list(): Promise<EntranceDeviceModel[]> {
     return this.withFigures(await repository.listDevices(this.db));
@@ -70,7 +78,8 @@ export class EntranceService {
     return device.lastHeartbeatAt !== null && this.clock.now() - device.lastHeartbeatAt.getTime() <= DEVICE_OFFLINE_AFTER_SECONDS * 1000;
   }
 
-  async register(actorId: string, input: TDeviceInput, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+  async register(viewer: Viewer | undefined, input: TDeviceInput, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+    const actorId = requireHardwareManager(viewer).id;
     const device = await this.withUniqueName(() =>
       this.db.transaction(async (tx) => {
         const row = await repository.insertDevice(tx, input);
@@ -81,12 +90,14 @@ export class EntranceService {
     return this.withFigure(device);
   }
 
-  async update(actorId: string, id: string, input: TDeviceInput, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+  async update(viewer: Viewer | undefined, id: string, input: TDeviceInput, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+    const actorId = requireHardwareManager(viewer).id;
     return this.withFigure(await this.withUniqueName(() => this.change(actorId, id, 'device.update', origin, (tx) => repository.updateDevice(tx, id, input))));
   }
 
   /** A new token (returned once); the previous one is refused from the next call on. */
-  async issueToken(actorId: string, id: string, origin: RequestOrigin): Promise<IssuedDeviceTokenModel> {
+  async issueToken(viewer: Viewer | undefined, id: string, origin: RequestOrigin): Promise<IssuedDeviceTokenModel> {
+    const actorId = requireHardwareManager(viewer).id;
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     const device = await this.change(actorId, id, 'device.token_issue', origin, (tx) =>
       repository.updateDevice(tx, id, { tokenHash: hashOfToken(token), tokenIssuedAt: new Date(this.clock.now()) }),
@@ -94,7 +105,8 @@ export class EntranceService {
     return { device: await this.withFigure(device), token };
   }
 
-  async revokeToken(actorId: string, id: string, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+  async revokeToken(viewer: Viewer | undefined, id: string, origin: RequestOrigin): Promise<EntranceDeviceModel> {
+    const actorId = requireHardwareManager(viewer).id;
     return this.withFigure(await this.change(actorId, id, 'device.token_revoke', origin, (tx) => repository.updateDevice(tx, id, { tokenHash: null, tokenIssuedAt: null })));
   }
 

@@ -7,10 +7,7 @@ import { requireExhibitorManager } from './exhibitor.policy';
 
 export const exhibitorResolvers: Resolvers = {
   Query: {
-    exhibitors: (_parent, { filter, page, pageSize }, context) => {
-      requireExhibitorManager(context.viewer);
-      return context.services.exhibitors.list(parseInput(ZExhibitorListInput, { ...filter, page, pageSize }));
-    },
+    exhibitors: (_parent, { filter, page, pageSize }, context) => context.services.exhibitors.list(context.viewer, parseInput(ZExhibitorListInput, { ...filter, page, pageSize })),
   },
   Mutation: {
     registerExhibitor: async (_parent, { input }, context) => {
@@ -18,26 +15,11 @@ export const exhibitorResolvers: Resolvers = {
       await context.startSession(account);
       return account;
     },
-    createExhibitor: (_parent, { input }, context) => {
-      const manager = requireExhibitorManager(context.viewer);
-      return context.services.exhibitors.create(manager.id, parseInput(ZCreateExhibitorInput, input), context.origin);
-    },
-    updateExhibitor: (_parent, { input }, context) => {
-      const manager = requireExhibitorManager(context.viewer);
-      return context.services.exhibitors.update(manager.id, parseInput(ZUpdateExhibitorInput, input), context.origin);
-    },
-    approveExhibitor: (_parent, { id }, context) => {
-      const manager = requireExhibitorManager(context.viewer);
-      return context.services.exhibitors.approve(manager.id, parseInput(ZExhibitorId, id), context.origin);
-    },
-    setExhibitorEnabled: (_parent, { id, enabled }, context) => {
-      const manager = requireExhibitorManager(context.viewer);
-      return context.services.exhibitors.setEnabled(manager.id, parseInput(ZExhibitorId, id), enabled, context.origin);
-    },
-    resetExhibitorPassword: (_parent, { id }, context) => {
-      const manager = requireExhibitorManager(context.viewer);
-      return context.services.exhibitors.resetPassword(manager.id, parseInput(ZExhibitorId, id), context.origin);
-    },
+    createExhibitor: (_parent, { input }, context) => context.services.exhibitors.create(context.viewer, parseInput(ZCreateExhibitorInput, input), context.origin),
+    updateExhibitor: (_parent, { input }, context) => context.services.exhibitors.update(context.viewer, parseInput(ZUpdateExhibitorInput, input), context.origin),
+    approveExhibitor: (_parent, { id }, context) => context.services.exhibitors.approve(context.viewer, parseInput(ZExhibitorId, id), context.origin),
+    setExhibitorEnabled: (_parent, { id, enabled }, context) => context.services.exhibitors.setEnabled(context.viewer, parseInput(ZExhibitorId, id), enabled, context.origin),
+    resetExhibitorPassword: (_parent, { id }, context) => context.services.exhibitors.resetPassword(context.viewer, parseInput(ZExhibitorId, id), context.origin),
   },
   Exhibitor: {
     logo: (exhibitor) => (exhibitor.logoPhotoId ? PhotoService.urlOf({ id: exhibitor.logoPhotoId }) : null),

@@ -8,7 +8,7 @@ import type { AccountService, NewAccountInput } from '../account/account.service
 import type { AuditService } from '../audit/audit.service';
 import type { PhotoService } from '../media/photo.service';
 import type { Viewer } from '../../lib/viewer';
-import { isExhibitorManager } from './exhibitor.policy';
+import { isExhibitorManager, requireExhibitorManager } from './exhibitor.policy';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { VerificationCodeService } from '../auth/verification-code.service';
 import type { ShowService } from '../show/show.service';
@@ -110,13 +110,15 @@ export class ExhibitorService {
     });
   }
 
-  async list(input: TExhibitorListInput): Promise<ExhibitorPageModel> {
+  async list(viewer: Viewer | undefined, input: TExhibitorListInput): Promise<ExhibitorPageModel> {
+    requireExhibitorManager(viewer);
     const { nodes, total } = await repository.listExhibitors(this.db, input);
     return { nodes, total, page: input.page, pageSize: input.pageSize };
   }
 
   /** The organizer creates an approved company with its account; the initial password is returned once. */
-  async create(actorId: string, input: TCreateExhibitorInput, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
+  async create(viewer: Viewer | undefined, input: TCreateExhibitorInput, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
+    const actorId = requireExhibitorManager(viewer).id;
     const initialPassword = generateInitialPassword();
     return this.db.transaction(async (tx) => {
       if (input.logoId) await this.requireUsableLogo(tx, actorId, input.logoId);
@@ -144,7 +146,8 @@ export class ExhibitorService {
    * Names, booth, limit and logo; the limit may not fall below the badges already counted (checked under the
    * company lock the badge rules take). A replaced or removed logo's row goes in the transaction, its file after it.
    */
-  async update(actorId: string, input: TUpdateExhibitorInput, origin: RequestOrigin) {
+  async update(viewer: Viewer | undefined, input: TUpdateExhibitorInput, origin: RequestOrigin) {
+    const actorId = requireExhibitorManager(viewer).id;
     const replacedFiles: string[] = [];
     const updated = await this.change(actorId, input.id, 'exhibitor.update', origin, async (tx, before) => {
       const used = (await this.credentialCounter?.countOne(tx, before.id)) ?? 0;
@@ -177,7 +180,8 @@ export class ExhibitorService {
   }
 
   /** A self-registered company may apply from now on; its accounts are told by email and SMS (outbox, same transaction, in zh-CN like the area). */
-  async approve(actorId: string, id: string, origin: RequestOrigin) {
+  async approve(viewer: Viewer | undefined, id: string, origin: RequestOrigin) {
+    const actorId = requireExhibitorManager(viewer).id;
     const approved = await this.change(actorId, id, 'exhibitor.approve', origin, async (tx, before) => {
       if (before.status !== 'PENDING') throw new AppError('EXHIBITOR_NOT_PENDING');
       const after = await repository.updateExhibitor(tx, id, { status: 'ACTIVE' });
@@ -192,7 +196,8 @@ export class ExhibitorService {
   }
 
   /** Disabling ends the company's sessions and refuses its sign-in; enabling makes it ACTIVE again. */
-  async setEnabled(actorId: string, id: string, enabled: boolean, origin: RequestOrigin) {
+  async setEnabled(viewer: Viewer | undefined, id: string, enabled: boolean, origin: RequestOrigin) {
+    const actorId = requireExhibitorManager(viewer).id;
     let accountIds: string[] = [];
     const changed = await this.change(actorId, id, enabled ? 'exhibitor.enable' : 'exhibitor.disable', origin, async (tx, before) => {
       if ((before.status === 'DISABLED') !== enabled) throw new AppError('EXHIBITOR_STATUS_UNCHANGED');
@@ -205,7 +210,8 @@ export class ExhibitorService {
   }
 
   /** A new initial password for the company's account (returned once); every session of it ends. */
-  async resetPassword(actorId: string, id: string, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
+  async resetPassword(viewer: Viewer | undefined, id: string, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
+    const actorId = requireExhibitorManager(viewer).id;
     const reset = await this.db.transaction(async (tx) => {
       const company = await repository.lockExhibitor(tx, id);
       if (!company) throw new AppError('NOT_FOUND');
