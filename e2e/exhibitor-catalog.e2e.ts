@@ -18,7 +18,7 @@ import { uiText } from './support/texts';
 import { writeNoisePicture } from './support/pictures';
 import { checkInBothLanguages, uploadPicture } from './support/visitor-journey';
 
-/** The seed's second demo company (server/src/modules/seed/demo-seed.ts), booth A-102. */
+/** The seed's second demo company (server/src/seed/demo-seed.ts), booth A-102. */
 const EXHIBITOR = { ...demoUsers.exhibitor, identity: 'catalog@example.com', password: 'Catalog12345' };
 const COMPANY = '摩途科技有限公司';
 const PRODUCT = '雷霆 800 巡航';

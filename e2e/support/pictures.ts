@@ -15,7 +15,7 @@ const demoDir = join(dirname(require.resolve('@vladmandic/face-api/package.json'
 
 /**
  * The clearest face of each sample (relative boxes found with the server's FaceService; the same
- * numbers as server/src/modules/seed/demo-photos.ts).
+ * numbers as server/src/seed/demo-photos.ts).
  */
 export const SAMPLE_FACES = {
   1: { x: 0.4037, y: 0.3433, width: 0.164, height: 0.2026 },

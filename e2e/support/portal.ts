@@ -83,28 +83,27 @@ export async function waitForLanguage(page: Page, locale: Locale): Promise<void>
 }
 
 /**
- * Waits until the page has settled: network quiet, something rendered in #root, no loading spinner
- * left (lazy routes, locale files and the viewer query all show one), and no antd motion under way (a
- * dialog's zoom, a drawer's slide, a message's fade: a finite animation running, or rc-motion's
- * `ant-…-appear|enter|leave-prepare|start` classes just before one), so that a screenshot never catches a dialog
- * half faded in.
- * A page stuck on a spinner fails.
+ * Waits until the page has settled: the app says it is idle (`<html data-app-state="idle">`, web/src/lib/readiness.ts:
+ * no query fetching, no mutation, no lazy route or page loading, no upload under way; absent before the app has
+ * started or hydrated), every picture in #root has loaded, and no motion is under way (a dialog's zoom, a drawer's
+ * slide, a message's fade: a finite animation running, or rc-motion's `ant-…-appear|enter|leave-prepare|start`
+ * classes in the frames before its animation is attached), so that a screenshot never catches a dialog half faded in.
+ * A page that never becomes idle fails.
  */
 export async function waitForSettled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
   try {
     const settled = page.waitForFunction(
       () => {
-        const root = document.getElementById('root');
-        // A finite animation or transition still running (a dialog's zoom, a drawer's slide; a spinner's endless
-        // turn is not one), or an antd motion about to start (rc-motion's -prepare / -start classes, before its CSS
-        // animation is attached). Not a bare motion class: antd leaves a button's hidden loading icon in `-leave-active`.
-        const moving =
+        if (document.documentElement.getAttribute('data-app-state') !== 'idle') return false;
+        if (Array.from(document.querySelectorAll<HTMLImageElement>('#root img')).some((image) => !image.complete)) return false;
+        // A finite animation or transition still running (a spinner's endless turn is not one), or a motion about to
+        // start. Not a bare motion class: antd leaves a button's hidden loading icon in `-leave-active`.
+        return !(
           document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity) ||
           Array.from(document.querySelectorAll('[class*="-prepare"], [class*="-start"]')).some((element) =>
             Array.from(element.classList).some((name) => /^ant-[\w-]*-(appear|enter|leave)-(prepare|start)$/.test(name)),
-          );
-        return !!root && root.childElementCount > 0 && document.querySelector('.ant-spin-spinning, .page-loading') === null && !moving;
+          )
+        );
       },
       undefined,
       { timeout: 15_000 },
@@ -124,7 +123,8 @@ export async function waitForSettled(page: Page): Promise<void> {
           .join(', '),
       )
       .catch(() => '');
-    throw new Error(`${page.url()} is still loading (empty, a spinner, or an antd motion${moving ? `: ${moving}` : ''}) after 15 s`);
+    const state = await page.evaluate(() => document.documentElement.getAttribute('data-app-state')).catch(() => null);
+    throw new Error(`${page.url()} has not settled after 15 s (app state ${state ?? 'not started'}${moving ? `; moving: ${moving}` : ''})`);
   }
 }
 

@@ -1,11 +1,11 @@
 // Scenarios of the organizers' approval list at 100,000 applications (DESIGN §8: lists stay fast at
 // 100,000 rows). The portal target fills itself: the demo seed adds DEMO_BULK_AUDIENCES made-up
-// applications in one INSERT … SELECT generate_series (server/src/modules/seed/bulk-applications.ts),
+// applications in one INSERT … SELECT generate_series (server/src/seed/bulk-applications.ts),
 // and the target inherits this process's environment (e2e/support/server-process.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shanghaiDate } from '@portal/shared/dates';
-import { addDays, DEMO_SHOW } from '../src/modules/seed/demo-seed';
+import { addDays, DEMO_SHOW } from '../src/seed/demo-seed';
 import type { CookieJar } from '../../e2e/support/api-session';
 import type { Scenario, ScenarioRequest } from './scenarios';
 

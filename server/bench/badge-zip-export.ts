@@ -4,7 +4,7 @@
 // less than 150 MB, whatever the count. Measures the time to the last byte and the zip's size, and
 // counts the zip's entries from its central directory (the list's rows and photos, plus the xlsx).
 import { join } from 'node:path';
-import { BULK_PHOTO_COMPANY } from '../src/modules/seed/bulk-badges';
+import { BULK_PHOTO_COMPANY } from '../src/seed/bulk-badges';
 import { signIn, type CookieJar } from '../../e2e/support/api-session';
 import { startServer } from '../../e2e/support/server-process';
 import { serverProcess, watchServerMemory, type MemoryFigures } from './memory';

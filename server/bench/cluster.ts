@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { signIn } from '../../e2e/support/api-session';
-import { DEMO_ACCOUNTS } from '../src/modules/seed/demo-seed';
+import { DEMO_ACCOUNTS } from '../src/seed/demo-seed';
 import { repoRoot } from '../../e2e/support/server-process';
 import { startCluster } from '../../e2e/cluster/cluster-topology';
 

@@ -1,6 +1,6 @@
 // The gates on the show's morning (issue 11 "Speed": 100,000 visitors a day, half in the first hour).
 // The portal target seeds 100,000 imported tickets valid today in one INSERT … SELECT, today made a
-// show day (server/src/modules/seed/bulk-tickets.ts, DEMO_BULK_TICKETS and DEMO_GATE_DAY_TODAY) with a
+// show day (server/src/seed/bulk-tickets.ts, DEMO_BULK_TICKETS and DEMO_GATE_DAY_TODAY) with a
 // signing key this process made,
 // so that it can sign their QR codes itself. Scenarios:
 // - `POST scan` from 4 and from 32 devices (one autocannon connection per device, each with its own
@@ -12,7 +12,7 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { shanghaiDate } from '@portal/shared/dates';
-import { bulkTicketId } from '../src/modules/seed/bulk-tickets';
+import { bulkTicketId } from '../src/seed/bulk-tickets';
 import type { CookieJar } from '../../e2e/support/api-session';
 import type { Scenario, ScenarioRequest } from './scenarios';
 

@@ -5,7 +5,6 @@ describe('parseConfig', () => {
   it('applies defaults for an empty environment', () => {
     const config = parseConfig({});
     expect(config.PORT).toBe(3000);
-    expect(config.seedDemo).toBe(true);
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -22,16 +21,11 @@ describe('parseConfig', () => {
     }
   });
 
-  it('requires the secrets and refuses demo data in production', () => {
+  it('requires the secrets in production', () => {
     const secrets = { APP_SECRET: 'x'.repeat(32), TICKET_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIA==\\n-----END PRIVATE KEY-----' };
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => parseConfig({ NODE_ENV: 'production', APP_SECRET: secrets.APP_SECRET })).toThrow(/TICKET_SIGNING_KEY/);
-    expect(() => parseConfig({ NODE_ENV: 'production', ...secrets, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
-    expect(parseConfig({ NODE_ENV: 'production', ...secrets }).seedDemo).toBe(false);
-  });
-
-  it('does not seed demo data on PostgreSQL unless asked', () => {
-    expect(parseConfig({ DATABASE_URL: 'postgres://127.0.0.1/x' }).seedDemo).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', ...secrets }).NODE_ENV).toBe('production');
   });
 });
 

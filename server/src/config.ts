@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
-const booleanFlag = z
+/** true/false/1/0, as every on-off variable is written. */
+export const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
@@ -75,19 +76,6 @@ const ZEnv = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Moto Expo <no-reply@example.com>'),
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
-  SEED_DEMO: booleanFlag.optional(),
-  /** Demo data only: this many extra made-up applications, filled in bulk (the benchmark's 100,000-row list). */
-  DEMO_BULK_AUDIENCES: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  /** Demo data only: this many made-up staff badges over 1,000 companies (the benchmark's 20,000-badge queue). */
-  DEMO_BULK_BADGES: z.coerce.number().int().min(0).max(200_000).default(0),
-  /** Demo data only: how many of the bulk badges (all of one company) carry their own photo file (the zip benchmark). */
-  DEMO_BULK_BADGE_PHOTOS: z.coerce.number().int().min(0).max(20_000).default(0),
-  /** Demo data only: this many made-up gate records over the approved applications' tickets (the dashboard benchmark's 1,000,000). */
-  DEMO_BULK_ADMISSIONS: z.coerce.number().int().min(0).max(5_000_000).default(0),
-  /** Demo data only: today is a show day too, open until it ends, so that the gates admit today (benchmark, entrance journey). */
-  DEMO_GATE_DAY_TODAY: booleanFlag.default(false),
-  /** Demo data only: this many made-up imported tickets valid today (the gate benchmark; with DEMO_GATE_DAY_TODAY). */
-  DEMO_BULK_TICKETS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** S3-compatible bucket for uploaded files; unset: DATA_DIR/files. */
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -140,14 +128,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (parsed.NODE_ENV === 'production' && !parsed.TICKET_SIGNING_KEY) {
     throw new ConfigError(['TICKET_SIGNING_KEY: required when NODE_ENV=production (Ed25519 private key, PKCS#8 PEM)']);
   }
-  if (parsed.NODE_ENV === 'production' && parsed.SEED_DEMO) {
-    throw new ConfigError(['SEED_DEMO: demo accounts are never created when NODE_ENV=production']);
-  }
   return {
     ...parsed,
     HOST: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: resolve(parsed.DATA_DIR),
-    /** Demo data only in the embedded default, never in production. */
-    seedDemo: parsed.SEED_DEMO ?? (parsed.NODE_ENV !== 'production' && !parsed.DATABASE_URL),
   };
 }

@@ -1,45 +1,19 @@
 import { ConfigError, parseConfig } from './config';
 import { startPortal } from './bootstrap';
-import { formatDemoSummary, seedDemoData } from './modules/seed/demo-seed';
-import { seedShowDefaults } from './modules/seed/show-seed';
-import { fillBulkApplications } from './modules/seed/bulk-applications';
-import { fillBulkBadges } from './modules/seed/bulk-badges';
-import { fillBulkAdmissions } from './modules/seed/bulk-admissions';
-import { fillBulkTickets, openGateDayToday } from './modules/seed/bulk-tickets';
+import { seedShowDefaults } from './modules/show/show-defaults';
+import { formatDemoSummary } from './seed/demo-seed';
+import { parseSeedConfig } from './seed/seed-config';
+import { seedPortal } from './seed/seed-portal';
 
 async function main() {
   const config = parseConfig();
+  // The seed's own settings (server/src/seed/): demo data on an empty embedded database outside production only.
+  const seed = parseSeedConfig(config);
   const portal = await startPortal(config);
   const { app } = portal;
 
-  let created: Awaited<ReturnType<typeof seedDemoData>>;
-  if (config.seedDemo) {
-    created = await seedDemoData(app.services, portal.database.db);
-    if (created && config.DEMO_BULK_AUDIENCES > 0) {
-      const started = performance.now();
-      const added = await fillBulkApplications(portal.database.db, config.DEMO_BULK_AUDIENCES);
-      console.log(`${added} more made-up applications filled in bulk in ${Math.round(performance.now() - started)} ms.`);
-    }
-    // Before the admissions: they are spread over the show days, and today's share is what the dashboard shows first.
-    if (created && config.DEMO_GATE_DAY_TODAY) {
-      console.log(`Gate day: ${await openGateDayToday(portal.database.db, new Date(app.services.clock.now()))} is a show day too (DEMO_GATE_DAY_TODAY).`);
-    }
-    if (created && config.DEMO_BULK_ADMISSIONS > 0) {
-      const started = performance.now();
-      const added = await fillBulkAdmissions(portal.database.db, config.DEMO_BULK_ADMISSIONS);
-      console.log(`${added} made-up admissions filled in bulk in ${Math.round(performance.now() - started)} ms.`);
-    }
-    if (created && config.DEMO_BULK_BADGES > 0) {
-      const started = performance.now();
-      const added = await fillBulkBadges(portal.database.db, app.services.files, config.DEMO_BULK_BADGES, Math.min(config.DEMO_BULK_BADGE_PHOTOS, config.DEMO_BULK_BADGES));
-      console.log(`${added} made-up staff badges filled in bulk in ${Math.round(performance.now() - started)} ms.`);
-    }
-    if (created && config.DEMO_BULK_TICKETS > 0) {
-      const started = performance.now();
-      const added = await fillBulkTickets(portal.database.db, config.DEMO_BULK_TICKETS, new Date(app.services.clock.now()));
-      console.log(`${added} made-up tickets valid today filled in bulk in ${Math.round(performance.now() - started)} ms.`);
-    }
-  } else {
+  const created = seed.seedDemo ? await seedPortal(portal, seed) : undefined;
+  if (!seed.seedDemo) {
     // Production (and any database without demo data): SPEC 9's real show when no days exist yet.
     const added = await seedShowDefaults(portal.database.db);
     if (added.days > 0) app.log.info(added, 'seeded the show days of SPEC 9');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './query-client';
 import { useShowName } from '../lib/project/show-name';
+import { useReadinessSignal } from '../lib/readiness';
 import { AppRoutes } from './router';
 
 /** The providers around the router: the same in the browser and in the build's pre-rendering (src/prerender.tsx). */
@@ -26,6 +27,7 @@ function ShowNameTitle() {
 
 /** The entry's shell: no antd here (DESIGN §7); the screens that use antd bring its providers (portal-routes.tsx). */
 export function App({ queryClient }: { queryClient: QueryClient }) {
+  useReadinessSignal(queryClient);
   return (
     <AppProviders client={queryClient}>
       <ShowNameTitle />

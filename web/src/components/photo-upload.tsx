@@ -9,6 +9,7 @@ import { faceLoadStage, prefetchFaceApiWhenIdle, subscribeToFaceLoad, type FaceL
 import { faceAdvice, type FaceMeasure } from '../lib/photo/face-measure';
 import { checkPhotoFile, type PhotoProblem } from '../lib/photo/photo-checks';
 import { useErrorText } from '../lib/use-error-text';
+import { useBusyMark } from '../lib/readiness';
 import { Icon } from './icon';
 import { PlainAlert } from './plain/alert';
 import './photo-upload.css';
@@ -177,6 +178,7 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
   }
 
   const busy = step !== 'idle' && step !== 'cropping';
+  useBusyMark(busy);
   const preview = localPreview ?? value?.url ?? null;
   const problemText = problem === null ? null : problem.kind === 'code' ? codeText(problem.problem.code, problem.problem.params) : errorText(problem.error);
   const faceStep = FACE_STEPS[faceLoad];

@@ -5,8 +5,8 @@ import { AUDIENCE_LIST_SORTS, REVIEW_STATUSES, type AudienceListSort, type Revie
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { audienceVisitDates, audiences } from '../../db/schema/index';
-import { addDays } from '../seed/demo-seed';
-import { fillBulkApplications } from '../seed/bulk-applications';
+import { addDays } from '../../seed/demo-seed';
+import { fillBulkApplications } from '../../seed/bulk-applications';
 import { compactCountDeltas } from './application-list.repository';
 import { likeContains } from '../../lib/sql-like';
 import type { AccountModel } from '../account/account.models';
@@ -26,7 +26,7 @@ describe('the approval list at scale', () => {
   beforeAll(async () => {
     app = await createTestApp();
     for (const day of days) await app.portal.app.services.show.upsertShowDay({ day, capacity: 1_000_000, deadline: new Date(`${day}T09:00:00+08:00`) });
-    await fillBulkApplications(app.portal.database.db, APPLICATIONS);
+    await fillBulkApplications(app.portal, APPLICATIONS);
     await nameTheSearchCases();
     ({ account: organizer } = await createAccount(app, 'organizer', { roles: ['ROLE_AUDIENCE'] }));
   }, 300_000);
@@ -225,7 +225,7 @@ describe('the approval list at scale', () => {
       racers.push(services().personalData.withdraw(waiting[index + 1]!.accountId, ORIGIN));
     }
     racers.push(services().review.refuse(viewer, { ids: done.map((row) => row.id), reason: 'revoked' }, ORIGIN));
-    racers.push(fillBulkApplications(app.portal.database.db, 20));
+    racers.push(fillBulkApplications(app.portal, 20));
     // Names edited while they are decided: the grams follow both the name and the state.
     for (let index = 0; index < ids.length; index += 8) {
       const renamed = ids.slice(index, index + 6);

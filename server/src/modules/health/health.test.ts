@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** A GraphQL POST whose body arrives in two parts: in flight until `finish` is called. */
-function slowGraphQLRequest(baseUrl: string) {
+/** A GraphQL POST whose body arrives in two parts: in flight until `finish` is called; `arrived` once the server has it. */
+function slowGraphQLRequest(app: TestApp) {
+  const baseUrl = app.baseUrl;
+  const arrived = new Promise<void>((resolve) => app.portal.app.server.once('request', () => resolve()));
   const body = JSON.stringify({ query: '{ project { setting { audienceRegOpen } } }' });
   const half = Math.floor(body.length / 2);
   const url = new URL('/apis/core/graphql', baseUrl);
@@ -22,7 +24,7 @@ function slowGraphQLRequest(baseUrl: string) {
     outgoing.on('error', reject);
   });
   outgoing.write(body.slice(0, half));
-  return { answer, finish: () => outgoing.end(body.slice(half)) };
+  return { answer, arrived, finish: () => outgoing.end(body.slice(half)) };
 }
 
 /** Whether a new TCP connection to the server is accepted (fetch would reuse a pooled one). */
@@ -37,8 +39,6 @@ function acceptsConnections(baseUrl: string) {
     socket.once('error', () => resolve(false));
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('health: live and ready', () => {
   let app: TestApp;
@@ -89,8 +89,8 @@ describe('graceful shutdown', { timeout: 90_000 }, () => {
   it('turns not-ready, finishes the request in flight, then stops listening', async () => {
     // A drain long enough for the checks below on a loaded machine; the end of it is awaited, not timed.
     const app = await createTestApp({ SHUTDOWN_DRAIN_SECONDS: '4', SHUTDOWN_TIMEOUT_SECONDS: '10' });
-    const inFlight = slowGraphQLRequest(app.baseUrl);
-    await sleep(50);
+    const inFlight = slowGraphQLRequest(app);
+    await inFlight.arrived;
     const closed = app.close();
     // During the drain: still serving, but readiness says to send nothing new.
     const ready = await fetch(`${app.baseUrl}/apis/health/ready`);
@@ -98,7 +98,7 @@ describe('graceful shutdown', { timeout: 90_000 }, () => {
     expect(await ready.json()).toMatchObject({ status: 'draining' });
     expect((await fetch(`${app.baseUrl}/apis/health/live`)).status).toBe(200);
     // After the drain the port is closed to new connections; the request in flight is still served.
-    while (await acceptsConnections(app.baseUrl)) await sleep(100);
+    await expect.poll(() => acceptsConnections(app.baseUrl)).toBe(false);
     inFlight.finish();
     const answer = await inFlight.answer;
     expect(answer.status).toBe(200);
@@ -109,12 +109,12 @@ describe('graceful shutdown', { timeout: 90_000 }, () => {
 
   it('cuts a request that does not finish within the bound', async () => {
     const app = await createTestApp({ SHUTDOWN_TIMEOUT_SECONDS: '0.5' });
-    const stuck = slowGraphQLRequest(app.baseUrl);
+    const stuck = slowGraphQLRequest(app);
     const outcome = stuck.answer.then(
       () => 'answered',
       () => 'cut',
     );
-    await sleep(50);
+    await stuck.arrived;
     const started = Date.now();
     await app.close();
     expect(Date.now() - started).toBeLessThan(5_000);

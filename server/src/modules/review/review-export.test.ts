@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { loginAs } from '../../test/captcha';
-import { fillBulkApplications } from '../seed/bulk-applications';
+import { fillBulkApplications } from '../../seed/bulk-applications';
 import { insertApplication, insertChannel, uniqueMainlandId } from './review-export.test-support';
 import { FORMULA_TEXTS, NEUTRALISED_TEXTS, sheetTexts } from '../../lib/xlsx-stream.test-support';
 
@@ -150,7 +150,7 @@ describe('GET /apis/files/exports/audiences.xlsx', () => {
   });
 
   it('reads the list in batches: more rows than one batch arrive complete and in order', async () => {
-    await fillBulkApplications(app.portal.database.db, 2_345);
+    await fillBulkApplications(app.portal, 2_345);
     const { response, body } = await download(reviewer, '?sort=SUBMITTED_ASC');
     expect(response.status).toBe(200);
     const rows = (await sheetRows(body)).slice(1);

@@ -53,24 +53,39 @@ function holderColumns(holder: TicketHolder) {
 }
 
 /** Only a real change is written: a write moves the ticket into every device's next feed. */
-const holderDiffers = (holder: TicketHolder) =>
+const holderDiffers = sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId})
+    is distinct from (excluded.holder_name, excluded.organization, excluded.days, excluded.holder_approved, excluded.entry_photo_id, excluded.id_photo_id)`;
+const fromExcluded = {
+  holderName: sql`excluded.holder_name`,
+  organization: sql`excluded.organization`,
+  days: sql`excluded.days`,
+  holderApproved: sql`excluded.holder_approved`,
+  entryPhotoId: sql`excluded.entry_photo_id`,
+  idPhotoId: sql`excluded.id_photo_id`,
+};
+/** Rows per statement: eight parameters each, well under PostgreSQL's 65,535. */
+const UPSERT_BATCH = 1_000;
+
+/** Approved holders (distinct): each ticket is created the first time, else brought up to date. */
+export async function upsertHolders(tx: Executor, holders: readonly TicketHolder[]) {
+  for (let start = 0; start < holders.length; start += UPSERT_BATCH) {
+    await tx
+      .insert(tickets)
+      .values(holders.slice(start, start + UPSERT_BATCH).map((holder) => ({ kind: holder.kind, subjectId: holder.subjectId, ...holderColumns(holder) })))
+      .onConflictDoUpdate({ target: [tickets.kind, tickets.subjectId], set: fromExcluded, setWhere: holderDiffers });
+  }
+}
+
+const changedFrom = (holder: TicketHolder) =>
   sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId})
     is distinct from (${holder.holderName}::text, ${holder.organization}::text, ${`{${holder.days.join(',')}}`}::date[], ${holder.approved}::boolean, ${holder.entryPhotoId}::uuid, ${holder.idPhotoId}::uuid)`;
-
-/** An approved holder: its ticket is created the first time, else brought up to date. */
-export async function upsertHolder(tx: Executor, holder: TicketHolder) {
-  await tx
-    .insert(tickets)
-    .values({ kind: holder.kind, subjectId: holder.subjectId, ...holderColumns(holder) })
-    .onConflictDoUpdate({ target: [tickets.kind, tickets.subjectId], set: holderColumns(holder), setWhere: holderDiffers(holder) });
-}
 
 /** A holder not approved (now): its ticket, if it ever had one, is brought up to date; none is created. */
 export async function updateHolder(tx: Executor, holder: TicketHolder) {
   await tx
     .update(tickets)
     .set(holderColumns(holder))
-    .where(and(eq(tickets.kind, holder.kind), eq(tickets.subjectId, holder.subjectId), holderDiffers(holder)));
+    .where(and(eq(tickets.kind, holder.kind), eq(tickets.subjectId, holder.subjectId), changedFrom(holder)));
 }
 
 /** The holders are gone (PIPL erasure, a withdrawn application, a deleted badge): the rows stay anonymous. */

@@ -130,6 +130,21 @@ describe('the ticket ledger and the scan decisions', () => {
       expect((await ticketOf('VISITOR', visitor.audience.id))?.version).toBe(before?.version);
     });
 
+    it('many holders at once: each approved one gets its ticket, a repeat writes nothing, a revoked one only updates', async () => {
+      const holders: TicketHolder[] = Array.from({ length: 3 }, (_, index) => ({ kind: 'BADGE', subjectId: randomUUID(), holderName: `员工${index}`, organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null }));
+      const stranger: TicketHolder = { ...holders[0]!, subjectId: randomUUID(), approved: false };
+      await services.tickets.syncHolders(db, [...holders, stranger]);
+      const issued = await Promise.all(holders.map((row) => ticketOf('BADGE', row.subjectId)));
+      expect(issued.map((ticket) => ticket?.holderApproved)).toEqual([true, true, true]);
+      expect(await ticketOf('BADGE', stranger.subjectId)).toBeUndefined();
+
+      await services.tickets.syncHolders(db, [...holders.slice(1), { ...holders[0]!, approved: false }]);
+      const after = await Promise.all(holders.map((row) => ticketOf('BADGE', row.subjectId)));
+      expect(after.map((ticket) => ticket?.holderApproved)).toEqual([false, true, true]);
+      expect(after[0]!.version).toBeGreaterThan(issued[0]!.version);
+      expect(after.slice(1).map((ticket) => ticket?.version)).toEqual(issued.slice(1).map((ticket) => ticket?.version));
+    });
+
     it('badges: approve creates the ticket, reject and edit keep it inactive, delete erases it', async () => {
       const { account } = await createAccount(app, 'exhibitor', { credentialLimit: 5 });
       const staff = await viewerOf(account);

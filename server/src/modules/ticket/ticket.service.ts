@@ -70,7 +70,17 @@ export class TicketService {
    * changes nothing writes nothing.
    */
   syncHolder(tx: Executor, holder: TicketHolder) {
-    return holder.approved ? repository.upsertHolder(tx, holder) : repository.updateHolder(tx, holder);
+    return this.syncHolders(tx, [holder]);
+  }
+
+  /**
+   * `syncHolder` for many holders at once (a review of many, the demo's bulk fills): the approved ones in
+   * multi-row upserts, in the order of their ids so that concurrent callers lock rows in one order.
+   */
+  async syncHolders(tx: Executor, holders: readonly TicketHolder[]) {
+    const distinct = [...new Map(holders.map((holder) => [`${holder.kind}:${holder.subjectId}`, holder])).values()].sort((a, b) => (a.subjectId < b.subjectId ? -1 : 1));
+    await repository.upsertHolders(tx, distinct.filter((holder) => holder.approved));
+    for (const holder of distinct.filter((candidate) => !candidate.approved)) await repository.updateHolder(tx, holder);
   }
 
   /** The holders' personal data is gone: their tickets keep only anonymous admissions and never admit again. */

@@ -19,6 +19,7 @@ import { isErrorCode } from '@portal/shared/errors/error-codes';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
 import { formatDateTime, parseBeijingDateTime } from '../../../lib/format/date-time';
+import { fieldOfPath, isInstantAccepted } from '../lib/settings-form';
 import { normaliseError } from '../../../lib/errors';
 import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { serverFieldCodes } from '../../../lib/server-field-errors';
@@ -39,10 +40,6 @@ interface ChannelRow {
   nameEn: string;
   enabled: boolean;
 }
-
-/** The form's fields by the input's dotted path: the settings, each day's day, capacity and deadline, each channel's names. */
-const FIELD_PATH = /^(nameZh|nameEn|showWebsiteUrl|audienceUpdateDeadline|retentionDays|days\.\d+\.(day|capacity|deadline)|channels\.\d+\.(nameZh|nameEn))$/;
-const fieldOfPath = (path: string) => (FIELD_PATH.test(path) ? path : undefined);
 
 interface SettingsValues {
   nameZh: string;
@@ -84,7 +81,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
   };
   const instantRule = (required: boolean) => ({
     validator: (_rule: unknown, value: string | undefined) =>
-      (!value?.trim() && !required) || parseBeijingDateTime(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('dateTimeFormat'))),
+      isInstantAccepted(value, required) ? Promise.resolve() : Promise.reject(new Error(t('dateTimeFormat'))),
   });
 
   /** The problems at their fields (each says what is wrong; the row says where), the rest in the toast. */

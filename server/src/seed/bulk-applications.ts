@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { audiences } from '../../db/schema/index';
-import { sealAllIdNumbers } from '../application/application.repository';
-import { ticketsForApproved } from './bulk-tickets';
+import type { RunningPortal } from '../bootstrap';
+import { audiences } from '../db/schema/index';
+import { sealAllIdNumbers } from '../modules/application/application.repository';
+import { issueTicketsForApproved } from './bulk-tickets';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗', '郑', '梁', '谢', '宋', '唐', '许', '韩', '冯', '邓', '曹'];
 const GIVEN_NAMES = ['伟', '芳', '娜', '敏', '静', '磊', '强', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '晓东', '海燕', '子豪', '浩然', '梓涵', '一鸣', '思远', '宇航', '嘉怡', '雨萱', '俊杰', '欣怡'];
@@ -21,8 +21,9 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
  * recent; Chinese names with a few Latin ones on passports; valid GB 11643 mainland ID numbers;
  * channels and visit days from the tables (none when there are none). Returns the number added.
  */
-export async function fillBulkApplications(db: Database, count: number): Promise<number> {
+export async function fillBulkApplications(portal: Pick<RunningPortal, 'app' | 'database'>, count: number): Promise<number> {
   if (count <= 0) return 0;
+  const { db } = portal.database;
   const added = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(audiences);
     const start = Number(existing?.n ?? 0);
@@ -89,7 +90,7 @@ export async function fillBulkApplications(db: Database, count: number): Promise
       where cardinality(d.list) > 1 and abs(hashtext(n.id::text || 'pick')) % 100 < 35
       on conflict do nothing
     `);
-    await ticketsForApproved(tx);
+    await issueTicketsForApproved(tx, portal.app.services.tickets);
     return count;
   });
   // The SQL above wrote the made-up ID numbers in plain text: encrypt them as any stored number is.

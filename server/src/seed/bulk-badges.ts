@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
-import type { Database } from '../../db/client';
-import { accounts, badges, exhibitors, photos } from '../../db/schema/index';
-import { idNumberColumns } from '../../lib/personal-data-cipher';
-import { newFileKey, type FileStore } from '../media/file-store';
-import { ticketsForApproved } from './bulk-tickets';
+import type { RunningPortal } from '../bootstrap';
+import { accounts, badges, exhibitors, photos } from '../db/schema/index';
+import { idNumberColumns } from '../lib/personal-data-cipher';
+import { newFileKey } from '../modules/media/file-store';
+import { issueTicketsForApproved } from './bulk-tickets';
 
 /** About 1,000 exhibiting companies at a large show. */
 export const BULK_BADGE_COMPANIES = 1_000;
@@ -48,8 +48,10 @@ function bulkIdNumber(serial: number): string {
  * has its own entry card photo file (a copy of a demo photo), so that a zip export of that company
  * writes that many real files. ID numbers are encrypted and hashed as any stored one. Returns the count.
  */
-export async function fillBulkBadges(db: Database, files: FileStore, count: number, withPhotos: number): Promise<number> {
+export async function fillBulkBadges(portal: Pick<RunningPortal, 'app' | 'database'>, count: number, withPhotos: number): Promise<number> {
   if (count <= 0) return 0;
+  const { db } = portal.database;
+  const { files, tickets } = portal.app.services;
   const [sample] = await db.select().from(photos).where(eq(photos.purpose, 'ENTRY_CARD')).limit(1);
   const [owner] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.scope, 'organizer')).limit(1);
   const picture = sample ? await files.getBuffer(sample.storageKey) : null;
@@ -117,7 +119,7 @@ export async function fillBulkBadges(db: Database, files: FileStore, count: numb
       }),
     );
   }
-  await ticketsForApproved(db);
+  await db.transaction((tx) => issueTicketsForApproved(tx, tickets));
   // As autovacuum would after a load this size: fresh statistics for the planner.
   await db.execute(sql`vacuum analyze badges`);
   await db.execute(sql`vacuum analyze badge_search_grams`);

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { shanghaiDate } from '@portal/shared/dates';
-import type { Database, Executor } from '../../db/client';
-import { showDays, tickets } from '../../db/schema/index';
+import type { Database, Executor } from '../db/client';
+import type { TicketService } from '../modules/ticket/ticket.service';
+import { audiences, badges, showDays, tickets } from '../db/schema/index';
 
 /** The import batch of the bulk tickets (the ticket list's filter finds them by it). */
 export const BULK_TICKET_BATCH = 'bench-bulk';
@@ -56,20 +57,26 @@ export async function fillBulkTickets(db: Database, count: number, now: Date): P
 }
 
 /**
- * The gate's ledger for rows the bulk fills wrote directly (no service call keeps it in step there):
- * a ticket for every approved application and approved badge that has none, in two INSERT … SELECT.
+ * The gate's ledger for rows the bulk fills wrote directly: every approved application and approved
+ * badge that has no ticket yet gets one, through `TicketService.syncHolders` as a review would issue it.
  */
-export async function ticketsForApproved(db: Executor) {
-  await db.execute(sql`
-    insert into tickets (kind, subject_id, holder_name, days, holder_approved, entry_photo_id, id_photo_id)
-    select 'VISITOR', a.id, coalesce(a.name, ''),
-           coalesce((select array_agg(v.day order by v.day) from audience_visit_dates v where v.audience_id = a.id), '{}'::date[]),
-           true, a.entry_photo_id, a.id_photo_id
-    from audiences a where a.approve_status = 'DONE'
-    on conflict (kind, subject_id) do nothing`);
-  await db.execute(sql`
-    insert into tickets (kind, subject_id, holder_name, organization, holder_approved, entry_photo_id, id_photo_id)
-    select 'BADGE', b.id, b.name, b.company_name_zh, true, b.entry_photo_id, b.id_photo_id
-    from badges b where b.status = 'APPROVED'
-    on conflict (kind, subject_id) do nothing`);
+export async function issueTicketsForApproved(tx: Executor, ticketService: Pick<TicketService, 'syncHolders'>) {
+  const visitors = await tx
+    .select({
+      id: audiences.id,
+      name: audiences.name,
+      entryPhotoId: audiences.entryPhotoId,
+      idPhotoId: audiences.idPhotoId,
+      days: sql<string[]>`coalesce((select array_agg(v.day::text order by v.day) from audience_visit_dates v where v.audience_id = ${audiences.id}), '{}'::text[])`,
+    })
+    .from(audiences)
+    .where(and(eq(audiences.approveStatus, 'DONE'), sql`not exists (select 1 from tickets t where t.kind = 'VISITOR' and t.subject_id = ${audiences.id})`));
+  const staff = await tx
+    .select({ id: badges.id, name: badges.name, organization: badges.companyNameZh, entryPhotoId: badges.entryPhotoId, idPhotoId: badges.idPhotoId })
+    .from(badges)
+    .where(and(eq(badges.status, 'APPROVED'), sql`not exists (select 1 from tickets t where t.kind = 'BADGE' and t.subject_id = ${badges.id})`));
+  await ticketService.syncHolders(tx, [
+    ...visitors.map(({ id, name, ...row }) => ({ ...row, kind: 'VISITOR' as const, subjectId: id, holderName: name ?? '', organization: null, approved: true })),
+    ...staff.map(({ id, name, ...row }) => ({ ...row, kind: 'BADGE' as const, subjectId: id, holderName: name, days: [], approved: true })),
+  ]);
 }

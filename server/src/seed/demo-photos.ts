@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { newFileKey, type FileStore } from '../media/file-store';
-import type { FaceService } from '../face/face.service';
+import { newFileKey, type FileStore } from '../modules/media/file-store';
+import type { FaceService } from '../modules/face/face.service';
 
 const require = createRequire(import.meta.url);
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Services } from '../../services';
-import type { Database } from '../../db/client';
-import { accounts, activationCodes, channels, projectSettings, showDays } from '../../db/schema/index';
+import type { Services } from '../services';
+import type { Database } from '../db/client';
+import { accounts, activationCodes, channels, projectSettings, showDays } from '../db/schema/index';
 import { ROLES } from '@portal/shared/auth/scopes';
 import { shanghaiDate } from '@portal/shared/dates';
-import { getProjectSetting } from '../show/show.repository';
+import { getProjectSetting } from '../modules/show/show.repository';
 import { insertDemoApplications, newActivationCode } from './demo-applications';
 import { storeDemoPictures } from './demo-photos';
-import { deadlineOf } from './show-seed';
+import { deadlineOf } from '../modules/show/show-defaults';
 
 export const DEMO_ACCOUNTS = {
   organizer: { identity: 'admin@example.com', password: 'Admin12345' },
@@ -136,6 +136,7 @@ export async function seedDemoData(services: Services, db: Database, now = new D
       channelIds: channelRows.map((row) => row.id),
       pictures,
       count: DEMO_SHOW.applications,
+      tickets: services.tickets,
     });
   });
 

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { Transaction } from '../../db/client';
-import { accounts, activationCodes, audienceStatusHistory, audienceVisitDates, audiences, photos, tickets } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import type { Transaction } from '../db/client';
+import { accounts, activationCodes, audienceStatusHistory, audienceVisitDates, audiences, photos, tickets } from '../db/schema/index';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { DemoPicture } from './demo-photos';
-import { idNumberColumns } from '../../lib/personal-data-cipher';
+import { idNumberColumns } from '../lib/personal-data-cipher';
+import type { TicketService } from '../modules/ticket/ticket.service';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '郑', '梁', '谢', '唐', '韩', '冯', '邓', '曹', '彭', '曾', '欧阳'];
 const GIVEN_NAMES = ['伟', '芳', '娜', '敏', '静', '磊', '强', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '秀英', '建华', '志强', '晓东', '海燕', '子豪', '浩然', '梓涵', '一鸣', '思远', '宇航', '嘉怡', '雨萱', '俊杰', '欣怡', '文博', '天佑'];
@@ -60,6 +62,8 @@ export interface DemoApplicationsInput {
   channelIds: readonly string[];
   pictures: ReadonlyArray<{ entry: DemoPicture; id: DemoPicture }>;
   count: number;
+  /** The ledger: approved applications get their tickets through it. */
+  tickets: Pick<TicketService, 'syncHolders'>;
 }
 
 /**
@@ -204,26 +208,25 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
   await tx.insert(audienceStatusHistory).values(history);
 
   await tx.insert(audienceVisitDates).values(people.flatMap((person, index) => person.days.map((day) => ({ audienceId: audienceRows[index]?.id ?? '', day }))));
-  // The approved visitors' tickets (the ledger the gate reads), issued by the approval.
-  await tx.insert(tickets).values(
-    people.flatMap((person, index) =>
-      person.status === 'DONE' && person.reviewedAt
-        ? [
-            {
-              kind: 'VISITOR' as const,
-              subjectId: audienceRows[index]?.id ?? '',
-              holderName: person.name,
-              days: person.days,
-              holderApproved: true,
-              entryPhotoId: photoRows[person.picture * 2]?.id ?? null,
-              idPhotoId: photoRows[person.picture * 2 + 1]?.id ?? null,
-              createdAt: person.reviewedAt,
-              updatedAt: person.reviewedAt,
-            },
-          ]
-        : [],
-    ),
+  // The approved visitors' tickets (the ledger the gate reads), issued as the approval issues them, then
+  // dated at their review: the demo tells one story in time (docs/decisions/0022-the-demo-data-tells-one-story-in-time.md).
+  const approved = people.flatMap((person, index) => (person.status === 'DONE' && person.reviewedAt ? [{ person, audienceId: audienceRows[index]?.id ?? '', reviewedAt: person.reviewedAt }] : []));
+  await input.tickets.syncHolders(
+    tx,
+    approved.map(({ person, audienceId }) => ({
+      kind: 'VISITOR' as const,
+      subjectId: audienceId,
+      holderName: person.name,
+      organization: null,
+      days: [...person.days].sort(),
+      approved: true,
+      entryPhotoId: photoRows[person.picture * 2]?.id ?? null,
+      idPhotoId: photoRows[person.picture * 2 + 1]?.id ?? null,
+    })),
   );
+  for (const { audienceId, reviewedAt } of approved) {
+    await tx.update(tickets).set({ createdAt: reviewedAt }).where(and(eq(tickets.kind, 'VISITOR'), eq(tickets.subjectId, audienceId)));
+  }
   return { applications: people.length };
 }
 

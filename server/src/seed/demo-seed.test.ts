@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { checkMainlandId } from '@portal/shared/application/id-number';
-import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos, showDays, tickets } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { loginAs } from '../../test/captcha';
-import { getProjectSetting } from '../show/show.repository';
+import { accounts, activationCodes, admissions, audienceStatusHistory, audienceVisitDates, audiences, photos, showDays, tickets } from '../db/schema/index';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { loginAs } from '../test/captcha';
+import { getProjectSetting } from '../modules/show/show.repository';
 import { DEMO_ACCOUNTS, DEMO_CHANNELS, PRINTED_CODES, formatDemoSummary, seedDemoData, type DemoSeedSummary } from './demo-seed';
-import { seedShowDefaults } from './show-seed';
+import { seedShowDefaults } from '../modules/show/show-defaults';
 import { fillBulkTickets } from './bulk-tickets';
 
 // 00:30 on 1 January in Beijing while it is still 31 December in UTC.

@@ -1,7 +1,7 @@
 import { eq, isNull, sql, and } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { projectSettings, showDays } from '../../db/schema/index';
-import { getProjectSetting } from '../show/show.repository';
+import { projectSettings, showDays } from './show.tables';
+import { getProjectSetting } from './show.repository';
 
 /** SPEC 9: the real show, 10–13 April 2025; registration information may change until 13 November 2024. */
 export const REAL_SHOW_DAYS = ['2025-04-10', '2025-04-11', '2025-04-12', '2025-04-13'] as const;
@@ -15,7 +15,7 @@ export function deadlineOf(day: string): Date {
 }
 
 /**
- * The production seed, run at every start-up when no demo data is seeded (PostgreSQL, production):
+ * The show's defaults, written at every start-up when no demo data is seeded (PostgreSQL, production):
  * when the show has no days yet, SPEC 9's real show with a default capacity, and the update deadline
  * when none is set. Nothing once days exist. Idempotent and safe when several instances start together (conflicts are ignored,
  * the deadline is only written while empty). Returns what it added.

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { SHOW_TIME_ZONE } from '@portal/shared/dates';
-import type { Database } from '../../db/client';
-import { showDays, tickets } from '../../db/schema/index';
+import type { RunningPortal } from '../bootstrap';
+import { issueTicketsForApproved } from './bulk-tickets';
+import { showDays, tickets } from '../db/schema/index';
 
 const GATES = ['East gate 1', 'East gate 2', 'East gate 3', 'West gate 1', 'West gate 2', 'North gate', 'South gate 1', 'South gate 2'];
 const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
@@ -13,18 +14,12 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
  * each ticket's first scan of a day is the entry, later rounds are re-entries; scans between 08:30
  * and 17:30 Beijing time, more of them in the morning, over eight gates. Returns the number added.
  */
-export async function fillBulkAdmissions(db: Database, count: number): Promise<number> {
+export async function fillBulkAdmissions(portal: Pick<RunningPortal, 'app' | 'database'>, count: number): Promise<number> {
   if (count <= 0) return 0;
+  const { db } = portal.database;
   const zone = sql.raw(`'${SHOW_TIME_ZONE}'`);
   const added = await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into tickets (kind, subject_id, holder_name, days, holder_approved)
-      select 'VISITOR', a.id, coalesce(a.name, ''),
-             coalesce((select array_agg(v.day order by v.day) from audience_visit_dates v where v.audience_id = a.id), '{}'::date[]), true
-      from audiences a
-      where a.approve_status = 'DONE'
-      on conflict do nothing
-    `);
+    await issueTicketsForApproved(tx, portal.app.services.tickets);
     const [holders] = await tx.select({ n: sql<number>`count(*)::int` }).from(tickets).where(eq(tickets.kind, 'VISITOR'));
     const [days] = await tx.select({ n: sql<number>`count(*)::int` }).from(showDays);
     if (!holders?.n || !days?.n) return 0;
