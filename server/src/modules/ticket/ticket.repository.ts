@@ -30,13 +30,28 @@ export async function findTicket(db: Executor, kind: TicketKind, subjectId: stri
   return row;
 }
 
+/** What a scan reads of its ticket: the decision's state and the answer's holder. */
+const SCANNED_COLUMNS = {
+  id: tickets.id,
+  kind: tickets.kind,
+  subjectId: tickets.subjectId,
+  holderName: tickets.holderName,
+  organization: tickets.organization,
+  days: tickets.days,
+  holderApproved: tickets.holderApproved,
+  erasedAt: tickets.erasedAt,
+  revokedAt: tickets.revokedAt,
+  entryPhotoId: tickets.entryPhotoId,
+  updatedAt: tickets.updatedAt,
+};
+
 /**
  * The ticket row locked until the caller's transaction ends: scans of one ticket decide one after another.
  * `isShowDay` (the show module's condition) is answered in the same statement: one round trip for both.
  */
 export async function lockTicket(tx: Executor, kind: TicketKind, subjectId: string, isShowDay: SQL<boolean>) {
   const [row] = await tx
-    .select({ ...getTableColumns(tickets), showDay: isShowDay })
+    .select({ ...SCANNED_COLUMNS, showDay: isShowDay })
     .from(tickets)
     .where(and(eq(tickets.kind, kind), eq(tickets.subjectId, subjectId)))
     .for('update', { of: tickets });

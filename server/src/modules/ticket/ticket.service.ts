@@ -212,7 +212,7 @@ function denialOf(ticket: TicketState, day: string, isShowDay: boolean, device: 
  * erasure after `at` did not yet apply; a holder not approved now was not approved then either unless
  * the row changed after `at` (the ledger keeps no approval history: the device's feed said it admitted).
  */
-function stateAt(ticket: TicketRow, at: Date): TicketState {
+function stateAt(ticket: TicketState & Pick<TicketRow, 'updatedAt'>, at: Date): TicketState {
   return {
     kind: ticket.kind,
     days: ticket.days,
