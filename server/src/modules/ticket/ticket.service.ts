@@ -133,8 +133,9 @@ export class TicketService {
     const admission = { ticketId: ticket.id, day, at, deviceId: input.device.id, gate: input.device.name, scanId: input.scanId, offline: input.offline };
     const conflict = inFuture ? 'SCAN_TIME_IN_FUTURE' : input.offline && denial ? 'NOT_VALID_AT_SCAN' : null;
     const logged = log ? await repository.recordAdmissionWith(tx, { ...admission, conflict }, scanAnswerParts(input, at, holder, denial), log) : undefined;
-    const recorded =
-      logged ?? (await repository.recordAdmission(tx, { ...admission, conflict })) ?? (await repository.findAdmissionByScan(tx, input.device.id, input.scanId));
+    // Neither inserted: the scan id was recorded before (the caller's log then meets its own unique index).
+    const inserted = log ? logged : await repository.recordAdmission(tx, { ...admission, conflict });
+    const recorded = inserted ?? (await repository.findAdmissionByScan(tx, input.device.id, input.scanId));
     if (!recorded) throw new Error(`admission ${input.scanId} neither recorded nor found`);
     // The day of a scan from the future is unknown: the organizer resolves it, the visit day is not marked.
     if (recorded.sequence === 1 && ticket.kind === 'VISITOR' && recorded.conflict !== 'SCAN_TIME_IN_FUTURE') await this.visitorAdmitted?.(tx, ticket.subjectId, day, at);
