@@ -44,6 +44,16 @@ function scanBody() {
   return JSON.stringify({ scanId: randomUUID(), qr: ticketQr(serial) });
 }
 
+/** The scan baseline's own tickets (targets/scan-baseline.ts fills BASELINE_TICKETS of them, the same ids), per baseline process. */
+const baseline = { origin: '', nextTicket: 1, connections: 0 };
+const BASELINE_TICKETS = 200_000;
+
+function baselineScanBody() {
+  const serial = baseline.nextTicket++;
+  if (serial > BASELINE_TICKETS) throw new Error(`the scan baseline ran out of its ${BASELINE_TICKETS} tickets: shorten BENCH_DURATION`);
+  return JSON.stringify({ scanId: randomUUID(), qr: ticketQr(serial) });
+}
+
 async function graphql(origin: string, organizer: CookieJar, query: string, variables: Record<string, unknown>) {
   const response = await fetch(`${origin}/apis/core/graphql`, {
     method: 'POST',
@@ -116,8 +126,41 @@ function scanScenario(devices: number, description: string): Scenario {
   };
 }
 
+/**
+ * The physical minimum of a scan (targets/scan-baseline.ts) from `devices` devices: the same request, answered by
+ * raw node:http with BEGIN, SELECT … FOR UPDATE, two INSERTs and COMMIT on the same database.
+ */
+function scanBaselineScenario(devices: number): Scenario {
+  return {
+    name: `scan-baseline-${devices}`,
+    description: `raw node:http + the same database, the physical minimum of a scan (BEGIN; SELECT … FOR UPDATE the ticket; INSERT the admission; INSERT the scan log; COMMIT; own tables, pool of 20 on PostgreSQL) from ${devices} devices`,
+    target: 'scan-baseline',
+    connections: devices,
+    prepare: async ({ origin }) => {
+      if (baseline.origin !== origin) Object.assign(baseline, { origin, nextTicket: 1, connections: 0 });
+    },
+    request: () => ({
+      method: 'POST',
+      path: '/scan',
+      headers: deviceHeaders('baseline-device-0'),
+      body: baselineScanBody(),
+      expectStatus: 200,
+      check: (body) => body.includes('"admit":true') && body.includes('"reason":"ENTRY"'),
+      setupRequest: (connection) => {
+        connection.token ??= `baseline-device-${baseline.connections++ % DEVICES}`;
+        return { headers: deviceHeaders(String(connection.token)), body: baselineScanBody() };
+      },
+    }),
+  };
+}
+
+/** The scan scenarios and their baselines, each baseline just before the portal's figure it is compared with. */
+export const SCAN_BASELINES: Record<string, string> = { 'portal-device-scan-4': 'scan-baseline-4', 'portal-device-scan-32': 'scan-baseline-32' };
+
 export const deviceApiScenarios: Scenario[] = [
+  scanBaselineScenario(4),
   scanScenario(4, `real server: POST /apis/hardware/v1/scan from 4 devices (one connection each), every scan a first entry of another of ${BULK_TICKETS.toLocaleString('en-US')} tickets`),
+  scanBaselineScenario(32),
   scanScenario(32, 'the same from 32 devices'),
   {
     name: 'portal-device-sync-full',

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { repoRoot } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from '../../e2e/support/api-session';
 import { baselineName, bulkDataOf, scenarios, type Scenario, type ScenarioContext, type TargetName } from './scenarios';
-import { BENCH_DATABASES, cpuMsOf, DATABASE_LABELS, startPortal, startScript, type BenchDatabase, type Target } from './targets';
+import { BENCH_DATABASES, cpuMsOf, DATABASE_LABELS, startPortal, startScanBaseline, startScript, type BenchDatabase, type Target } from './targets';
+import { SCAN_BASELINES } from './device-api';
 import { serverProcess } from './memory';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
 import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
@@ -43,6 +44,10 @@ export interface ScenarioResult {
   latencyP99Ms: number;
   /** requestsPerSecond divided by the raw node:http baseline's. */
   ratioToNodeHttp: number | null;
+  /** A scan scenario's requestsPerSecond divided by its scan baseline's on the same database in the same run. */
+  ratioToScanBaseline?: number;
+  /** A scan scenario's CPU a request divided by its scan baseline's. */
+  cpuToScanBaseline?: number;
   requests: number;
   non2xx: number;
   errors: number;
@@ -77,6 +82,8 @@ function startTarget({ target, database }: TargetRun, selected: readonly Scenari
       return startScript('node-http-post.ts');
     case 'fastify-post':
       return startScript('fastify-post.ts');
+    case 'scan-baseline':
+      throw new Error('the scan baseline is started beside a portal target');
     case 'portal':
       if (!database) throw new Error('the portal target needs a database');
       // Only the bulk data of the selected scenarios is filled: the 100,000-row fills take minutes.
@@ -205,7 +212,9 @@ function markdown(report: { at: string; commit: string | null; machine: string; 
 
 async function main() {
   const started = performance.now();
-  const selected = scenarios.filter((scenario) => !only || only.includes(scenario.name) || scenario.name === baselineName);
+  // A scan scenario always runs with its baseline: the ratio is only meaningful within one run.
+  const baselinesWanted = new Set(Object.entries(SCAN_BASELINES).flatMap(([scan, scanBaseline]) => (!only || only.includes(scan) ? [scanBaseline] : [])));
+  const selected = scenarios.filter((scenario) => !only || only.includes(scenario.name) || scenario.name === baselineName || baselinesWanted.has(scenario.name));
   // Other work on the machine skews every number; the load average before the run says how much.
   const loadBefore = loadavg()[0] ?? 0;
   const logDir = join(tmpdir(), `portal-bench-${process.pid}`);
@@ -220,6 +229,8 @@ async function main() {
   for (const run of runs) {
     console.log(`bench: starting target ${run.target}${run.database ? ` on ${DATABASE_LABELS[run.database]}` : ''} ...`);
     const target = await startTarget(run, selected, logDir);
+    // The gate's baseline runs beside the portal on the same database, started when its first scenario comes.
+    let scanBaseline: Target | undefined;
     try {
       const organizer = run.target === 'portal' ? await signIn(target.origin, { identity: 'admin@example.com', password: 'Admin12345', scope: 'organizer' }) : undefined;
       const context: ScenarioContext = {
@@ -228,11 +239,18 @@ async function main() {
           return organizer;
         },
       };
-      for (const scenario of selected.filter((candidate) => candidate.target === run.target)) {
+      const ownScenario = (candidate: Scenario) => candidate.target === run.target || (run.target === 'portal' && candidate.target === 'scan-baseline');
+      for (const scenario of selected.filter(ownScenario)) {
         console.log(`bench: ${scenario.name}${run.database ? ` (${DATABASE_LABELS[run.database]})` : ''} — ${scenario.description}`);
-        results.push(await measure(scenario, run.database, target, context));
+        if (scenario.target === 'scan-baseline' && run.database) {
+          scanBaseline ??= await startScanBaseline(run.database, target);
+          results.push(await measure(scenario, run.database, scanBaseline, context));
+        } else {
+          results.push(await measure(scenario, run.database, target, context));
+        }
       }
     } finally {
+      await scanBaseline?.stop();
       await target.stop();
     }
   }
@@ -293,6 +311,19 @@ async function main() {
   const baseline = results.find((row) => row.name === baselineName);
   for (const row of results) {
     row.ratioToNodeHttp = baseline && baseline.requestsPerSecond > 0 ? Number((row.requestsPerSecond / baseline.requestsPerSecond).toPrecision(3)) : null;
+  }
+  for (const [scan, scanBaselineName] of Object.entries(SCAN_BASELINES)) {
+    for (const row of results.filter((candidate) => candidate.name === scan)) {
+      const base = results.find((candidate) => candidate.name === scanBaselineName && candidate.database === row.database);
+      if (!base || base.requestsPerSecond === 0) continue;
+      row.ratioToScanBaseline = Number((row.requestsPerSecond / base.requestsPerSecond).toPrecision(3));
+      const cpuRatio = row.cpuMicrosPerRequest !== null && base.cpuMicrosPerRequest ? row.cpuMicrosPerRequest / base.cpuMicrosPerRequest : null;
+      if (cpuRatio !== null) row.cpuToScanBaseline = Number(cpuRatio.toPrecision(3));
+      row.notes = [
+        ...(row.notes ?? []),
+        `${formatRatio(row.ratioToScanBaseline)} of ${scanBaselineName}'s scans/s${cpuRatio === null ? '' : `, ${cpuRatio.toFixed(1)}× its CPU a scan`}`,
+      ];
+    }
   }
   const cpu = cpus();
   const report = {

@@ -7,7 +7,7 @@ import { dashboardScenarios } from './dashboard';
 import { deviceApiScenarios } from './device-api';
 
 /** Which process a scenario loads: started once per run, shared by its scenarios. */
-export type TargetName = 'node-http' | 'fastify' | 'node-http-post' | 'fastify-post' | 'portal';
+export type TargetName = 'node-http' | 'fastify' | 'node-http-post' | 'fastify-post' | 'portal' | 'scan-baseline';
 
 export interface ScenarioContext {
   /** The organizer's session on the portal (demo admin, signed in through the captcha). */

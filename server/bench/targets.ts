@@ -30,12 +30,12 @@ export type BenchDatabase = (typeof BENCH_DATABASES)[number];
 export const DATABASE_LABELS: Record<BenchDatabase, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
 /** Runs one of bench/targets/*.ts in its own process (so that autocannon does not share its core). */
-export function startScript(script: string): Promise<Target> {
+export function startScript(script: string, env: Record<string, string> = {}, startTimeoutMs = 30_000): Promise<Target> {
   const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
   const child = spawn(tsx, [join(import.meta.dirname, 'targets', script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...env },
   });
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
@@ -49,8 +49,8 @@ export function startScript(script: string): Promise<Target> {
     let output = '';
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`${script} did not start within 30 s: ${output}`));
-    }, 30_000);
+      reject(new Error(`${script} did not start within ${startTimeoutMs / 1000} s: ${output}`));
+    }, startTimeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${script} exited with ${code} before listening: ${output}`));
@@ -156,4 +156,25 @@ export async function startPortal(database: BenchDatabase, bulk: Record<string, 
     await storage.remove();
     throw error;
   }
+}
+
+/**
+ * The gate's baseline (targets/scan-baseline.ts) beside a portal target: on PostgreSQL in the portal's own database
+ * (its own tables), on PGlite in a folder of its own (PGlite's folder is locked to the portal's process).
+ */
+export async function startScanBaseline(database: BenchDatabase, portal: Target): Promise<Target> {
+  if (database === 'postgres') {
+    const url = portal.databaseEnv?.DATABASE_URL;
+    if (!url) throw new Error('the portal target has no DATABASE_URL');
+    return startScript('scan-baseline.ts', { BASELINE_DATABASE_URL: url }, 120_000);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'portal-bench-scan-baseline-'));
+  const target = await startScript('scan-baseline.ts', { BASELINE_PGLITE_DIR: dir }, 120_000);
+  return {
+    ...target,
+    async stop() {
+      await target.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -50,6 +50,11 @@ describe('device API: scans', () => {
     expect((await scan(token, 'bytes-1', qr)).text).toBe(first.text);
     // The keys in the documented order.
     expect(Object.keys(first.json ?? {})).toEqual(['scanId', 'offline', 'admit', 'reason', 'day', 'at', 'ticket', 'entriesToday', 'conflict']);
+    // The database assembles an admitting answer's text with its log row: the bytes JSON.stringify gives.
+    expect(first.text).toBe(JSON.stringify(first.json));
+    const reEntry = await scan(token, 'bytes-3', qr);
+    expect(reEntry.json).toMatchObject({ admit: true, reason: 'RE_ENTRY', entriesToday: 2 });
+    expect(reEntry.text).toBe(JSON.stringify(reEntry.json));
 
     const queued = { scanId: 'bytes-2', qr, at: new Date(Date.now() - 60_000).toISOString(), admitted: true };
     const uploaded = await deviceCall(app, token, 'scans', { scans: [queued] });

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { SHOW_TIME_ZONE } from '@portal/shared/dates';
 import type { TDeviceInput } from '@portal/shared/entrance/entrance.schema';
 import type { Executor } from '../../db/client';
+import type { RecordedScan } from '../ticket/ticket.models';
 import type { NewDeviceScan } from './entrance.models';
 import { devices, deviceScans } from './entrance.tables';
 
@@ -64,6 +65,19 @@ export async function findScanAnswer(db: Executor, deviceId: string, scanId: str
 
 export async function insertScan(tx: Executor, scan: NewDeviceScan) {
   await tx.insert(deviceScans).values(scan);
+}
+
+/**
+ * The log row of an admitting scan, as the part of the ticket module's statement that records the admission
+ * (selected from that admission's row; returns the answer's text as stored).
+ */
+export function scanLogOfAdmission(scan: { deviceId: string; scanId: string; offline: boolean }, recorded: RecordedScan) {
+  return sql`
+    insert into device_scans (device_id, scan_id, ticket_id, admitted, reason, conflict, offline, scanned_at, answer)
+    select ${scan.deviceId}::uuid, ${scan.scanId}::text, ${recorded.ticketId}::uuid, true, ${recorded.reason}, ${recorded.conflict},
+           ${scan.offline}::boolean, ${recorded.at.toISOString()}::timestamptz, ${recorded.answer}
+    from ${recorded.source}
+    returning answer`;
 }
 
 export async function hasScannedTicket(db: Executor, deviceId: string, ticketId: string) {

@@ -19,7 +19,7 @@ import { requireHardwareManager } from './entrance.policy';
 import type { Viewer } from '../../lib/viewer';
 
 /** What the entrance asks of the ticket module: the decision, the feed and the holder's photo. */
-export type GateTickets = Pick<TicketService, 'admitScan' | 'feed' | 'holderPhotoId'>;
+export type GateTickets = Pick<TicketService, 'admitScanLogged' | 'feed' | 'holderPhotoId'>;
 
 const TOKEN_BYTES = 32;
 /** 32 bytes in base64url, no padding. */
@@ -122,27 +122,28 @@ export class EntranceService {
 
   /**
    * Answers a scan once: a new scan id is decided by the ticket module and logged with its answer's
-   * JSON text in the same transaction; a scan id this device sent before (a retry, or two requests
-   * racing) meets the unique index, the transaction rolls back, and the stored text is returned as it
-   * was sent. Retries are rare, so the common scan pays no look-up first.
+   * JSON text in the same transaction (an admission and its log row in one statement); a scan id this
+   * device sent before (a retry, or two requests racing) meets the unique index, the transaction rolls
+   * back, and the stored text is returned as it was sent. Retries are rare, so the common scan pays no
+   * look-up first.
    */
   async scan(device: AuthenticatedDevice, scan: DeviceScanInput): Promise<ScanAnswerJson> {
+    const logged = { deviceId: device.id, scanId: scan.scanId, offline: scan.offline };
     try {
       return await this.db.transaction(async (tx) => {
-        const answer = await this.tickets.admitScan(tx, { device, ...scan });
-        const json = JSON.stringify(answer);
+        const { answer, json } = await this.tickets.admitScanLogged(tx, { device, ...scan }, (recorded) => repository.scanLogOfAdmission(logged, recorded));
+        if (json !== null) return json;
+        const text = JSON.stringify(answer);
         await repository.insertScan(tx, {
-          deviceId: device.id,
-          scanId: scan.scanId,
+          ...logged,
           ticketId: answer.ticket?.id ?? null,
           admitted: answer.admit,
           reason: answer.reason,
           conflict: answer.conflict,
-          offline: scan.offline,
           scannedAt: new Date(answer.at),
-          answer: json,
+          answer: text,
         });
-        return json;
+        return text;
       });
     } catch (error) {
       const stored = isUniqueViolation(error) ? await repository.findScanAnswer(this.db, device.id, scan.scanId) : undefined;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { channels, projectSettings, showDays } from './show.tables';
 
@@ -14,6 +14,11 @@ export async function getProjectSetting(db: Executor) {
 
 export function listShowDays(db: Executor) {
   return db.select().from(showDays).orderBy(asc(showDays.day));
+}
+
+/** Whether `day` is a show day, as a condition another statement embeds (one index probe by primary key). */
+export function isShowDayCondition(day: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${showDays} where ${showDays.day} = ${day}::date)`;
 }
 
 /** Locks the given days in a fixed order (no deadlocks): capacity checks hold under concurrency. */

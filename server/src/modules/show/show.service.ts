@@ -21,8 +21,17 @@ export class ShowService {
   }
 
   /**
-   * The show days as a set (every gate scan asks). Not cached in the process: a change made on another
-   * instance must count at the next scan, and the read is a handful of rows by primary key.
+   * Whether `day` is a show day, as a condition for another module's statement: the gate's scan asks it
+   * inside the statement that locks the ticket (no round trip of its own, and never stale: it reads the
+   * table at that statement, whichever instance changed the days).
+   */
+  isShowDayCondition(day: string) {
+    return repository.isShowDayCondition(day);
+  }
+
+  /**
+   * The show days as a set (the device feed asks). Not cached in the process: a change made on another
+   * instance must count at the next feed, and the read is a handful of rows by primary key.
    */
   async showDaySet(tx: Executor = this.db): Promise<ReadonlySet<string>> {
     return new Set((await repository.listShowDays(tx)).map((row) => row.day));

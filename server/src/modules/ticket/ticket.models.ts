@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { AdmissionConflict, ScanReason, TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { Executor } from '../../db/client';
 import type { AudienceModel } from '../application/application.models';
@@ -71,3 +72,34 @@ export interface TicketHolder {
 
 /** Called in the scan's transaction when a visitor's ticket records the day's first entry. */
 export type VisitorAdmittedHook = (tx: Executor, audienceId: string, day: string, at: Date) => Promise<void>;
+
+/**
+ * The text of an admitting scan's answer around what only the admission's insert knows: `reason` (when
+ * the decision did not fix it), `entriesToday` and `conflict` go between these parts, as JSON.
+ */
+export interface ScanAnswerParts {
+  beforeReason: string;
+  /** The reason when it does not depend on the day's count (an offline scan's denial); null: ENTRY or RE_ENTRY. */
+  fixedReason: ScanReason | null;
+  beforeEntries: string;
+  beforeConflict: string;
+  end: string;
+}
+
+/** What the scan's log row takes from the admission recorded in the same statement: SQL over that row. */
+export interface RecordedScan {
+  /** The one-row relation of the recorded admission. */
+  source: SQL;
+  ticketId: string;
+  at: Date;
+  reason: SQL;
+  conflict: SQL;
+  /** The answer's JSON text, the same bytes as `JSON.stringify` of the answer. */
+  answer: SQL;
+}
+
+/**
+ * The entrance module's insert of a scan's log row, run inside the statement that records the admission (the
+ * two in one round trip); it selects from `recorded.source` and returns its `answer` column.
+ */
+export type ScanLogInsert = (recorded: RecordedScan) => SQL;

@@ -1,7 +1,7 @@
-import { and, arrayContains, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AdmissionConflict, TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { Database, Executor } from '../../db/client';
-import type { TicketHolder } from './ticket.models';
+import type { ScanAnswerParts, ScanLogInsert, TicketHolder } from './ticket.models';
 import { admissions, tickets } from './ticket.tables';
 
 /**
@@ -30,13 +30,31 @@ export async function findTicket(db: Executor, kind: TicketKind, subjectId: stri
   return row;
 }
 
-/** The ticket row locked until the caller's transaction ends: scans of one ticket decide one after another. */
-export async function lockTicket(tx: Executor, kind: TicketKind, subjectId: string) {
+/** What a scan reads of its ticket: the decision's state and the answer's holder. */
+const SCANNED_COLUMNS = {
+  id: tickets.id,
+  kind: tickets.kind,
+  subjectId: tickets.subjectId,
+  holderName: tickets.holderName,
+  organization: tickets.organization,
+  days: tickets.days,
+  holderApproved: tickets.holderApproved,
+  erasedAt: tickets.erasedAt,
+  revokedAt: tickets.revokedAt,
+  entryPhotoId: tickets.entryPhotoId,
+  updatedAt: tickets.updatedAt,
+};
+
+/**
+ * The ticket row locked until the caller's transaction ends: scans of one ticket decide one after another.
+ * `isShowDay` (the show module's condition) is answered in the same statement: one round trip for both.
+ */
+export async function lockTicket(tx: Executor, kind: TicketKind, subjectId: string, isShowDay: SQL<boolean>) {
   const [row] = await tx
-    .select()
+    .select({ ...SCANNED_COLUMNS, showDay: isShowDay })
     .from(tickets)
     .where(and(eq(tickets.kind, kind), eq(tickets.subjectId, subjectId)))
-    .for('update');
+    .for('update', { of: tickets });
   return row;
 }
 
@@ -117,7 +135,31 @@ export interface AdmissionInput {
  */
 export async function recordAdmission(tx: Executor, input: AdmissionInput) {
   // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
+  const result = (await tx.execute(admissionInsert(input))) as unknown as { rows: Array<{ sequence: number; conflict: AdmissionConflict | null }> };
+  return result.rows[0];
+}
+
+/**
+ * The same insert and, in the same statement, `log`'s insert of the scan's log row over the admission it
+ * recorded, with the answer's text assembled from `parts` and the recorded sequence and conflict: the admission
+ * and the scan's log in one round trip. Undefined when the scan id was already recorded (nothing is logged then).
+ */
+export async function recordAdmissionWith(tx: Executor, input: AdmissionInput, parts: ScanAnswerParts, log: ScanLogInsert) {
+  const source = sql.raw('recorded');
+  const reason = parts.fixedReason === null ? sql`(case when ${source}.sequence > 1 then 'RE_ENTRY' else 'ENTRY' end)` : sql`${parts.fixedReason}::text`;
+  const answer = sql`(${parts.beforeReason}::text || to_json(${reason})::text || ${parts.beforeEntries}::text || ${source}.sequence::text
+    || ${parts.beforeConflict}::text || coalesce(to_json(${source}.conflict)::text, 'null') || ${parts.end}::text)`;
+  const logInsert = log({ source, ticketId: input.ticketId, at: input.at, reason, conflict: sql`${source}.conflict`, answer });
   const result = (await tx.execute(sql`
+    with recorded as (${admissionInsert(input)}), logged as (${logInsert})
+    select recorded.sequence, recorded.conflict, logged.answer from recorded, logged`)) as unknown as {
+    rows: Array<{ sequence: number; conflict: AdmissionConflict | null; answer: string }>;
+  };
+  return result.rows[0];
+}
+
+function admissionInsert(input: AdmissionInput) {
+  return sql`
     insert into admissions (ticket_id, day, at, device_id, gate, scan_id, offline, re_entry, sequence, conflict)
     select ${input.ticketId}::uuid, ${input.day}::date, ${input.at.toISOString()}::timestamptz, ${input.deviceId}::uuid, ${input.gate},
            ${input.scanId}, ${input.offline}::boolean, count(*) > 0, count(*) + 1,
@@ -126,8 +168,7 @@ export async function recordAdmission(tx: Executor, input: AdmissionInput) {
                          then 'DUPLICATE_ENTRY' end)
     from admissions where ticket_id = ${input.ticketId}::uuid and day = ${input.day}::date
     on conflict (device_id, scan_id) do nothing
-    returning sequence, conflict`)) as unknown as { rows: Array<{ sequence: number; conflict: AdmissionConflict | null }> };
-  return result.rows[0];
+    returning sequence, conflict`;
 }
 
 export async function findAdmissionByScan(db: Executor, deviceId: string, scanId: string) {

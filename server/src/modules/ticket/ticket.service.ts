@@ -5,7 +5,7 @@ import { shanghaiDate } from '@portal/shared/dates';
 import { SCAN_TIME_TOLERANCE_MS, TICKET_KIND_LETTERS, ZTicketId, type ScanReason, type TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { AudienceModel } from '../application/application.models';
 import type { ShowService } from '../show/show.service';
-import type { FeedTicket, GateDevice, HolderKind, ScanAnswer, TicketFeed, TicketHolder, TicketModel, TicketRow, VisitorAdmittedHook } from './ticket.models';
+import type { FeedTicket, GateDevice, HolderKind, ScanAnswer, ScanAnswerParts, ScanLogInsert, TicketFeed, TicketHolder, TicketModel, TicketRow, VisitorAdmittedHook } from './ticket.models';
 import * as repository from './ticket.repository';
 import type { TicketSigner } from './ticket-token';
 
@@ -14,6 +14,9 @@ const KIND_OF_LETTER = new Map<string, TicketKind>(Object.entries(TICKET_KIND_LE
 const NOT_APPROVED: Record<TicketKind, ScanReason> = { VISITOR: 'APPLICATION_NOT_APPROVED', BADGE: 'BADGE_NOT_APPROVED', IMPORTED: 'TICKET_REVOKED' };
 const BEIJING_OFFSET_MS = 8 * 3600_000;
 
+/** A scan as the gate sent it (`at`: the scan time, the device's for an offline scan). */
+type ScanInput = { device: GateDevice; scanId: string; qr: string; at: Date; offline: boolean; deviceAdmitted?: boolean };
+
 /** What a decision reads of a ticket. */
 type TicketState = Pick<TicketRow, 'kind' | 'days' | 'holderApproved' | 'erasedAt' | 'revokedAt'>;
 
@@ -21,7 +24,8 @@ type TicketState = Pick<TicketRow, 'kind' | 'days' | 'holderApproved' | 'erasedA
  * The gate's ledger and its decisions. One row per holder, kept in step by the
  * application and badge modules inside their transactions (`syncHolder`, `eraseHolders`); a scan
  * locks its ticket's row, decides and records the admission in the caller's transaction; devices
- * read a versioned feed to decide offline. It asks no other module at scan time but the show's days.
+ * read a versioned feed to decide offline. It asks no other module at scan time but whether the day is a
+ * show day (the show module's condition, inside the statement that locks the ticket).
  */
 export class TicketService {
   private visitorAdmitted: VisitorAdmittedHook | undefined;
@@ -29,7 +33,7 @@ export class TicketService {
   constructor(
     private readonly db: Database,
     private readonly signer: TicketSigner,
-    private readonly show: Pick<ShowService, 'showDaySet'>,
+    private readonly show: Pick<ShowService, 'showDaySet' | 'isShowDayCondition'>,
     private readonly clock: Clock,
   ) {}
 
@@ -98,21 +102,31 @@ export class TicketService {
    * row stays locked until the transaction ends, so concurrent scans of one ticket count one entry and
    * re-entries.
    */
-  async admitScan(
-    tx: Transaction,
-    input: { device: GateDevice; scanId: string; qr: string; at: Date; offline: boolean; deviceAdmitted?: boolean },
-  ): Promise<ScanAnswer> {
+  async admitScan(tx: Transaction, input: ScanInput): Promise<ScanAnswer> {
+    return (await this.decideScan(tx, input)).answer;
+  }
+
+  /**
+   * `admitScan`, and when the scan admits, the caller's log row of it written by `log` in the very statement
+   * that records the admission (one round trip for both): `json` is then the answer's text as logged. Null
+   * `json`: nothing was logged (a refusal, or a scan id recorded before), the caller logs the answer itself.
+   */
+  admitScanLogged(tx: Transaction, input: ScanInput, log: ScanLogInsert): Promise<{ answer: ScanAnswer; json: string | null }> {
+    return this.decideScan(tx, input, log);
+  }
+
+  private async decideScan(tx: Transaction, input: ScanInput, log?: ScanLogInsert): Promise<{ answer: ScanAnswer; json: string | null }> {
     const now = this.clock.now();
     const inFuture = input.offline && input.at.getTime() > now + SCAN_TIME_TOLERANCE_MS;
     const at = inFuture ? new Date(now) : input.at;
     const day = shanghaiDate(at);
-    const answer = (decision: Pick<ScanAnswer, 'admit' | 'reason' | 'ticket' | 'entriesToday' | 'conflict'>) => scanAnswer(input, at, decision);
+    const answer = (decision: Pick<ScanAnswer, 'admit' | 'reason' | 'ticket' | 'entriesToday' | 'conflict'>) => ({ answer: scanAnswer(input, at, decision), json: null });
     const payload = this.signer.verify(input.qr);
     const kind = payload ? KIND_OF_LETTER.get(payload.k) : undefined;
-    const ticket = payload && kind && ZTicketId.safeParse(payload.id).success ? await repository.lockTicket(tx, kind, payload.id) : undefined;
+    const ticket = payload && kind && ZTicketId.safeParse(payload.id).success ? await repository.lockTicket(tx, kind, payload.id, this.show.isShowDayCondition(day)) : undefined;
     if (!ticket) return answer({ admit: false, reason: kind ? 'UNKNOWN_TICKET' : 'BAD_SIGNATURE', ticket: null, entriesToday: 0, conflict: null });
 
-    const denial = denialOf(input.offline ? stateAt(ticket, at) : ticket, day, await this.show.showDaySet(tx), input.device);
+    const denial = denialOf(input.offline ? stateAt(ticket, at) : ticket, day, ticket.showDay, input.device);
     const holder = {
       id: ticket.id,
       kind: ticket.kind,
@@ -128,17 +142,21 @@ export class TicketService {
     }
     const admission = { ticketId: ticket.id, day, at, deviceId: input.device.id, gate: input.device.name, scanId: input.scanId, offline: input.offline };
     const conflict = inFuture ? 'SCAN_TIME_IN_FUTURE' : input.offline && denial ? 'NOT_VALID_AT_SCAN' : null;
-    const recorded = (await repository.recordAdmission(tx, { ...admission, conflict })) ?? (await repository.findAdmissionByScan(tx, input.device.id, input.scanId));
+    const logged = log ? await repository.recordAdmissionWith(tx, { ...admission, conflict }, scanAnswerParts(input, at, holder, denial), log) : undefined;
+    // Neither inserted: the scan id was recorded before (the caller's log then meets its own unique index).
+    const inserted = log ? logged : await repository.recordAdmission(tx, { ...admission, conflict });
+    const recorded = inserted ?? (await repository.findAdmissionByScan(tx, input.device.id, input.scanId));
     if (!recorded) throw new Error(`admission ${input.scanId} neither recorded nor found`);
     // The day of a scan from the future is unknown: the organizer resolves it, the visit day is not marked.
     if (recorded.sequence === 1 && ticket.kind === 'VISITOR' && recorded.conflict !== 'SCAN_TIME_IN_FUTURE') await this.visitorAdmitted?.(tx, ticket.subjectId, day, at);
-    return answer({
+    const decided = scanAnswer(input, at, {
       admit: true,
       reason: denial ?? (recorded.sequence > 1 ? 'RE_ENTRY' : 'ENTRY'),
       ticket: holder,
       entriesToday: recorded.sequence,
       conflict: recorded.conflict,
     });
+    return { answer: decided, json: logged?.answer ?? null };
   }
 
   /**
@@ -155,7 +173,7 @@ export class TicketService {
     let rows: FeedTicket[] = [];
     if (!full) {
       rows = (await repository.changedTickets(this.db, { kinds, since, upTo: version })).map((ticket) => {
-        const denial = denialOf(ticket, today, showDays, device);
+        const denial = denialOf(ticket, today, showDays.has(today), device);
         return [TICKET_KIND_LETTERS[ticket.kind], ticket.subjectId, ticket.id, denial ? 0 : 1, denial];
       });
     } else if (showDays.has(today) && (device.days.length === 0 || device.days.includes(today))) {
@@ -189,11 +207,11 @@ export class TicketService {
  * Why a ticket does not admit on a day at a device, or null: first the ticket's own state (the
  * holder's problem), then the day, then the device's rights (another gate may admit it).
  */
-function denialOf(ticket: TicketState, day: string, showDays: ReadonlySet<string>, device: GateDevice): ScanReason | null {
+function denialOf(ticket: TicketState, day: string, isShowDay: boolean, device: GateDevice): ScanReason | null {
   if (ticket.erasedAt) return 'HOLDER_ERASED';
   if (ticket.revokedAt) return 'TICKET_REVOKED';
   if (!ticket.holderApproved) return NOT_APPROVED[ticket.kind];
-  if (!showDays.has(day)) return 'NOT_SHOW_DAY';
+  if (!isShowDay) return 'NOT_SHOW_DAY';
   if (ticket.days.length > 0 && !ticket.days.includes(day)) return 'DAY_NOT_SELECTED';
   if (!device.ticketKinds.includes(ticket.kind)) return 'DEVICE_KIND_NOT_ALLOWED';
   if (device.days.length > 0 && !device.days.includes(day)) return 'DEVICE_DAY_NOT_ALLOWED';
@@ -205,7 +223,7 @@ function denialOf(ticket: TicketState, day: string, showDays: ReadonlySet<string
  * erasure after `at` did not yet apply; a holder not approved now was not approved then either unless
  * the row changed after `at` (the ledger keeps no approval history: the device's feed said it admitted).
  */
-function stateAt(ticket: TicketRow, at: Date): TicketState {
+function stateAt(ticket: TicketState & Pick<TicketRow, 'updatedAt'>, at: Date): TicketState {
   return {
     kind: ticket.kind,
     days: ticket.days,
@@ -227,6 +245,22 @@ function scanAnswer(scan: { scanId: string; offline: boolean }, at: Date, decisi
     ticket: decision.ticket,
     entriesToday: decision.entriesToday,
     conflict: decision.conflict,
+  };
+}
+
+/**
+ * An admitting answer's text around the parts only the admission's insert knows, so that the database can
+ * assemble the very bytes `JSON.stringify(scanAnswer(…))` gives (the same keys in the same order).
+ */
+function scanAnswerParts(scan: { scanId: string; offline: boolean }, at: Date, ticket: ScanAnswer['ticket'], fixedReason: ScanReason | null): ScanAnswerParts {
+  const head = JSON.stringify({ scanId: scan.scanId, offline: scan.offline, admit: true });
+  const middle = JSON.stringify({ day: shanghaiDate(at), at: beijingIso(at), ticket });
+  return {
+    beforeReason: `${head.slice(0, -1)},"reason":`,
+    fixedReason,
+    beforeEntries: `,${middle.slice(1, -1)},"entriesToday":`,
+    beforeConflict: ',"conflict":',
+    end: '}',
   };
 }
 
