@@ -97,6 +97,7 @@ export const ZTicketListInput = z.object({
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
+export type TTicketListInput = z.output<typeof ZTicketListInput>;
 
 export const ZRevokeTicketInput = z.object({
   id: ZTicketId,
