@@ -13,9 +13,9 @@ import {
   REJECT_REASON_MAX_LENGTH,
   SUBMISSION_PAGE_SIZES,
   SUBMISSION_STATUSES,
-  ZSubmissionTSubmissionQueueInput,
+  ZSubmissionQueueInput,
   type SubmissionStatus,
-  type TSubmissionTSubmissionQueueInput,
+  type TSubmissionQueueInput,
 } from '@portal/shared/submission/submission.schema';
 import { formatDateTime } from '../lib/format/date-time';
 import { useSubmissionExhibitors } from '../lib/graphql/submissions';
@@ -118,16 +118,16 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   const [pending, setPending] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const exhibitors = useSubmissionExhibitors();
-  const { input, update } = useListState(ZSubmissionTSubmissionQueueInput, QUEUE_DEFAULTS);
+  const { input, update } = useListState(ZSubmissionQueueInput, QUEUE_DEFAULTS);
   const filter = input.filter ?? {};
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? DEFAULT_SUBMISSION_PAGE_SIZE;
   /** Another filter or page starts with nothing selected (a filter change also goes back to its first page). */
-  const change = (patch: ListPatch<TSubmissionTSubmissionQueueInput>) => {
+  const change = (patch: ListPatch<TSubmissionQueueInput>) => {
     setSelected([]);
     update(patch);
   };
-  const changeFilter = (next: Partial<NonNullable<TSubmissionTSubmissionQueueInput['filter']>>) => change({ filter: next });
+  const changeFilter = (next: Partial<NonNullable<TSubmissionQueueInput['filter']>>) => change({ filter: next });
   const rows = useRows(input);
   const exhibitorNameOf = (id: string) => {
     const found = exhibitors.data?.find((exhibitor) => exhibitor.id === id);

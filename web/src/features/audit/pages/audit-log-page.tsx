@@ -93,7 +93,7 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
             type="primary"
             disabled={!nextBefore || log.isPlaceholderData}
             onClick={() => {
-              setNewer([...newer, state.before]);
+              setNewer([...newer, state.before ?? null]);
               update({ before: nextBefore });
             }}
             data-testid="audit-older"
