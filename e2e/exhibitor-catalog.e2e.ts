@@ -189,7 +189,7 @@ describeE2E('catalog, banners and products', () => {
         await organizer.page.getByTestId(`${queue}-empty-reset`).click();
         await expect.poll(() => new URL(organizer.page.url()).search).toBe('');
         // Every state (the first test's items are approved by now): the first item's name opens its drawer, titled with it.
-        await organizer.page.goto(`${path}?status=ALL`);
+        await organizer.page.goto(`${path}?status=`);
         const first = organizer.page.getByTestId(`${queue}-table`).locator('tbody tr[data-row-key]').first();
         await unlessPageFails(organizer.page, first.waitFor({ state: 'visible' }));
         const itemName = (await first.getByTestId(`${queue}-name`).innerText()).trim();

@@ -126,7 +126,7 @@ describeE2E('the organizer badge queue and /ticket', () => {
     await openQueue(page, '');
     await page.getByTestId('badge-queue-filter-keyword').locator('input').fill(TAG);
     await page.getByTestId('badge-queue-filter-keyword').locator('input').press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(TAG);
+    await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBe(TAG);
     await expect.poll(() => page.getByTestId('badge-queue-table').locator('tbody tr[data-row-key]').count()).toBe(3);
     await checkInBothLanguages(page, 'badges-queue', 'zh-CN', 'badge-review:queueTitle', 'desktop');
 
@@ -160,7 +160,7 @@ describeE2E('the organizer badge queue and /ticket', () => {
     await expect.poll(() => page.getByTestId('badge-queue-table').locator('tbody tr[data-row-key]').count()).toBe(0);
 
     // Every state, the same keyword (from the URL): one refused with its reason in the history, two approved.
-    await openQueue(page, `?status=ALL&q=${TAG}`);
+    await openQueue(page, `?status=&keyword=${TAG}`);
     await expect.poll(() => statusOf(page, rejected)).toBe('REJECTED');
     for (const staff of approved) expect(await statusOf(page, staff)).toBe('APPROVED');
     await row(page, rejected).getByTestId('badge-queue-open').click();

@@ -11,7 +11,7 @@ import { PATHS } from './support/paths';
 const ORGANIZER_LISTS = [
   ['exhibitors', PATHS.organizerExhibitorList],
   ['staff', PATHS.organizerStaff],
-  ['products', `${PATHS.organizerProductList}?status=ALL`],
+  ['products', `${PATHS.organizerProductList}?status=`],
   ['codes', PATHS.organizerProjectCdk],
   ['audit', PATHS.organizerAuditLog],
 ] as const;

@@ -21,21 +21,38 @@ export function newestFirst(columns: { createdAt: PgColumn; id: PgColumn }, reve
 /** Within this many rows of an end a page is read with a plain OFFSET; beyond it, keys first (index only), then rows. */
 export const NEAR_END_ROWS = 1000;
 
-/** How one page of a newest-first list is read: `limit` rows after skipping `offset`, in `order`. */
-export interface PageRead {
-  order: SQL[];
+/** Where one page of a list lies, and from which end it is read. */
+export interface PageWindow {
   limit: number;
+  /** Rows skipped from the end it is read from. */
   offset: number;
+  /** Read from the end, in the reversed order (turn the rows round afterwards). */
+  fromEnd: boolean;
   /** Skipping this many is cheaper from the index alone (keys first, then the page's rows). */
   keysFirst: boolean;
 }
 
 /**
- * Page `page` of a newest-first list. With its exact total known, a page in the second half is read from
- * the end, oldest first with the small offset from there, and turned round, so that the last page costs
- * what the first does (OFFSET reads and throws away every row it skips); past the end: no rows. Without
- * it (a page near the start, read while the total is summed) it is read forwards.
+ * Page `page` of a list. With its exact total known, a page in the second half is read from the end, in
+ * the reversed order with the small offset from there, so that the last page costs what the first does
+ * (OFFSET reads and throws away every row it skips); past the end: null (no rows). Without it (a page near
+ * the start, read while the total is summed) it is read forwards.
  */
+export function pageWindow(page: number, pageSize: number, total: number | undefined): PageWindow | null {
+  const offset = (page - 1) * pageSize;
+  if (total !== undefined && offset >= total) return null;
+  const limit = total === undefined ? pageSize : Math.min(pageSize, total - offset);
+  const fromEnd = total !== undefined && offset + limit / 2 > total / 2;
+  const skipped = fromEnd ? total - offset - limit : offset;
+  return { limit, offset: skipped, fromEnd, keysFirst: skipped > NEAR_END_ROWS };
+}
+
+/** How one page of a newest-first list is read: `limit` rows after skipping `offset`, in `order`. */
+export interface PageRead extends Omit<PageWindow, 'fromEnd'> {
+  order: SQL[];
+}
+
+/** Page `page` of a newest-first list (pageWindow), read by `read` and returned newest first. */
 export async function newestFirstPage<Row>(
   columns: { createdAt: PgColumn; id: PgColumn },
   page: number,
@@ -43,12 +60,10 @@ export async function newestFirstPage<Row>(
   total: number | undefined,
   read: (how: PageRead) => Promise<Row[]>,
 ): Promise<Row[]> {
-  const offset = (page - 1) * pageSize;
-  if (total !== undefined && offset >= total) return [];
-  const limit = total === undefined ? pageSize : Math.min(pageSize, total - offset);
-  const fromEnd = total !== undefined && offset + limit / 2 > total / 2;
-  const skipped = fromEnd ? total - offset - limit : offset;
-  const rows = await read({ order: newestFirst(columns, fromEnd), limit, offset: skipped, keysFirst: skipped > NEAR_END_ROWS });
+  const window = pageWindow(page, pageSize, total);
+  if (!window) return [];
+  const { fromEnd, ...how } = window;
+  const rows = await read({ ...how, order: newestFirst(columns, fromEnd) });
   return fromEnd ? rows.reverse() : rows;
 }
 
@@ -91,34 +106,40 @@ export function readNewestFirst<Table extends NewestFirstTable>(db: Executor, ta
   });
 }
 
-/** How a list finds its exact total: from maintained counts (`countKey` set) or by reading its matches. */
-export interface CountedList<Row, CountKey> {
-  /** The filter parts maintained counts answer; null when the filter has another part. */
-  countKey: CountKey | null;
-  /** The exact total from the maintained counts. */
-  countFromKey: (countKey: CountKey) => Promise<number>;
-  /** One page, newest first; with the total, a page in the second half is read from the end. */
+/**
+ * How a list finds its page and its exact total: the queries its filter allows. The service that owns the
+ * list says which apply to a filter; `pageWithTotal` alone decides in what order they run.
+ */
+export interface PagedList<Row> {
+  /** The filter's exact total. */
+  count: () => Promise<number>;
+  /** Whether `count` reads maintained counts or one small index (cheap at any depth) rather than the matches. */
+  countIsKept: boolean;
+  /** One page; with the total, a page in the second half is read from the end (pageWindow). */
   readPage: (total?: number) => Promise<Row[]>;
-  /** A page and its filter's total in one statement (null past the end), and the total alone. */
-  countedPage: () => Promise<{ nodes: Row[]; total: number | null }>;
-  countMatches: () => Promise<number>;
+  /** Where the page's own statement can count the matches: the page and its total at once (null past the end). */
+  countedPage?: () => Promise<{ nodes: Row[]; total: number | null }>;
 }
 
 /**
- * A page and the exact total of its filter, in as few statements as the filter allows: with maintained
- * counts, near the start the page is read forwards beside the count, deeper it waits for the total to
- * pick its nearer end; otherwise the page's own statement counts the matches (past the end, a count alone).
+ * A page and the exact total of its filter, in as few statements as the filter allows — the one paging
+ * strategy of every big back-office list:
+ * - deep in a list whose total is kept (more than NEAR_END_ROWS skipped), the total first, then the page
+ *   from its nearer end;
+ * - otherwise, where the page's statement can count its matches, one statement (past the end, the count
+ *   alone);
+ * - otherwise the page, read forwards, beside the count.
  */
-export async function pageWithTotal<Row, CountKey>(page: number, pageSize: number, list: CountedList<Row, CountKey>): Promise<{ nodes: Row[]; total: number }> {
-  const { countKey } = list;
-  if (countKey === null) {
-    const counted = await list.countedPage();
-    return { nodes: counted.nodes, total: counted.total ?? (await list.countMatches()) };
+export async function pageWithTotal<Row>(page: number, pageSize: number, list: PagedList<Row>): Promise<{ nodes: Row[]; total: number }> {
+  const { count, readPage, countedPage } = list;
+  if (list.countIsKept && (page - 1) * pageSize > NEAR_END_ROWS) {
+    const total = await count();
+    return { nodes: await readPage(total), total };
   }
-  if ((page - 1) * pageSize <= NEAR_END_ROWS) {
-    const [total, nodes] = await Promise.all([list.countFromKey(countKey), list.readPage()]);
-    return { nodes, total };
+  if (countedPage) {
+    const counted = await countedPage();
+    return { nodes: counted.nodes, total: counted.total ?? (await count()) };
   }
-  const total = await list.countFromKey(countKey);
-  return { nodes: await list.readPage(total), total };
+  const [total, nodes] = await Promise.all([count(), readPage()]);
+  return { nodes, total };
 }

@@ -100,18 +100,15 @@ export class SubmissionTableQueries<TRow extends SubmissionRow> {
     return db.select().from(this.history).where(eq(this.history.subjectId, subjectId)).orderBy(this.history.at, this.history.id);
   }
 
-  /** One page of the queue, newest submission first, and the total that matches. */
-  async page(db: Executor, filter: SubmissionListFilter, page: number, pageSize: number): Promise<{ rows: TRow[]; total: number }> {
-    const where = this.whereOf(filter);
-    const rows = await db
-      .select()
-      .from(this.table)
-      .where(where)
-      .orderBy(...this.order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const [counted] = await db.select({ total: count() }).from(this.table).where(where);
-    return { rows: rows as TRow[], total: counted?.total ?? 0 };
+  /** One page of the queue, newest submission first (read forwards: the queues hold thousands, not millions). */
+  async readPage(db: Executor, filter: SubmissionListFilter, page: number, pageSize: number): Promise<TRow[]> {
+    return (await this.pageWithoutTotal(db, filter, page, pageSize)).rows;
+  }
+
+  /** How many items match the filter. */
+  async count(db: Executor, filter: SubmissionListFilter): Promise<number> {
+    const [counted] = await db.select({ total: count() }).from(this.table).where(this.whereOf(filter));
+    return counted?.total ?? 0;
   }
 
   /** Every matching row in the queue's order, in batches (exports). */

@@ -30,8 +30,6 @@ const filterFields = {
   channelId: z.uuid('VALIDATION_FAILED'),
   keyword: plainText('VALIDATION_FAILED').trim().max(KEYWORD_MAX_LENGTH, 'VALIDATION_FAILED'),
 };
-type FilterField = keyof typeof filterFields;
-const FILTER_FIELDS = Object.keys(filterFields) as FilterField[];
 
 export const ZAudienceListFilter = z.object({
   statuses: filterFields.statuses.nullish(),
@@ -69,9 +67,6 @@ export interface AudienceListState extends AudienceListFilter {
 
 export const EMPTY_FILTER: AudienceListFilter = { statuses: [], submittedFrom: null, submittedTo: null, visitDate: null, channelId: null, keyword: null };
 export const DEFAULT_LIST_STATE: AudienceListState = { ...EMPTY_FILTER, sort: DEFAULT_SORT, page: 1, pageSize: DEFAULT_PAGE_SIZE };
-
-/** The list's query names, in the order they are written. */
-export const LIST_SEARCH_KEYS = [...FILTER_FIELDS, 'sort', 'page', 'pageSize'] as const;
 
 function canonicalStatuses(values: readonly string[]): ReviewStatus[] {
   const wanted = new Set(values.map((value) => value.trim().toUpperCase()));
@@ -141,12 +136,13 @@ export function filterSearch(filter: AudienceListFilter, sort: AudienceListSort)
   return params;
 }
 
-/** The URL query of a list state; defaults are left out so that the plain path is the default list. */
-export function searchOfState(state: AudienceListState): URLSearchParams {
-  const params = filterSearch(state, state.sort);
-  if (state.page !== 1) params.set('page', String(state.page));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
-  return params;
+/** What the list opens on where the input's own fields have no default (the web's list state, useListState). */
+export const AUDIENCE_LIST_DEFAULTS = { sort: DEFAULT_SORT, page: 1, pageSize: DEFAULT_PAGE_SIZE } as const;
+
+/** The list state an `audiences` input asks for: the filter with its defaults filled in, the sort and paging. */
+export function listStateOf(input: TAudienceListInput): AudienceListState {
+  const pageSize = PAGE_SIZES.find((size) => size === input.pageSize) ?? DEFAULT_PAGE_SIZE;
+  return { ...filterOf(input.filter), sort: input.sort ?? DEFAULT_SORT, page: input.page ?? 1, pageSize };
 }
 
 /** The GraphQL `audiences` arguments of a list state (empty filter values left out). */

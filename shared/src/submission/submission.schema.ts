@@ -26,6 +26,8 @@ export const REJECT_REASON_MAX_LENGTH = 500;
 export const MAX_BULK_SUBMISSION_DECISIONS = 500;
 export const SUBMISSION_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_SUBMISSION_PAGE_SIZE = 20;
+/** A queue's keyword (names, phone): nothing longer is meaningful. */
+export const QUEUE_KEYWORD_MAX_LENGTH = 64;
 
 const code = (value: ErrorCode) => ({ message: value });
 
@@ -83,3 +85,14 @@ export const ZSubmissionListInput = z.object({
     .nullish(),
 });
 export type TSubmissionListInput = z.output<typeof ZSubmissionListInput>;
+
+/**
+ * An organizers' queue as its page holds it in the URL: the list input, and a keyword where the kind's query
+ * searches one (badges). The queue opens on what waits for a decision (`QUEUE_DEFAULTS`).
+ */
+export const ZSubmissionQueueInput = ZSubmissionListInput.extend({
+  keyword: plainText('VALIDATION_FAILED').trim().max(QUEUE_KEYWORD_MAX_LENGTH, code('VALIDATION_FAILED')).nullish(),
+});
+export type TSubmissionQueueInput = z.output<typeof ZSubmissionQueueInput>;
+export const QUEUE_DEFAULT_STATUS: SubmissionStatus = 'PENDING';
+export const QUEUE_DEFAULTS = { filter: { status: QUEUE_DEFAULT_STATUS }, page: 1, pageSize: DEFAULT_SUBMISSION_PAGE_SIZE } as const;

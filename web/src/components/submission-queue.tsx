@@ -5,12 +5,21 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { DEFAULT_SUBMISSION_PAGE_SIZE, REJECT_REASON_MAX_LENGTH, SUBMISSION_PAGE_SIZES, SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
-import { KEYWORD_MAX_LENGTH } from '@portal/shared/review/audience-list';
+import {
+  DEFAULT_SUBMISSION_PAGE_SIZE,
+  QUEUE_DEFAULT_STATUS,
+  QUEUE_DEFAULTS,
+  QUEUE_KEYWORD_MAX_LENGTH,
+  REJECT_REASON_MAX_LENGTH,
+  SUBMISSION_PAGE_SIZES,
+  SUBMISSION_STATUSES,
+  ZSubmissionQueueInput,
+  type SubmissionStatus,
+  type TSubmissionQueueInput,
+} from '@portal/shared/submission/submission.schema';
 import { formatDateTime } from '../lib/format/date-time';
 import { useSubmissionExhibitors } from '../lib/graphql/submissions';
-import { QUEUE_DEFAULT_STATUS, queueInputOf, queueSearchOf, type QueueInput } from '../lib/queue-search';
+import { useListState, type ListPatch } from '../lib/list-state';
 import { useErrorText } from '../lib/use-error-text';
 import { SubmissionStatusTag } from './submission-status-tag';
 import { listPagination } from './list-pagination';
@@ -46,7 +55,7 @@ export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
   columns: ColumnsType<TRow>;
   /** The item's name (the product, the banner's title, the company, the staff member): the detail's title. */
   nameOf: (row: TRow) => string;
-  useRows: (input: QueueInput) => UseQueryResult<SubmissionPage<TRow>>;
+  useRows: (input: TSubmissionQueueInput) => UseQueryResult<SubmissionPage<TRow>>;
   approve: (ids: string[]) => Promise<unknown>;
   reject: (ids: string[], reason: string) => Promise<unknown>;
   /**
@@ -55,7 +64,7 @@ export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
    */
   loadDetail: () => Promise<ComponentType<{ row: TRow }>>;
   /** Extra buttons at the right above the table (an export link of the filtered list). */
-  extra?: (input: QueueInput) => ReactNode;
+  extra?: (input: TSubmissionQueueInput) => ReactNode;
   /** A keyword search box (the kind's server query searches it); its placeholder says what it matches. */
   keywordPlaceholder?: string;
   decisionsOf?: (status: SubmissionStatus) => QueueDecisions;
@@ -95,7 +104,6 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   const { t, i18n } = useTranslation('submission');
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const [search, setSearch] = useSearchParams();
   const [selected, setSelected] = useState<TRow[]>([]);
   const [detail, setDetail] = useState<TRow | null>(null);
   // The detail drawer's code loads when an item is first opened (as the approval list's), then stays mounted so
@@ -110,16 +118,16 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   const [pending, setPending] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const exhibitors = useSubmissionExhibitors();
-  const input = queueInputOf(search);
+  const { input, update } = useListState(ZSubmissionQueueInput, QUEUE_DEFAULTS);
   const filter = input.filter ?? {};
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? DEFAULT_SUBMISSION_PAGE_SIZE;
-  /** A new filter starts again on its first page with nothing selected. */
-  const change = (next: Partial<QueueInput>, paging: Pick<QueueInput, 'page' | 'pageSize'> = { page: 1 }) => {
+  /** Another filter or page starts with nothing selected (a filter change also goes back to its first page). */
+  const change = (patch: ListPatch<TSubmissionQueueInput>) => {
     setSelected([]);
-    setSearch(queueSearchOf({ ...input, ...next, ...paging }));
+    update(patch);
   };
-  const changeFilter = (next: Partial<NonNullable<QueueInput['filter']>>) => change({ filter: { ...filter, ...next } });
+  const changeFilter = (next: Partial<NonNullable<TSubmissionQueueInput['filter']>>) => change({ filter: next });
   const rows = useRows(input);
   const exhibitorNameOf = (id: string) => {
     const found = exhibitors.data?.find((exhibitor) => exhibitor.id === id);
@@ -177,7 +185,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
     : [];
   const filtered = Boolean(filter.exhibitorId || filter.submittedFrom || filter.submittedTo || input.keyword);
   const onlyWaiting = !filtered && filter.status === QUEUE_DEFAULT_STATUS;
-  const resetFilter = () => change({ filter: { status: QUEUE_DEFAULT_STATUS }, keyword: null });
+  const resetFilter = () => change({ filter: { exhibitorId: null, status: QUEUE_DEFAULT_STATUS, submittedFrom: null, submittedTo: null }, keyword: null });
   // An empty list says why and offers the next step: every state, or the filters undone.
   const empty = rows.data ? (
     <Empty description={t(onlyWaiting ? 'empty.nothingWaiting' : filtered || filter.status ? 'empty.filtered' : 'empty.none')} data-testid={`${testId}-empty`}>
@@ -251,7 +259,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
             <KeywordFilter
               value={input.keyword}
               label={keywordPlaceholder}
-              maxLength={KEYWORD_MAX_LENGTH}
+              maxLength={QUEUE_KEYWORD_MAX_LENGTH}
               style={{ width: 240 }}
               onSearch={(keyword) => change({ keyword })}
               testId={`${testId}-filter-keyword`}
@@ -290,7 +298,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
                 total: rows.data?.total ?? 0,
                 pageSizes: SUBMISSION_PAGE_SIZES,
                 totalText: (total) => t('total', { total }),
-                onChange: (next, size) => change({}, { page: next, pageSize: size }),
+                onChange: (next, size) => change({ page: next, pageSize: size }),
               })}
               locale={{ emptyText: empty }}
               data-testid={`${testId}-table`}

@@ -93,12 +93,12 @@ export class ActivationCodeService {
    * for a longer keyword by reading its matches in the page's own statement.
    */
   list(filter: ActivationCodeConditions, page: number, pageSize: number) {
+    const countKey = repository.countKeyOf(filter);
     return pageWithTotal(page, pageSize, {
-      countKey: repository.countKeyOf(filter),
-      countFromKey: (countKey) => this.countOf(countKey),
+      count: () => (countKey ? this.countOf(countKey) : repository.countActivationCodes(this.db, filter)),
+      countIsKept: countKey !== null,
       readPage: (total) => repository.listActivationCodes(this.db, filter, page, pageSize, total),
-      countedPage: () => repository.countedActivationCodePage(this.db, filter, page, pageSize),
-      countMatches: () => repository.countActivationCodes(this.db, filter),
+      countedPage: countKey ? undefined : () => repository.countedActivationCodePage(this.db, filter, page, pageSize),
     });
   }
 

@@ -1,5 +1,6 @@
 import { and, eq, exists, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { pageWindow } from '../../lib/keyset';
 import { likeContains } from '../../lib/sql-like';
 import type { Executor } from '../../db/client';
 import { APPROVE_STATUSES, type ApproveStatus } from '@portal/shared/application/application-status';
@@ -121,9 +122,6 @@ export async function countAudiences(db: Executor, filter: ListConditions) {
   return Number(row?.total ?? 0);
 }
 
-/** Within this many rows of an end a page is read with a plain OFFSET; beyond it, keys first (index only), then rows. */
-export const NEAR_END_ROWS = 1000;
-
 /**
  * A page reads each row's visit days (by the primary key, in day order) in the same statement, so that
  * the list's `visitDates` needs no further query: PGlite runs statements one at a time, and on
@@ -141,25 +139,22 @@ function withVisitDates({ visitDays, ...row }: PageRow): ApplicationRow & { visi
 }
 
 /**
- * One page of the matching rows. With `total` known, a page in the second half is read from the end in
- * reversed order, so that the last page costs what the first does; without it (a page near the start,
- * read while the total is counted) it is read forwards. A page deep in the middle reads the keys it
- * skips from the order's index alone (index-only scan) and only then its rows. Near either end the plain
- * query is cheaper to plan (PGlite plans every statement).
+ * One page of the matching rows, read from its nearer end when `total` is known (lib/keyset.ts
+ * `pageWindow`). A page deep in the middle reads the keys it skips from the order's index alone
+ * (index-only scan) and only then its rows. Near either end the plain query is cheaper to plan (PGlite
+ * plans every statement).
  */
 export async function listAudiences(db: Executor, filter: ListConditions, sort: AudienceListSort, page: number, pageSize: number, total?: number) {
-  const offset = (page - 1) * pageSize;
-  if (total !== undefined && offset >= total) return [];
-  const size = total === undefined ? pageSize : Math.min(pageSize, total - offset);
-  const fromEnd = total !== undefined && offset + size / 2 > total / 2;
-  const skipped = fromEnd && total !== undefined ? total - offset - size : offset;
+  const window = pageWindow(page, pageSize, total);
+  if (!window) return [];
+  const { limit, offset, fromEnd, keysFirst } = window;
   const order = orderBy(ORDER[sort], fromEnd);
   const where = whereOf(filter);
   let rows: PageRow[];
-  if (skipped <= NEAR_END_ROWS) {
-    rows = await db.select(pageColumns).from(audiences).where(where).orderBy(...order).limit(size).offset(skipped);
+  if (!keysFirst) {
+    rows = await db.select(pageColumns).from(audiences).where(where).orderBy(...order).limit(limit).offset(offset);
   } else {
-    const keys = db.select({ id: audiences.id }).from(audiences).where(where).orderBy(...order).limit(size).offset(skipped).as('page_keys');
+    const keys = db.select({ id: audiences.id }).from(audiences).where(where).orderBy(...order).limit(limit).offset(offset).as('page_keys');
     rows = await db.select(pageColumns).from(keys).innerJoin(audiences, eq(audiences.id, keys.id)).orderBy(...order);
   }
   const models = rows.map(withVisitDates);
@@ -266,11 +261,9 @@ export async function countByGrams(db: Executor, search: GramSearch) {
  * forwards and carries the exact total, counted in the same statement (null past the end: no row).
  */
 export async function listByGrams(db: Executor, search: GramSearch, sort: GramSort, page: number, pageSize: number, total?: number) {
-  const offset = (page - 1) * pageSize;
-  if (total !== undefined && offset >= total) return { total, rows: [] };
-  const size = total === undefined ? pageSize : Math.min(pageSize, total - offset);
-  const fromEnd = total !== undefined && offset + size / 2 > total / 2;
-  const skipped = fromEnd && total !== undefined ? total - offset - size : offset;
+  const window = pageWindow(page, pageSize, total);
+  if (!window) return { total: total ?? null, rows: [] };
+  const { limit: size, offset: skipped, fromEnd } = window;
   const within = ORDER[sort].filter(([column]) => column !== audiences.approveStatus);
   const gramColumn = (column: PgColumn) => (column === audiences.id ? audienceNameGrams.audienceId : audienceNameGrams.submittedAt);
   // The grams' btree stores (submitted_at, audience_id) ascending; read forwards or backwards (no nulls there).

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/database-errors';
+import { pageWithTotal } from '../../lib/keyset';
 import { parseInput } from '../../lib/validation';
 import { idNumberColumns } from '../../lib/personal-data-cipher';
 import type { Viewer } from '../../lib/viewer';
@@ -28,7 +29,6 @@ import {
   iterateAudiences,
   listAudiences,
   listByGrams,
-  NEAR_END_ROWS,
   type ListConditions,
 } from './application-list.repository';
 import type { ApplicationRow, AudienceModel, ReviewDecision } from './application.models';
@@ -119,40 +119,53 @@ export class ApplicationService {
     const conditions = listConditions(input.filter);
     const sort = input.sort ?? DEFAULT_SORT;
     // The channels (a handful of rows) are read whole, beside the page rather than after it.
-    const [[total, rows], channels] = await Promise.all([this.pageAndTotal(conditions, sort, page, pageSize), this.show.allChannels()]);
+    const [{ total, nodes: rows }, channels] = await Promise.all([this.pageAndTotal(conditions, sort, page, pageSize), this.show.allChannels()]);
     const channelById = new Map(channels.map((channel) => [channel.id, channel]));
     const nodes: AudienceModel[] = rows.map(({ visitDates, ...row }) => ({ ...row, alongside: { visitDates, channel: (row.channelId && channelById.get(row.channelId)) || null } }));
     return { nodes, total, page, pageSize };
   }
 
-  /** A page and the exact total of its filter, in as few statements, one after the other, as the page allows. */
-  private async pageAndTotal(conditions: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
-    // A keyword of one or two characters is looked up in the name grams: an exact count and a page in list
-    // order from one btree, without reading every candidate (docs/decisions/0305-approval-list-keyword.md).
+  /**
+   * How a page of the filter is found (lib/keyset.ts `pageWithTotal` decides the order): a keyword of one or
+   * two characters is looked up in the name grams — an exact count from their btree and, in an order they
+   * hold, the page with its count in one statement (docs/decisions/0305-approval-list-keyword.md); states and
+   * a visit day are counted from the maintained counts; any other filter counts its matches in the page's
+   * own statement.
+   */
+  private pageAndTotal(conditions: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
     const grams = gramSearchOf(conditions);
-    if (grams && isGramSort(sort)) {
-      const known = (page - 1) * pageSize > NEAR_END_ROWS ? await countByGrams(this.db, grams) : undefined;
-      const { total, rows } = await listByGrams(this.db, grams, sort, page, pageSize, known);
-      return [total ?? (await countByGrams(this.db, grams)), rows] as const;
+    if (grams) {
+      const count = () => countByGrams(this.db, grams);
+      return pageWithTotal(page, pageSize, {
+        count,
+        countIsKept: true,
+        ...(isGramSort(sort)
+          ? {
+              readPage: async (total?: number) => (await listByGrams(this.db, grams, sort, page, pageSize, total)).rows,
+              countedPage: async () => {
+                const { total, rows } = await listByGrams(this.db, grams, sort, page, pageSize);
+                return { nodes: rows, total };
+              },
+            }
+          : { readPage: (total?: number) => listAudiences(this.db, conditions, sort, page, pageSize, total) }),
+      });
     }
-    if ((page - 1) * pageSize > NEAR_END_ROWS) {
-      const total = await this.countOf(conditions);
-      return [total, await listAudiences(this.db, conditions, sort, page, pageSize, total)] as const;
-    }
-    // Near the start the page is read forwards whatever the total: a maintained count, or the grams' count
-    // of a keyword sorted by name, goes beside it, …
-    if (countKeyOf(conditions) || grams) return Promise.all([this.countOf(conditions), listAudiences(this.db, conditions, sort, page, pageSize)]);
-    // … and a count that reads the matches is taken by the page's own statement (past the end, by itself).
-    const { total, rows } = await countedPage(this.db, conditions, sort, page, pageSize);
-    return [total ?? (await countAudiences(this.db, conditions)), rows] as const;
+    const countKey = countKeyOf(conditions);
+    return pageWithTotal(page, pageSize, {
+      count: () => (countKey ? this.countFromKey(countKey) : countAudiences(this.db, conditions)),
+      countIsKept: countKey !== null,
+      readPage: (total) => listAudiences(this.db, conditions, sort, page, pageSize, total),
+      countedPage: countKey
+        ? undefined
+        : async () => {
+            const { total, rows } = await countedPage(this.db, conditions, sort, page, pageSize);
+            return { nodes: rows, total };
+          },
+    });
   }
 
-  /** Exact: from the name grams for a short keyword, the maintained counts for states and a visit day, else by reading the matches. */
-  private async countOf(conditions: ListConditions) {
-    const grams = gramSearchOf(conditions);
-    if (grams) return countByGrams(this.db, grams);
-    const countKey = countKeyOf(conditions);
-    if (!countKey) return countAudiences(this.db, conditions);
+  /** The exact total from the maintained counts (states and a visit day). */
+  private async countFromKey(countKey: NonNullable<ReturnType<typeof countKeyOf>>) {
     const { total, changes } = await countFromDeltas(this.db, countKey);
     // The reader that finds many changes folds them (a few milliseconds), so that a sum stays short.
     if (changes > COUNT_CHANGES_TO_FOLD) await compactCountDeltas(this.db);

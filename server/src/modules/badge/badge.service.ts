@@ -154,12 +154,12 @@ export class BadgeService {
    * page's own statement.
    */
   private pageOf(filter: TBadgeFilter, page: number, pageSize: number) {
+    const countKey = repository.countKeyOf(filter);
     return pageWithTotal(page, pageSize, {
-      countKey: repository.countKeyOf(filter),
-      countFromKey: (countKey) => this.countOf(countKey),
+      count: () => (countKey ? this.countOf(countKey) : repository.countBadges(this.db, filter)),
+      countIsKept: countKey !== null,
       readPage: (total) => repository.listBadges(this.db, filter, page, pageSize, total),
-      countedPage: () => repository.countedBadgePage(this.db, filter, page, pageSize, () => this.gramStatistics.get()),
-      countMatches: () => repository.countBadges(this.db, filter),
+      countedPage: countKey ? undefined : () => repository.countedBadgePage(this.db, filter, page, pageSize, () => this.gramStatistics.get()),
     });
   }
 

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { readNewestFirst } from '../../lib/keyset';
 import type { Executor } from '../../db/client';
 import type { TExhibitorListInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import { exhibitors } from './exhibitor.tables';
@@ -51,20 +52,15 @@ function conditionsOf(filter: Pick<TExhibitorListInput, 'status' | 'keyword'>): 
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** One page of the organizer's list, newest first, and the filtered total. */
-export async function listExhibitors(db: Executor, input: TExhibitorListInput) {
-  const where = conditionsOf(input);
-  const [nodes, [total]] = await Promise.all([
-    db
-      .select()
-      .from(exhibitors)
-      .where(where)
-      .orderBy(desc(exhibitors.createdAt), desc(exhibitors.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ value: count() }).from(exhibitors).where(where),
-  ]);
-  return { nodes, total: total?.value ?? 0 };
+/** One page of the organizer's list, newest first (from its nearer end once the total is known). */
+export function listExhibitors(db: Executor, input: TExhibitorListInput, total?: number) {
+  return readNewestFirst(db, exhibitors, conditionsOf(input), input.page, input.pageSize, total);
+}
+
+/** How many companies the list's filter matches. */
+export async function countExhibitors(db: Executor, input: TExhibitorListInput) {
+  const [total] = await db.select({ value: count() }).from(exhibitors).where(conditionsOf(input));
+  return total?.value ?? 0;
 }
 
 /** Locks the company's row until the transaction ends (rules that count its records decide under it). */

@@ -2,6 +2,7 @@ import type { AuditAction } from '@portal/shared/audit/audit-log';
 import { countExhibitorsByStatus } from './exhibitor-stats.repository';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageWithTotal } from '../../lib/keyset';
 import { normaliseIdentity } from '@portal/shared/auth/identity';
 import type { TCreateExhibitorInput, TExhibitorListInput, TRegisterExhibitorInput, TUpdateExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { AccountService, NewAccountInput } from '../account/account.service';
@@ -112,7 +113,11 @@ export class ExhibitorService {
 
   async list(viewer: Viewer | undefined, input: TExhibitorListInput): Promise<ExhibitorPageModel> {
     requireExhibitorManager(viewer);
-    const { nodes, total } = await repository.listExhibitors(this.db, input);
+    const { nodes, total } = await pageWithTotal(input.page, input.pageSize, {
+      count: () => repository.countExhibitors(this.db, input),
+      countIsKept: false,
+      readPage: (total) => repository.listExhibitors(this.db, input, total),
+    });
     return { nodes, total, page: input.page, pageSize: input.pageSize };
   }
 

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireScope } from '../../lib/authorize';
 import type { SubmissionListFilter, SubmissionRow, SubmissionTableQueries } from '../../lib/submission-tables';
+import { pageWithTotal } from '../../lib/keyset';
 import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { PhotoPurpose } from '../media/media.models';
@@ -125,8 +126,12 @@ export class SubmissionReviewService {
 
   private async page<TRow extends SubmissionRow>(spec: SubmissionSpec<TRow>, rawInput: unknown, exhibitorId: string | null) {
     const { filter, page, pageSize } = this.conditionsOf(rawInput, exhibitorId);
-    const { rows, total } = await spec.queries.page(this.db, filter, page, pageSize);
-    return { nodes: rows, total, page, pageSize };
+    const { nodes, total } = await pageWithTotal(page, pageSize, {
+      count: () => spec.queries.count(this.db, filter),
+      countIsKept: false,
+      readPage: () => spec.queries.readPage(this.db, filter, page, pageSize),
+    });
+    return { nodes, total, page, pageSize };
   }
 
   historyOf<TRow extends SubmissionRow>(spec: SubmissionSpec<TRow>, id: string) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, getTableColumns, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus, TTicketFilter } from '@portal/shared/ticket/ticket.schema';
 import type { Executor } from '../../db/client';
-import { newestFirst, newestFirstPages, olderThan } from '../../lib/keyset';
+import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
 import { likeContains } from '../../lib/sql-like';
 import { admissions, ticketAdmissionFacts, ticketCountDeltas, tickets, ticketSearchGramsOf } from './ticket.tables';
 
@@ -103,23 +103,28 @@ function conditionsOf(filter: TTicketFilter): SQL | undefined {
   return and(keyword ? holdsGrams(sql`ticket_keyword_grams(lower(${keyword}))`) : undefined, conditionsBesideGrams(filter));
 }
 
+/** Whether the filter narrows the list (unfiltered, the total is the maintained count). */
+export function isTicketListFiltered(filter: TTicketFilter): boolean {
+  return conditionsBesideGrams(filter) !== undefined;
+}
+
+/** One page, newest first (the index `tickets_list_idx`), from its nearer end once the total is known. */
+export function listTickets(db: Executor, filter: TTicketFilter, page: number, pageSize: number, total?: number) {
+  return readNewestFirst(db, tickets, conditionsOf(filter), page, pageSize, total);
+}
+
 /**
- * One page, newest first (created_at, id: the index `tickets_list_idx`), and the total. Unfiltered, the
- * page walks the index beside the maintained count (`summedCountChanges`: how many changes it summed).
- * Filtered, one statement finds the matches once, as keys (id, created_at): their number is the total, the
- * page's keys are the newest of them, and only the page's rows are read whole (a page past the end carries no
- * total: it is counted by itself). A keyword's candidates are the rows holding `keywordGrams` (its rarest grams,
- * `rarestGrams`), read from `tickets_search_grams_idx` in a subquery of their own (OFFSET 0): that plan holds
- * whatever the statistics say of the other conditions — with the bench's 100,000 tickets inserted and not yet
- * analyzed, the kind looked like one row, and the list read all of them through `tickets_subject_idx` (2.5 s on PGlite).
+ * One page of a filtered list, newest first, and its total: one statement finds the matches once, as keys
+ * (id, created_at): their number is the total, the page's keys are the newest of them, and only the page's
+ * rows are read whole (a page past the end carries no total: null). A keyword's candidates are the rows
+ * holding `keywordGrams` (its rarest grams, `rarestGrams`), read from `tickets_search_grams_idx` in a
+ * subquery of their own (OFFSET 0): that plan holds whatever the statistics say of the other conditions —
+ * with the bench's 100,000 tickets inserted and not yet analyzed, the kind looked like one row, and the list
+ * read all of them through `tickets_subject_idx` (2.5 s on PGlite).
  */
-export async function listTickets(db: Executor, filter: TTicketFilter, page: number, pageSize: number, keywordGrams: readonly string[] = []) {
+export async function countedTicketPage(db: Executor, filter: TTicketFilter, page: number, pageSize: number, keywordGrams: readonly string[] = []) {
   const where = conditionsBesideGrams(filter);
   const offset = (page - 1) * pageSize;
-  if (!where) {
-    const [nodes, { total, changes }] = await Promise.all([db.select().from(tickets).orderBy(...newestFirst(tickets)).limit(pageSize).offset(offset), countAllTickets(db)]);
-    return { nodes, total, summedCountChanges: changes };
-  }
   const gramList = sql.join(
     keywordGrams.map((gram) => sql`${gram}`),
     sql`, `,
@@ -138,11 +143,11 @@ export async function listTickets(db: Executor, filter: TTicketFilter, page: num
     .innerJoin(tickets, sql`${tickets.id} = page_keys.id`)
     .orderBy(...newestFirst(tickets));
   const nodes = rows.map(({ total: _pageTotal, ...row }) => row);
-  return { nodes, total: rows[0] ? Number(rows[0].total) : await countTickets(db, filter), summedCountChanges: 0 };
+  return { nodes, total: rows[0] ? Number(rows[0].total) : null };
 }
 
 /** The exact number of all tickets, summed from the maintained changes; `changes`: how many rows were summed. */
-async function countAllTickets(db: Executor) {
+export async function countAllTickets(db: Executor) {
   const [row] = await db.select({ total: sql<number>`coalesce(sum(${ticketCountDeltas.delta}), 0)::int`, changes: sql<number>`count(*)::int` }).from(ticketCountDeltas);
   return { total: Number(row?.total ?? 0), changes: Number(row?.changes ?? 0) };
 }

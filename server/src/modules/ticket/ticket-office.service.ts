@@ -7,6 +7,7 @@ import { parseImportedTicketRow, TICKET_IMPORT_COLUMNS, type TicketImportRowProb
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { pageWithTotal } from '../../lib/keyset';
 import { PeriodicRead } from '../../lib/periodic-read';
 import { translate } from '../../lib/i18n';
 import { IMPORT_PROGRESS_EVERY, ImportIssues, type ImportEvent, type ImportFile, type ImportReport } from '../../lib/spreadsheet-import';
@@ -87,10 +88,33 @@ export class TicketOfficeService {
 
   async list(viewer: Viewer | undefined, { filter, page, pageSize }: TTicketListInput) {
     requireTicketOffice(viewer);
-    const found = await repository.listTickets(this.db, filter ?? {}, page, pageSize, await this.lookedUpGrams(filter?.keyword));
-    // The reader that finds many count changes folds them (a few milliseconds), so that the sum stays short.
-    if (found.summedCountChanges > COUNT_CHANGES_TO_FOLD) await repository.compactTicketCountDeltas(this.db);
+    const found = await this.pageOf(filter ?? {}, page, pageSize);
     return { total: found.total, nodes: await this.present(found.nodes), page, pageSize };
+  }
+
+  /** The whole list beside its maintained count (deep pages from the nearer end); a filtered one counts its matches in the page's statement. */
+  private async pageOf(filter: TTicketFilter, page: number, pageSize: number) {
+    if (!repository.isTicketListFiltered(filter)) {
+      return pageWithTotal(page, pageSize, {
+        count: () => this.countAll(),
+        countIsKept: true,
+        readPage: (total) => repository.listTickets(this.db, filter, page, pageSize, total),
+      });
+    }
+    const keywordGrams = await this.lookedUpGrams(filter.keyword);
+    return pageWithTotal(page, pageSize, {
+      count: () => repository.countTickets(this.db, filter),
+      countIsKept: false,
+      readPage: (total) => repository.listTickets(this.db, filter, page, pageSize, total),
+      countedPage: () => repository.countedTicketPage(this.db, filter, page, pageSize, keywordGrams),
+    });
+  }
+
+  private async countAll() {
+    const { total, changes } = await repository.countAllTickets(this.db);
+    // The reader that finds many count changes folds them (a few milliseconds), so that the sum stays short.
+    if (changes > COUNT_CHANGES_TO_FOLD) await repository.compactTicketCountDeltas(this.db);
+    return total;
   }
 
   /** The keyword's rarest grams, which the list looks its candidates up by (none without a keyword). */

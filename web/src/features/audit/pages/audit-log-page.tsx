@@ -1,15 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Select, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { AUDIT_PAGE_SIZES, type TAuditLogFilter } from '@portal/shared/audit/audit-log';
+import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_PAGE_SIZES, ZAuditLogInput, type TAuditLogFilter } from '@portal/shared/audit/audit-log';
+import { useListState } from '../../../lib/list-state';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useAuditLog } from '../api/audit-log';
+import { auditLogExportHref, auditLogVariablesOf, useAuditLog } from '../api/audit-log';
 import { AuditLogFilters } from '../components/audit-log-filters';
 import { AuditLogTable } from '../components/audit-log-table';
 import type { AuditSubjectPaths } from '../lib/audit-subject';
-import { auditLogExportHref, auditLogSearchOf, auditLogStateOf, auditLogVariablesOf, type AuditLogState } from '../lib/audit-log-url';
+
+/** The log opens on its newest entries, 50 a page. */
+const AUDIT_LIST_DEFAULTS = { pageSize: AUDIT_DEFAULT_PAGE_SIZE };
 
 /**
  * /wo/system/audit (ROLE_SUPER_ADMIN): the audit log, newest first. Pages continue before the last
@@ -19,19 +21,17 @@ import { auditLogExportHref, auditLogSearchOf, auditLogStateOf, auditLogVariable
 export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths }) {
   const { t } = useTranslation('audit-log');
   const errorText = useErrorText();
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => auditLogStateOf(search), [search]);
+  const { input: state, update, reset } = useListState(ZAuditLogInput, AUDIT_LIST_DEFAULTS);
+  const filter = state.filter ?? {};
   // The cursors of the pages before this one, to walk back ("Newer"); a new filter starts afresh.
   const [newer, setNewer] = useState<Array<string | null>>([]);
   const [actorName, setActorName] = useState<string | null>(null);
   const log = useAuditLog(auditLogVariablesOf(state));
 
-  // Every change starts from the URL as it is now (the router updates it at once), not from this
-  // render's state: a click right after another change must not write the older filter back.
-  const change = (update: (current: AuditLogState) => AuditLogState) => setSearch(auditLogSearchOf(update(auditLogStateOf(new URLSearchParams(window.location.search)))));
+  // A new filter or page size starts again at the newest entries (useListState drops `before`).
   const filterBy = (patch: Partial<TAuditLogFilter>) => {
     setNewer([]);
-    change((current) => ({ ...current, filter: { ...current.filter, ...patch }, before: null }));
+    update({ filter: patch });
   };
   const nextBefore = log.data?.nextBefore ?? null;
 
@@ -41,7 +41,7 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('title')}
         </Typography.Title>
-        <Button icon={<DownloadOutlined />} href={auditLogExportHref(state.filter)} download data-testid="audit-export">
+        <Button icon={<DownloadOutlined />} href={auditLogExportHref(filter)} download data-testid="audit-export">
           {t('export')}
         </Button>
       </Flex>
@@ -49,12 +49,12 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
         {t('intro')}
       </Typography.Paragraph>
       <AuditLogFilters
-        filter={state.filter}
+        filter={filter}
         actorName={actorName}
         onChange={filterBy}
         onReset={() => {
           setNewer([]);
-          change((current) => ({ filter: {}, before: null, pageSize: current.pageSize }));
+          reset();
         }}
       />
       {log.error ? <Alert type="error" showIcon message={errorText(log.error)} data-testid="audit-error" /> : null}
@@ -73,7 +73,7 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
             disabled={!state.before}
             onClick={() => {
               setNewer([]);
-              change((current) => ({ ...current, before: null }));
+              update({ before: null });
             }}
             data-testid="audit-newest"
           >
@@ -83,7 +83,7 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
             disabled={newer.length === 0}
             onClick={() => {
               setNewer(newer.slice(0, -1));
-              change((current) => ({ ...current, before: newer.at(-1) ?? null }));
+              update({ before: newer.at(-1) ?? null });
             }}
             data-testid="audit-newer"
           >
@@ -93,8 +93,8 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
             type="primary"
             disabled={!nextBefore || log.isPlaceholderData}
             onClick={() => {
-              setNewer([...newer, state.before]);
-              change((current) => ({ ...current, before: nextBefore }));
+              setNewer([...newer, state.before ?? null]);
+              update({ before: nextBefore });
             }}
             data-testid="audit-older"
           >
@@ -102,10 +102,10 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
           </Button>
         </Space>
         <Select<number>
-          value={state.pageSize}
+          value={state.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE}
           onChange={(pageSize) => {
             setNewer([]);
-            change((current) => ({ ...current, before: null, pageSize }));
+            update({ pageSize });
           }}
           options={AUDIT_PAGE_SIZES.map((size) => ({ value: size, label: t('pager.size', { count: size }) }))}
           aria-label={t('pager.sizeLabel')}

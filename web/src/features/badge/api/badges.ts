@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { badgeFilterToSearch, ZBadgeListInput, type TBadgeListInput } from '@portal/shared/badge/badge.schema';
+import { badgeFilterToSearch, ZBadgeListInput, type TBadgeFilter, type TBadgeListInput } from '@portal/shared/badge/badge.schema';
+import type { TSubmissionQueueInput } from '@portal/shared/submission/submission.schema';
 import { BadgesDocument } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
-import type { QueueInput } from '../../../lib/queue-search';
 
 export const BADGE_QUEUE_KEY = ['badge', 'queue'] as const;
 
@@ -12,7 +12,7 @@ function shanghaiDayEdge(day: string | null | undefined, edge: 'start' | 'end'):
 }
 
 /** The queue's URL state as the badge list's input: the created range covers whole Beijing days. */
-export function badgeListInputOf(input: QueueInput): TBadgeListInput {
+export function badgeListInputOf(input: TSubmissionQueueInput): TBadgeListInput {
   const filter = input.filter ?? {};
   return ZBadgeListInput.parse({
     status: filter.status,
@@ -26,7 +26,7 @@ export function badgeListInputOf(input: QueueInput): TBadgeListInput {
 }
 
 /** The organizers' badge queue, one page, filtered on the server. */
-export function useBadges(input: QueueInput) {
+export function useBadges(input: TSubmissionQueueInput) {
   const { page, pageSize, createdFrom, createdTo, ...filter } = badgeListInputOf(input);
   const variables = { filter: { ...filter, createdFrom: createdFrom?.toISOString() ?? null, createdTo: createdTo?.toISOString() ?? null }, page, pageSize };
   return useQuery({
@@ -37,9 +37,8 @@ export function useBadges(input: QueueInput) {
   });
 }
 
-/** The filtered list as xlsx, or as a zip of the xlsx and the entry card photos (every page, the list's order). */
-export function badgeExportHref(input: QueueInput, kind: 'xlsx' | 'zip'): string {
-  const { page: _page, pageSize: _pageSize, ...filter } = badgeListInputOf(input);
+/** The filtered list as xlsx, or as a zip of the xlsx and the entry card photos (every page, the list's order; the exhibitor's: their company's). */
+export function badgeExportHref(filter: Partial<TBadgeFilter>, kind: 'xlsx' | 'zip'): string {
   const query = badgeFilterToSearch(filter).toString();
   return `/apis/files/exports/badges.${kind}${query ? `?${query}` : ''}`;
 }

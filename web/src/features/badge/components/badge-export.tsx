@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { downloadWithProgress, formatBytes, saveBlob, type DownloadProgress } from '../../../lib/download';
 import { useErrorText } from '../../../lib/use-error-text';
 import { isWeChatBrowser } from '../../../lib/wechat';
-import { badgeExportHref, type BadgeListState } from '../lib/list-search';
+import type { TBadgeFilter } from '@portal/shared/badge/badge.schema';
+import { badgeExportHref } from '../api/badges';
 
 type Kind = 'xlsx' | 'zip';
 
@@ -17,7 +18,7 @@ const PROGRESS_AFTER_MS = 600;
  * page fetches them itself to show how far they have come (bytes, and the rows the server announced),
  * then saves the file. Inside WeChat, where downloads are blocked, it says to open the system browser.
  */
-export function BadgeExport({ filter, disabled }: { filter: BadgeListState['filter']; disabled: boolean }) {
+export function BadgeExport({ filter, disabled }: { filter: Partial<TBadgeFilter>; disabled: boolean }) {
   const { t } = useTranslation('badge');
   const { message, modal } = App.useApp();
   const errorText = useErrorText();

@@ -3,8 +3,8 @@ import { Alert, App, Button, DatePicker, Empty, Flex, Select, Table, Tag, Toolti
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BADGE_STATUSES, isBadgeEditable, BADGE_KEYWORD_MAX_LENGTH, type BadgeStatus } from '@portal/shared/badge/badge.schema';
+import { Link, useNavigate } from 'react-router';
+import { BADGE_STATUSES, isBadgeEditable, BADGE_KEYWORD_MAX_LENGTH, ZBadgeListInput, type BadgeStatus } from '@portal/shared/badge/badge.schema';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import type { BadgeFieldsFragment } from '../../../graphql/operations.generated';
@@ -14,9 +14,11 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useDeleteBadge } from '../api/delete-badge';
 import { useOwnBadges } from '../api/own-badges';
 import { BadgeExport } from '../components/badge-export';
-import { BADGE_PAGE_SIZES, badgeListFromSearch, badgeListToSearch, type BadgeListState } from '../lib/list-search';
 import { listPagination } from '../../../components/list-pagination';
 import { KeywordFilter } from '../../../components/keyword-filter';
+import { useListState } from '../../../lib/list-state';
+
+const BADGE_PAGE_SIZES = [20, 50, 100];
 
 /**
  * /we/exhibitor/application/list: the company's badge applications — filtered and paged on the server
@@ -28,15 +30,12 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const state = badgeListFromSearch(search);
-  const rows = useOwnBadges({ ...state.filter, page: state.page, pageSize: state.pageSize });
+  const { input: state, update: change, reset } = useListState(ZBadgeListInput);
+  const rows = useOwnBadges(state);
   const remove = useDeleteBadge();
   const data = rows.data;
   const full = !!data && data.used >= data.limit;
-  const filtered = Object.keys(state.filter).length > 0;
-
-  const change = (patch: Partial<BadgeListState['filter']>) => setSearch(badgeListToSearch({ ...state, filter: { ...state.filter, ...patch }, page: 1 }), { replace: true });
+  const filtered = !!(state.status || state.createdFrom || state.createdTo || state.keyword);
 
   const confirmDelete = (badge: BadgeFieldsFragment) =>
     modal.confirm({
@@ -121,10 +120,10 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
 
       <Flex wrap gap="small" align="center" role="search" aria-label={t('filters.label')} data-testid="badge-filters">
         <KeywordFilter
-          value={state.filter.keyword}
+          value={state.keyword}
           label={t('filters.keyword')}
           maxLength={BADGE_KEYWORD_MAX_LENGTH}
-          onSearch={(keyword) => change({ keyword: keyword ?? undefined })}
+          onSearch={(keyword) => change({ keyword })}
           style={{ width: 340, maxWidth: '100%' }}
           testId="badge-filter-keyword"
         />
@@ -133,8 +132,8 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
           style={{ minWidth: 140 }}
           aria-label={t('filters.status')}
           placeholder={t('filters.status')}
-          value={state.filter.status ?? undefined}
-          onChange={(status) => change({ status: status ?? undefined })}
+          value={state.status ?? undefined}
+          onChange={(status) => change({ status: status ?? null })}
           options={BADGE_STATUSES.map((value) => ({ value, label: t(`submission:status.${value}`) }))}
           data-testid="badge-filter-status"
         />
@@ -144,15 +143,15 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
           allowEmpty={[true, true]}
           aria-label={t('filters.created')}
           placeholder={[t('filters.from'), t('filters.to')]}
-          value={state.filter.createdFrom || state.filter.createdTo ? [pickerValueOf(state.filter.createdFrom), pickerValueOf(state.filter.createdTo)] : null}
-          onChange={(range) => change({ createdFrom: instantOfPickerValue(range?.[0], false) ?? undefined, createdTo: instantOfPickerValue(range?.[1], true) ?? undefined })}
+          value={state.createdFrom || state.createdTo ? [pickerValueOf(state.createdFrom), pickerValueOf(state.createdTo)] : null}
+          onChange={(range) => change({ createdFrom: instantOfPickerValue(range?.[0], false), createdTo: instantOfPickerValue(range?.[1], true) })}
           style={{ maxWidth: '100%' }}
           data-testid="badge-filter-created"
         />
-        <Button onClick={() => setSearch(badgeListToSearch({ ...state, filter: {}, page: 1 }), { replace: true })} disabled={!filtered} data-testid="badge-filter-reset">
+        <Button onClick={reset} disabled={!filtered} data-testid="badge-filter-reset">
           {t('filters.reset')}
         </Button>
-        <BadgeExport filter={state.filter} disabled={!data || data.total === 0} />
+        <BadgeExport filter={state} disabled={!data || data.total === 0} />
       </Flex>
 
       {rows.error ? (
@@ -180,7 +179,7 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
             pageSizes: BADGE_PAGE_SIZES,
             totalText: (total) => t('total', { total }),
             totalTestId: 'badge-total',
-            onChange: (page, pageSize) => setSearch(badgeListToSearch({ ...state, page, pageSize }), { replace: true }),
+            onChange: (page, pageSize) => change({ page, pageSize }),
           })}
           data-testid="badge-table"
         />

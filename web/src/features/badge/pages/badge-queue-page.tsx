@@ -5,7 +5,7 @@ import { BADGE_REJECT_REASON_MAX_LENGTH, type BadgeStatus } from '@portal/shared
 import { SubmissionQueue, type QueueDecisions } from '../../../components/submission-queue';
 import type { BadgeQueueFieldsFragment } from '../../../graphql/operations.generated';
 import { approveBadges } from '../api/approve-badges';
-import { badgeExportHref, useBadges } from '../api/badges';
+import { badgeExportHref, badgeListInputOf, useBadges } from '../api/badges';
 import { rejectBadges } from '../api/reject-badges';
 
 const loadDetail = () =>
@@ -40,10 +40,10 @@ export function BadgeQueuePage() {
       extra={(input) => (
         <Tooltip title={t('export.hint')}>
           <Space.Compact>
-            <Button icon={<DownloadOutlined aria-hidden />} href={badgeExportHref(input, 'xlsx')} download data-testid="badge-queue-export-xlsx">
+            <Button icon={<DownloadOutlined aria-hidden />} href={badgeExportHref(badgeListInputOf(input), 'xlsx')} download data-testid="badge-queue-export-xlsx">
               {t('export.xlsx')}
             </Button>
-            <Button href={badgeExportHref(input, 'zip')} download data-testid="badge-queue-export-zip">
+            <Button href={badgeExportHref(badgeListInputOf(input), 'zip')} download data-testid="badge-queue-export-zip">
               {t('export.zip')}
             </Button>
           </Space.Compact>

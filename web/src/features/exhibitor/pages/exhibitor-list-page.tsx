@@ -2,8 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Card, Flex, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { EXHIBITOR_KEYWORD_MAX_LENGTH, EXHIBITOR_STATUSES, ZExhibitorListInput, type ExhibitorStatus, type TExhibitorListInput } from '@portal/shared/exhibitor/exhibitor.schema';
+import { EXHIBITOR_KEYWORD_MAX_LENGTH, EXHIBITOR_STATUSES, ZExhibitorListInput, type ExhibitorStatus } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { ExhibitorFieldsFragment } from '../../../graphql/operations.generated';
 import { AccountActions } from '../../../components/account-actions';
 import { InitialPasswordDialog, type InitialPasswordNotice } from '../../../components/initial-password-dialog';
@@ -20,30 +19,9 @@ import { PageHeader } from '../../../components/page-header';
 import { useOpeningKey } from '../../../lib/use-opening-key';
 import { listPagination } from '../../../components/list-pagination';
 import { KeywordFilter } from '../../../components/keyword-filter';
+import { useListState } from '../../../lib/list-state';
 
 const PAGE_SIZES = [20, 50, 100];
-
-/** The list's filter and page live in the URL (a reload or a shared link shows the same page). */
-function useListState(): [TExhibitorListInput, (change: Partial<TExhibitorListInput>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const parsed = ZExhibitorListInput.safeParse({
-    status: search.get('status') || null,
-    keyword: search.get('keyword') || null,
-    page: Number(search.get('page') ?? 1),
-    pageSize: Number(search.get('pageSize') ?? 20),
-  });
-  const state = parsed.success ? parsed.data : ZExhibitorListInput.parse({});
-  const update = (change: Partial<TExhibitorListInput>) => {
-    const next = { ...state, page: 1, ...change };
-    const params = new URLSearchParams();
-    if (next.status) params.set('status', next.status);
-    if (next.keyword) params.set('keyword', next.keyword);
-    if (next.page > 1) params.set('page', String(next.page));
-    if (next.pageSize !== 20) params.set('pageSize', String(next.pageSize));
-    setSearch(params);
-  };
-  return [state, update];
-}
 
 function identitiesOf(exhibitor: ExhibitorFieldsFragment): string[] {
   return exhibitor.accounts.flatMap((account) => [account.email, account.mobile].filter((value): value is string => !!value));
@@ -57,7 +35,8 @@ export function ExhibitorListPage() {
   const { t } = useTranslation('exhibitor-account');
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
-  const [state, update] = useListState();
+  // The filter and page live in the URL (a reload or a shared link shows the same page).
+  const { input: state, update } = useListState(ZExhibitorListInput);
   const list = useExhibitors(state);
   const [editing, setEditing] = useState<{ exhibitor?: ExhibitorFieldsFragment } | undefined>();
   const dialogKey = useOpeningKey(!!editing);

@@ -8,6 +8,7 @@ import {
   BATCH_NAME_MAX_LENGTH,
   MAX_BATCH_SIZE,
   type ActivationCodeStatus,
+  ZActivationCodeListInput,
   type TActivationCodeFilter,
 } from '@portal/shared/activation-code/activation-code.schema';
 import { KEYWORD_MAX_LENGTH, PAGE_SIZES } from '@portal/shared/review/audience-list';
@@ -23,19 +24,16 @@ import { importActivationCodes } from '../api/import-activation-codes';
 import { useVoidActivationCode } from '../api/void-activation-code';
 import { listPagination } from '../../../components/list-pagination';
 import { KeywordFilter } from '../../../components/keyword-filter';
+import { useListState } from '../../../lib/list-state';
 
 const STATUS_COLORS: Record<ActivationCodeStatus, string> = { UNUSED: 'green', BOUND: 'blue', VOID: 'default' };
 
 /** /wo/project/cdk (ROLE_PROJECT): the activation codes — list and filters, batches, import, export, void. */
 export function ActivationCodesPage() {
   const { t } = useTranslation('cdk');
-  const [filter, setFilter] = useState<TActivationCodeFilter>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const applyFilter = (next: TActivationCodeFilter) => {
-    setFilter(next);
-    setPage(1);
-  };
+  // The filter and page live in the URL (a reload or a shared link shows the same page).
+  const { input, update } = useListState(ZActivationCodeListInput);
+  const { filter, page, pageSize } = input;
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={1} className="page-title">
@@ -46,11 +44,8 @@ export function ActivationCodesPage() {
         <ImportCard />
       </Flex>
       <Card title={t('list.title')} extra={<ExportButton filter={filter} />}>
-        <Filters filter={filter} onChange={applyFilter} />
-        <CodeTable filter={filter} page={page} pageSize={pageSize} onPage={(nextPage, nextSize) => {
-            setPage(nextPage);
-            setPageSize(nextSize);
-          }} />
+        <Filters filter={filter} onChange={(next) => update({ filter: next })} />
+        <CodeTable filter={filter} page={page} pageSize={pageSize} onPage={(nextPage, nextSize) => update({ page: nextPage, pageSize: nextSize })} />
       </Card>
     </Space>
   );

@@ -1,48 +1,15 @@
 /**
- * The approval list's URL as the page handles it. The filter, sort and paging themselves — their
- * names, limits, parsing and the export link — are defined once in `@portal/shared/review/audience-list`
- * (the server's `audiences` query and the xlsx export parse the same schema); this file holds only
- * what the page adds: the open detail, merging into a query that carries other values, and the
- * table's sort arrows.
+ * What the approval list's page adds to its URL state (the list's own values are kept by useListState from
+ * the shared `ZAudienceListInput`): the open detail, the filter as a key, the table's sort arrows.
  */
-import {
-  DEFAULT_SORT,
-  filterSearch,
-  LIST_SEARCH_KEYS,
-  listStateFromSearch,
-  searchOfState,
-  type AudienceListFilter,
-  type AudienceListSort,
-  type AudienceListState,
-} from '@portal/shared/review/audience-list';
+import { DEFAULT_SORT, filterSearch, type AudienceListFilter, type AudienceListSort } from '@portal/shared/review/audience-list';
 
 /** The query value of the application whose detail drawer is open. */
 export const DETAIL_PARAM = 'detail';
 
-/** The list state of a URL query; a malformed value takes its default (the page never fails on a bad link). */
-export function listStateOf(search: URLSearchParams): AudienceListState {
-  return listStateFromSearch(search).state;
-}
-
 /** The filter alone as a text: the selection belongs to one filter (sort and page do not change it). */
 export function filterKeyOf(filter: AudienceListFilter): string {
   return filterSearch(filter, DEFAULT_SORT).toString();
-}
-
-/**
- * Writes a list state into an existing query, keeping values that are not the list's (the open
- * detail, a `lang`), so that changing a filter does not close the drawer or drop the language.
- */
-export function mergeSearch(current: URLSearchParams, state: AudienceListState): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const key of LIST_SEARCH_KEYS) next.delete(key);
-  for (const [key, value] of searchOfState(state)) next.set(key, value);
-  return next;
-}
-
-/** A filter change goes back to page 1 (the old page may not exist any more); sort and page size are kept. */
-export function withFilter(state: AudienceListState, patch: Partial<AudienceListFilter>): AudienceListState {
-  return { ...state, ...patch, page: 1 };
 }
 
 /** Whether any filter narrows the list (the empty state then offers to clear them). */

@@ -1,7 +1,8 @@
 import { App, Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useOptimistic, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_FILTER, type AudienceListFilter, type AudienceListState } from '@portal/shared/review/audience-list';
+import { useSearchParams } from 'react-router';
+import { AUDIENCE_LIST_DEFAULTS, EMPTY_FILTER, listStateOf, ZAudienceListInput, type AudienceListFilter, type AudienceListState } from '@portal/shared/review/audience-list';
 import { PageLoading } from '../../../components/page-loading';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useApproveApplications } from '../api/approve-applications';
@@ -16,8 +17,8 @@ import { ExportButton } from '../components/export-button';
 import { RefuseDialog, type RefuseRequest } from '../components/refuse-dialog';
 import { EraseDialog } from '../components/erase-dialog';
 import { useErasePersonalData } from '../api/erase-personal-data';
-import { DETAIL_PARAM, filterKeyOf, hasFilter, lastPage, listStateOf, mergeSearch, withFilter } from '../lib/list-url';
-import { useListSearch } from '../lib/use-list-search';
+import { useListState, type ListPatch } from '../../../lib/list-state';
+import { DETAIL_PARAM, filterKeyOf, hasFilter, lastPage } from '../lib/list-url';
 
 const NO_SELECTION: ReadonlyMap<string, SelectedRow> = new Map();
 const NO_ROWS: never[] = [];
@@ -33,7 +34,9 @@ export function ApprovalListPage({ canErase }: { canErase: boolean }) {
   const { t, i18n, ready } = useTranslation('review');
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
-  const { search, state, write } = useListSearch();
+  const { input, update: updateList } = useListState(ZAudienceListInput, AUDIENCE_LIST_DEFAULTS);
+  const state = useMemo(() => listStateOf(input), [input]);
+  const [search, setSearch] = useSearchParams();
   // A change of page, order or filter is a transition (the URL, the query, the rows); what it asks for shows at
   // once (`shown`: the pager, the filters) with the loading state over the rows, so the click paints in a few
   // milliseconds instead of after the answer (DESIGN §7, INP ≤ 200 ms).
@@ -57,44 +60,46 @@ export function ApprovalListPage({ canErase }: { canErase: boolean }) {
   const [refuseRequest, setRefuseRequest] = useState<RefuseRequest | null>(null);
   const [eraseIds, setEraseIds] = useState<string[] | null>(null);
 
+  // `shown` is what the change asks for; useListState writes the URL (a filter, sort or page size back to page 1),
+  // and a filter that does not change (the same keyword searched twice) leaves the URL, page and detail as they are.
   const update = useCallback(
-    (change: (current: AudienceListState) => AudienceListState, replace = false) =>
-      startChange(() =>
-        write((current) => {
-          const next = change(listStateOf(current));
-          show(next);
-          return mergeSearch(current, next);
-        }, replace),
-      ),
-    [write, show],
+    (patch: ListPatch<typeof input>, shownNext: AudienceListState, replace = false) =>
+      startChange(() => {
+        show(shownNext);
+        updateList(patch, { replace });
+      }),
+    [updateList, show],
   );
-  // A filter that does not change (the same keyword searched twice) leaves the URL, page and detail as they are.
   const changeFilter = useCallback(
-    (patch: Partial<AudienceListFilter>) =>
-      update((current) => {
-        const next = withFilter(current, patch);
-        return filterKeyOf(next) === filterKeyOf(current) ? current : next;
-      }, 'keyword' in patch),
-    [update],
+    (patch: Partial<AudienceListFilter>) => {
+      const next = { ...state, ...patch };
+      update({ filter: patch }, filterKeyOf(next) === filterKeyOf(state) ? state : { ...next, page: 1 }, 'keyword' in patch);
+    },
+    [update, state],
   );
-  const resetFilter = useCallback(() => update((current) => withFilter(current, EMPTY_FILTER)), [update]);
-  const changeTable = useCallback((change: TableChange) => update((current) => ({ ...current, ...change })), [update]);
+  const resetFilter = useCallback(() => update({ filter: EMPTY_FILTER }, { ...state, ...EMPTY_FILTER, page: 1 }), [update, state]);
+  const changeTable = useCallback(
+    (change: TableChange) => update(change, { ...state, ...change, page: change.sort !== state.sort || change.pageSize !== state.pageSize ? 1 : change.page }),
+    [update, state],
+  );
+  // The open detail is not the list's: it is written beside it, from the URL as it is at that moment.
   const openDetail = useCallback(
     (id: string | null) =>
-      write((current) => {
+      setSearch(() => {
+        const current = new URLSearchParams(window.location.search);
         if (id) current.set(DETAIL_PARAM, id);
         else current.delete(DETAIL_PARAM);
         return current;
       }),
-    [write],
+    [setSearch],
   );
 
   // A bulk action can empty the last page: go to the page that now is the last one.
   const data = list.data;
   const beyondEnd = data !== undefined && !list.isPlaceholderData && data.nodes.length === 0 && data.total > 0 && state.page > lastPage(data.total, state.pageSize);
   useEffect(() => {
-    if (beyondEnd) write((current) => mergeSearch(current, { ...listStateOf(current), page: lastPage(data.total, state.pageSize) }), true);
-  }, [beyondEnd, data, write, state.pageSize]);
+    if (beyondEnd) updateList({ page: lastPage(data.total, state.pageSize) }, { replace: true });
+  }, [beyondEnd, data, updateList, state.pageSize]);
 
   const forget = (ids: readonly string[]) => {
     if (selected.size === 0) return;

@@ -2,9 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ROLES, type Role } from '@portal/shared/auth/scopes';
-import { STAFF_DEFAULT_PAGE_SIZE, STAFF_KEYWORD_MAX_LENGTH, ZStaffListInput, type TStaffListInput } from '@portal/shared/staff/staff.schema';
+import { STAFF_KEYWORD_MAX_LENGTH, ZStaffListInput } from '@portal/shared/staff/staff.schema';
 import type { StaffFieldsFragment } from '../../../graphql/operations.generated';
 import { AccountActions } from '../../../components/account-actions';
 import { InitialPasswordDialog, type InitialPasswordNotice } from '../../../components/initial-password-dialog';
@@ -18,34 +17,10 @@ import { PageHeader } from '../../../components/page-header';
 import { useOpeningKey } from '../../../lib/use-opening-key';
 import { listPagination } from '../../../components/list-pagination';
 import { KeywordFilter } from '../../../components/keyword-filter';
+import { useListState } from '../../../lib/list-state';
 
 const PAGE_SIZES = [20, 50, 100];
 type StateFilter = 'enabled' | 'disabled' | '';
-
-/** The list's filter and page live in the URL (a reload or a shared link shows the same page). */
-function useListState(): [TStaffListInput, (change: Partial<TStaffListInput>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const state = search.get('state');
-  const parsed = ZStaffListInput.safeParse({
-    keyword: search.get('keyword') || null,
-    role: search.get('role') || null,
-    disabled: state === 'disabled' ? true : state === 'enabled' ? false : null,
-    page: Number(search.get('page') ?? 1),
-    pageSize: Number(search.get('pageSize') ?? STAFF_DEFAULT_PAGE_SIZE),
-  });
-  const current = parsed.success ? parsed.data : ZStaffListInput.parse({});
-  const update = (change: Partial<TStaffListInput>) => {
-    const next = { ...current, page: 1, ...change };
-    const params = new URLSearchParams();
-    if (next.keyword) params.set('keyword', next.keyword);
-    if (next.role) params.set('role', next.role);
-    if (typeof next.disabled === 'boolean') params.set('state', next.disabled ? 'disabled' : 'enabled');
-    if (next.page > 1) params.set('page', String(next.page));
-    if (next.pageSize !== STAFF_DEFAULT_PAGE_SIZE) params.set('pageSize', String(next.pageSize));
-    setSearch(params);
-  };
-  return [current, update];
-}
 
 const identitiesOf = (staff: StaffFieldsFragment) => [staff.email, staff.mobile].filter((value): value is string => !!value);
 
@@ -55,7 +30,8 @@ const identitiesOf = (staff: StaffFieldsFragment) => [staff.email, staff.mobile]
  */
 export function StaffListPage() {
   const { t } = useTranslation('staff');
-  const [state, update] = useListState();
+  // The filter and page live in the URL (a reload or a shared link shows the same page).
+  const { input: state, update } = useListState(ZStaffListInput);
   const list = useStaff(state);
   const [editing, setEditing] = useState<{ staff?: StaffFieldsFragment } | undefined>();
   const dialogKey = useOpeningKey(!!editing);

@@ -3,10 +3,9 @@ import { Alert, App, Button, Card, Flex, Input, Modal, Progress, Select, Space, 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { BATCH_NAME_MAX_LENGTH } from '@portal/shared/activation-code/activation-code.schema';
 import { KEYWORD_MAX_LENGTH, PAGE_SIZES } from '@portal/shared/review/audience-list';
-import { TICKET_KINDS, TICKET_STATUSES, type TicketKind, type TicketStatus, type TTicketFilter } from '@portal/shared/ticket/ticket.schema';
+import { TICKET_KINDS, TICKET_STATUSES, ZTicketListInput, type TicketKind, type TicketStatus, type TTicketFilter, type TTicketListInput } from '@portal/shared/ticket/ticket.schema';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { SpreadsheetImport } from '../../../components/spreadsheet-import';
 import { formatBytes, type DownloadProgress } from '../../../lib/download';
@@ -21,32 +20,13 @@ import { useDateFormat } from '../../../lib/format/use-date-format';
 import { TicketFaceCheckDrawer } from '../components/ticket-face-check-drawer';
 import { TicketQrDialog } from '../components/ticket-qr-dialog';
 import { TicketReasonDialog, type ReasonAction } from '../components/ticket-reason-dialog';
-import { ticketListOf, ticketListSearchOf, type TicketListState } from '../lib/ticket-list-search';
+import { useListState, type ListState } from '../../../lib/list-state';
 import { PageHeader } from '../../../components/page-header';
 import { listPagination } from '../../../components/list-pagination';
 import { KeywordFilter } from '../../../components/keyword-filter';
 
 const KIND_COLORS: Record<TicketKind, string> = { VISITOR: 'blue', BADGE: 'purple', IMPORTED: 'geekblue' };
 const STATUS_COLORS: Record<TicketStatus, string> = { VALID: 'green', INACTIVE: 'default', REVOKED: 'red', ERASED: 'default' };
-
-type ListChange = { filter?: Partial<TTicketFilter>; page?: number; pageSize?: number };
-
-/**
- * The list's filter and page live in the URL (a reload or a shared link shows the same page). A change
- * applies to the URL as it is then, not as it was rendered, so quick changes in a row all hold.
- */
-function useListState(): [TicketListState, (change: ListChange) => void] {
-  const [search, setSearch] = useSearchParams();
-  return [
-    ticketListOf(search),
-    (change) =>
-      // React Router's updater sees the search of the last render; the address bar holds the latest.
-      setSearch(() => {
-        const state = ticketListOf(new URLSearchParams(window.location.search));
-        return ticketListSearchOf({ filter: { ...state.filter, ...change.filter }, page: change.page ?? 1, pageSize: change.pageSize ?? state.pageSize });
-      }),
-  ];
-}
 
 /**
  * /wo/ticket/list (ROLE_SUPER_ADMIN or ROLE_TICKET): every ticket the gates know, filtered and paged on
@@ -55,7 +35,9 @@ function useListState(): [TicketListState, (change: ListChange) => void] {
  */
 export function TicketOfficePage() {
   const { t } = useTranslation('ticket-office');
-  const [state, update] = useListState();
+  // The filter and page live in the URL (a reload or a shared link shows the same page).
+  const { input: state, update } = useListState(ZTicketListInput);
+  const filter = state.filter ?? {};
   const [qrOf, setQrOf] = useState<OfficeTicket | null>(null);
   const [faceCheckOf, setFaceCheckOf] = useState<OfficeTicket | null>(null);
   const [admissionsOf, setAdmissionsOf] = useState<OfficeTicket | null>(null);
@@ -65,12 +47,12 @@ export function TicketOfficePage() {
       <PageHeader title={t('common:organizer.pages.ticketList')}>
         <Space wrap>
           <ImportButton />
-          <ExportButton filter={state.filter} />
+          <ExportButton filter={filter} />
         </Space>
       </PageHeader>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Card>
-        <Filters filter={state.filter} onChange={(filter) => update({ filter })} />
+        <Filters filter={filter} onChange={(change) => update({ filter: change })} />
         <TicketTable state={state} update={update} actions={{ qr: setQrOf, faceCheck: setFaceCheckOf, admissions: setAdmissionsOf, reason: (ticket, action) => setReason({ ticket, action }) }} />
       </Card>
       <TicketQrDialog ticket={qrOf} onClose={() => setQrOf(null)} />
@@ -164,11 +146,11 @@ interface RowActions {
   reason: (ticket: OfficeTicket, action: ReasonAction) => void;
 }
 
-function TicketTable({ state, update, actions }: { state: TicketListState; update: (change: ListChange) => void; actions: RowActions }) {
+function TicketTable({ state, update, actions }: { state: TTicketListInput; update: ListState<TTicketListInput>['update']; actions: RowActions }) {
   const { t } = useTranslation('ticket-office');
   const format = useDateFormat();
   const errorText = useErrorText();
-  const tickets = useOfficeTickets(state.filter, state.page, state.pageSize);
+  const tickets = useOfficeTickets(state.filter ?? {}, state.page, state.pageSize);
   if (tickets.isError) return <Alert type="error" showIcon title={errorText(tickets.error)} />;
   const columns: TableColumnsType<OfficeTicket> = [
     {
