@@ -52,6 +52,7 @@ import { ProjectSettingsService } from './modules/project/project-settings.servi
 import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
 import { EntranceService } from './modules/entrance/entrance.service';
 import { HeavyWorkPool } from './lib/heavy-work-pool';
+import { useSheetPool } from './lib/xlsx-stream';
 import { SpreadsheetImports } from './lib/spreadsheet-import';
 
 /** The services of every module, built once per process and handed to routes and resolvers. */
@@ -78,6 +79,7 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
   const heavyWork = new HeavyWorkPool({ threads: config.HEAVY_WORK_THREADS });
+  useSheetPool(heavyWork);
   const files = createFileStore({
     dataDir: config.DATA_DIR,
     s3: config.S3_BUCKET
