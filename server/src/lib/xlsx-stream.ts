@@ -364,12 +364,24 @@ export interface ExportResponse {
 }
 
 /**
+ * A request with this header set to `1` is a check: everything an export checks (the viewer, the filter,
+ * the user's free slots) runs and the answer is 204 or the refusal, without the file (web/src/lib/download.ts).
+ */
+export const EXPORT_CHECK_HEADER = 'x-export-check';
+
+/**
  * Sends a streamed export (an xlsx unless `contentType` says otherwise): the headers at once, the bytes
  * as `write` produces them. A user with as many exports running as `slots` allows is refused
  * (EXPORT_TOO_MANY_AT_ONCE) before anything is read. A client that goes away ends the export at the
- * next batch; a failure after the headers can only break the download.
+ * next batch; a failure after the headers can only break the download. A check (EXPORT_CHECK_HEADER)
+ * answers 204 or the refusal and reads nothing.
  */
 export function sendExport(request: FastifyRequest, reply: FastifyReply, slots: ExportSlots, response: ExportResponse, write: (output: Writable) => Promise<unknown>) {
+  if (request.headers[EXPORT_CHECK_HEADER] === '1') {
+    // The page asks first, so that a refusal shows in it rather than as a failed browser download.
+    if (!slots.available(response.owner)) throw new AppError('EXPORT_TOO_MANY_AT_ONCE', { limit: slots.perOwner });
+    return reply.code(204).header('cache-control', 'private, no-store').send();
+  }
   const release = slots.take(response.owner);
   if (!release) throw new AppError('EXPORT_TOO_MANY_AT_ONCE', { limit: slots.perOwner });
   const output = new PassThrough();
