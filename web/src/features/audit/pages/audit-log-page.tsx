@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { AuditLogFilters } from '../components/audit-log-filters';
 import { AuditLogTable } from '../components/audit-log-table';
 import type { AuditSubjectPaths } from '../lib/audit-subject';
 import { auditLogExportHref, auditLogSearchOf, auditLogStateOf, auditLogVariablesOf, type AuditLogState } from '../lib/audit-log-url';
+import { ExportLinkButton } from '../../../components/export-link-button';
 
 /**
  * /wo/system/audit (ROLE_SUPER_ADMIN): the audit log, newest first. Pages continue before the last
@@ -41,9 +41,9 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('title')}
         </Typography.Title>
-        <Button icon={<DownloadOutlined />} href={auditLogExportHref(state.filter)} download data-testid="audit-export">
+        <ExportLinkButton href={auditLogExportHref(state.filter)} testId="audit-export">
           {t('export')}
-        </Button>
+        </ExportLinkButton>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('intro')}
