@@ -249,7 +249,7 @@ export class TicketOfficeService {
     if (rows === 0) throw new AppError('TICKET_IMPORT_EMPTY');
     // The database's part comes in short steps, each its own statement or transaction with a turn of the
     // event loop between them, so that the gates' scans are answered between two chunks even on PGlite's
-    // one connection (docs/decisions/0520-ticket-import-in-short-transactions.md).
+    // one connection (docs/decisions/0519-ticket-import-in-short-transactions.md).
     for (const part of chunks([...good.keys()], IMPORT_CHUNK)) {
       for (const code of await repository.existingExternalCodes(this.db, part)) {
         issues.note({ row: good.get(code)?.row ?? 0, column: EXTERNAL_CODE_COLUMN, value: code, problem: 'EXISTS' });
