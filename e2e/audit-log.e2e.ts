@@ -76,6 +76,23 @@ describeE2E('audit log', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shows an export the server refuses as a translated message in the page, not as a failed download (zh-CN)', async () => {
+    const { page, problems } = await browser.open({ locale: 'zh-CN' });
+    await signInDirect(page, demoUsers.organizer, 'zh-CN');
+    await page.goto(PATHS.organizerAuditLog);
+    await waitForLanguage(page, 'zh-CN');
+    await expectHeading(page, uiText('zh-CN', 'audit-log:title'));
+    // The session ends elsewhere (signed out in another tab): the server refuses the export.
+    await page.context().clearCookies();
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await page.getByTestId('audit-export').click();
+    await unlessPageFails(page, page.getByTestId('audit-export-refused').waitFor({ state: 'visible' }));
+    expect(await page.getByTestId('audit-export-refused').innerText()).toBe(uiText('zh-CN', 'errors:UNAUTHENTICATED'));
+    expect(downloads).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('lets the super administrator erase an application after typing how many, and logs it', async () => {
     const { page, problems } = await browser.open({ locale: 'en-US' });
     await signInDirect(page, demoUsers.organizer, 'en-US');

@@ -49,6 +49,7 @@ import { ProjectSettingsService } from './modules/project/project-settings.servi
 import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
 import { EntranceService } from './modules/entrance/entrance.service';
 import { HeavyWorkPool } from './lib/heavy-work-pool';
+import { useSheetPool } from './lib/xlsx-stream';
 import { SpreadsheetImports } from './lib/spreadsheet-import';
 import { connectModules } from './modules/registry';
 
@@ -88,6 +89,7 @@ function buildServices(deps: ServiceDeps) {
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
   const heavyWork = new HeavyWorkPool({ threads: config.HEAVY_WORK_THREADS });
+  useSheetPool(heavyWork);
   const files = createFileStore({
     dataDir: config.DATA_DIR,
     s3: config.S3_BUCKET

@@ -10,6 +10,11 @@ export class ExportSlots {
 
   constructor(readonly perOwner: number) {}
 
+  /** Whether `owner` could take a slot now (an export's check before the browser downloads it). */
+  available(owner: string): boolean {
+    return (this.running.get(owner) ?? 0) < this.perOwner;
+  }
+
   /** Takes a slot for `owner`: the function that gives it back (once), or undefined when all are taken. */
   take(owner: string): (() => void) | undefined {
     const count = this.running.get(owner) ?? 0;

@@ -6,9 +6,15 @@ import Piscina from 'piscina';
 const THREAD_HEAP_MB = 192;
 /** Tasks waiting for a thread; past it a new task is refused at once. */
 const MAX_QUEUED_TASKS = 32;
+/**
+ * Tasks one thread runs at once. An import's reader waits most of its time for the main thread to take
+ * its rows; meanwhile the thread builds export batches (short, synchronous tasks), so one long import
+ * never holds the exports back.
+ */
+const TASKS_PER_THREAD = 4;
 
 /**
- * Worker threads for work too heavy for the event loop (reading an uploaded spreadsheet…): a small
+ * Worker threads for work too heavy for the event loop (reading an uploaded spreadsheet, building an export's sheet batch by batch…): a small
  * pool, HEAVY_WORK_THREADS wide, since the same process answers the entrance gates. Each task names
  * its worker file, a plain .mjs beside its caller resolved from `import.meta.url` (as face.service.ts
  * does: the file runs as is under tsx, vitest and the production start). Threads start on demand and
@@ -23,6 +29,7 @@ export class HeavyWorkPool {
       maxThreads: options.threads,
       idleTimeout: 30_000,
       maxQueue: MAX_QUEUED_TASKS,
+      concurrentTasksPerWorker: TASKS_PER_THREAD,
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });
   }
@@ -35,6 +42,10 @@ export class HeavyWorkPool {
   }
 
   private closing: Promise<void> | undefined;
+
+  get closed(): boolean {
+    return this.closing !== undefined;
+  }
 
   /** Ends the threads (a running task fails); once, however often it is called. */
   close(): Promise<void> {

@@ -39,6 +39,11 @@ function current(): PersonalDataKeys {
   return keys;
 }
 
+/** The keys that open stored values, for a worker thread that opens them off the event loop (xlsx-stream.ts). */
+export function personalDataKeysForWorkers(): ReadonlyArray<{ id: string; key: Buffer }> {
+  return current().encryption;
+}
+
 export function encryptPersonalData(plain: string): string {
   const [key] = current().encryption;
   if (!key) throw new Error('no personal-data encryption key');

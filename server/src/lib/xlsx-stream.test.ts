@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { neutralisedCellText, openStreamedSheet, writeSheet } from './xlsx-stream';
+import { maskIdNumber } from '@portal/shared/application/id-number';
+import { configurePersonalDataKeys, encryptPersonalData } from './personal-data-cipher';
+import { openStreamedSheet, writeSheet } from './xlsx-stream';
 import { FORMULA_TEXTS, NEUTRALISED_TEXTS, sheetTexts } from './xlsx-stream.test-support';
 
 const COLUMNS = [
@@ -24,12 +26,23 @@ async function written(rows: Array<{ name: string; note: string }>) {
   return { count, audited, file: await file };
 }
 
-describe('neutralisedCellText', () => {
-  it('puts a quote before every text a spreadsheet would read as a formula, and leaves the rest alone', () => {
-    expect(FORMULA_TEXTS.map(neutralisedCellText)).toEqual(NEUTRALISED_TEXTS);
-    // Negative numbers, phone numbers and CR-led text too: no "looks harmless" exception.
-    expect(['-5', '+86 138 0013 8000', '\rx', '-2+3+cmd|\' /C calc\'!A0'].map(neutralisedCellText)).toEqual(["'-5", "'+86 138 0013 8000", "'\rx", "'-2+3+cmd|' /C calc'!A0"]);
-    expect(['张伟', 'a=b', '1+1', '', "'already"].map(neutralisedCellText)).toEqual(['张伟', 'a=b', '1+1', '', "'already"]);
+describe('the OWASP neutralisation of exported text', () => {
+  it('puts a quote before every text a spreadsheet would read as a formula, and leaves the rest alone', async () => {
+    const texts = [...FORMULA_TEXTS, '-5', '+86 138 0013 8000', '\rx', "-2+3+cmd|' /C calc'!A0", '张伟', 'a=b', '1+1', "'already"];
+    const { file } = await written(texts.map((name) => ({ name, note: '' })));
+    expect((await sheetTexts(file)).slice(1).map((row) => row[0])).toEqual([
+      ...NEUTRALISED_TEXTS,
+      // Negative numbers, phone numbers and CR-led text too: no "looks harmless" exception.
+      "'-5",
+      "'+86 138 0013 8000",
+      // XML reads a CR as a line feed; the quote stays before it.
+      "'\nx",
+      "'-2+3+cmd|' /C calc'!A0",
+      '张伟',
+      'a=b',
+      '1+1',
+      "'already",
+    ]);
   });
 });
 
@@ -65,5 +78,35 @@ describe('the streamed sheet writer', () => {
     output.destroy();
     for (let index = 0; index < 100; index++) sheet.addRow({ name: `row ${index}`, note: 'x'.repeat(1000) });
     await expect(sheet.drained()).rejects.toThrow('export aborted');
+  });
+
+  it('turns each column kind into text in the worker: Beijing time, labels, masked and sealed ID numbers', async () => {
+    configurePersonalDataKeys('a test secret of the sheet writer', undefined);
+    const ids = ['110101198502030011', 'C01X00T47', 'AB12', '=1+2345678'];
+    const columns = [
+      { key: 'at', header: 'At', width: 20, kind: 'time' },
+      { key: 'status', header: 'Status', width: 10, kind: { labels: { WAIT: 'Pending', DONE: 'Approved' } } },
+      { key: 'plain', header: 'Plain', width: 20, kind: 'maskedIdNumber' },
+      { key: 'sealed', header: 'Sealed', width: 20, kind: 'sealedIdNumber' },
+    ] as const;
+    const output = new PassThrough();
+    const file = buffer(output);
+    const batch: Array<Record<'at' | 'status' | 'plain' | 'sealed', Date | string | null>> = ids.map((id, index) => ({ at: new Date(Date.UTC(2025, 3, 10, index, 30)), status: index % 2 ? 'DONE' : 'WAIT', plain: id, sealed: encryptPersonalData(id) }));
+    await writeSheet(output, 'Kinds', columns, batchesOf(batch, [{ at: null, status: 'NEW', plain: null, sealed: null }]), async () => undefined);
+    expect((await sheetTexts(await file)).slice(1)).toEqual([
+      // A masked number is still neutralised: "=1******78" would start a formula.
+      ...ids.map((id, index) => [`2025-04-10 ${String(8 + index).padStart(2, '0')}:30:00`, index % 2 ? 'Approved' : 'Pending', ...Array(2).fill(maskIdNumber(id).replace(/^=/, "'="))]),
+      ['', '', '', ''],
+    ]);
+  });
+
+  it('writes many batches as one sheet, row numbers and order kept', async () => {
+    const output = new PassThrough();
+    const file = buffer(output);
+    const batches = Array.from({ length: 7 }, (_, batch) => Array.from({ length: 333 }, (_, index) => ({ name: `row ${batch * 333 + index}`, note: 'n' })));
+    expect(await writeSheet(output, 'Many', COLUMNS, batchesOf(...batches), async () => undefined)).toBe(2331);
+    const rows = await sheetTexts(await file);
+    expect(rows).toHaveLength(2332);
+    expect(rows.slice(1).every((row, index) => row[0] === `row ${index}`)).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 import { PassThrough, type Writable } from 'node:stream';
-import archiver from 'archiver';
+import { crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { SHOW_TIME_ZONE } from '@portal/shared/dates';
 import { AppError } from './app-error';
 import type { ExportSlots } from './export-slots';
+import { HeavyWorkPool } from './heavy-work-pool';
+import { personalDataKeysForWorkers } from './personal-data-cipher';
 
 const shanghaiTime = new Intl.DateTimeFormat('sv-SE', {
   timeZone: SHOW_TIME_ZONE,
@@ -45,42 +47,16 @@ export async function drained(output: Writable) {
   if (output.destroyed) throw new Error('export aborted: the client went away');
 }
 
-/** What a spreadsheet program reads as the start of a formula (OWASP CSV Injection): `=`, `+`, `-`, `@`, tab, CR. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * The text of an exported cell as the user typed it, unless it would start a formula once the cell is
- * edited or the sheet saved as CSV: then it gets a leading `'` (OWASP), which keeps it readable. Every
- * text, phone numbers and "-5" included: a cheap "looks like a number" exception is where bypasses live
- * (docs/decisions/0612-exports-formula-neutralisation-a-lean-streaming-xlsx-writer.md).
- */
-export function neutralisedCellText(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/** Characters XML 1.0 cannot hold at all (C0 controls but tab, LF, CR; lone surrogates; U+FFFE/F): dropped. */
-// eslint-disable-next-line no-control-regex -- matching those control characters is its purpose
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const XML_SPECIAL = /[&<>"]/g;
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-function xmlText(text: string): string {
-  return text.replace(XML_FORBIDDEN, '').replace(XML_SPECIAL, (char) => XML_ENTITIES[char] ?? char);
-}
-
-/** A, B, …, Z, AA, …: the column part of a cell reference. */
-function columnLetters(index: number): string {
-  let letters = '';
-  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  return letters;
-}
-
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** The parts around the one worksheet: fixed but for the sheet's name. */
 function workbookParts(sheetName: string): Array<{ name: string; xml: string }> {
+  // The sheet's name is the only text here; the worker escapes the cells.
+  const name = sheetName.replace(XML_SPECIAL, (char) => XML_ENTITIES[char] ?? char);
   return [
     {
       name: '[Content_Types].xml',
@@ -97,7 +73,7 @@ function workbookParts(sheetName: string): Array<{ name: string; xml: string }> 
     },
     {
       name: 'xl/workbook.xml',
-      xml: `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews><sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      xml: `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews><sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
@@ -119,68 +95,236 @@ function workbookParts(sheetName: string): Array<{ name: string; xml: string }> 
   ];
 }
 
+/**
+ * What a column's cells hold, turned into text in the worker: `text` as given; `time` a Date shown in
+ * Beijing time; `maskedIdNumber` an ID number shown masked; `sealedIdNumber` an ID number as stored
+ * (encrypted, lib/personal-data-cipher.ts), opened and masked there; `{ labels }` a code shown by its label.
+ */
+export type SheetColumnKind = 'text' | 'time' | 'maskedIdNumber' | 'sealedIdNumber' | { labels: Readonly<Record<string, string>> };
+export type SheetCellValue = string | Date | null | undefined;
+
 export interface SheetColumn<TKey extends string> {
   key: TKey;
   header: string;
   width: number;
+  kind?: SheetColumnKind;
+}
+
+/** One batch for xlsx-sheet.worker.mjs (its Task). */
+interface SheetBatchTask {
+  kinds: SheetColumnKind[];
+  head?: { headers: string[]; widths: number[] };
+  rows: SheetCellValue[][];
+  firstRow: number;
+  last: boolean;
+  crc: number;
+  timeZone: string;
+  keys?: ReadonlyArray<{ id: string; key: Buffer }>;
+}
+interface SheetBatchResult {
+  deflated: Uint8Array;
+  crc: number;
+  bytes: number;
+}
+
+const SHEET_WORKER = new URL('./xlsx-sheet.worker.mjs', import.meta.url);
+let configuredPool: HeavyWorkPool | undefined;
+let ownPool: HeavyWorkPool | undefined;
+
+/** The heavy-work pool that builds the sheets (services.ts gives it the process's pool). */
+export function useSheetPool(pool: HeavyWorkPool) {
+  configuredPool = pool;
+}
+
+function sheetPool(): HeavyWorkPool {
+  if (configuredPool && !configuredPool.closed) return configuredPool;
+  // A writer used without the portal's services (a unit test): a pool of its own, one thread.
+  ownPool ??= new HeavyWorkPool({ threads: 1 });
+  return ownPool;
+}
+
+/** MS-DOS date and time of a zip entry. */
+function dosTime(instant: Date): { time: number; date: number } {
+  return {
+    time: (instant.getHours() << 11) | (instant.getMinutes() << 5) | Math.floor(instant.getSeconds() / 2),
+    date: ((instant.getFullYear() - 1980) << 9) | ((instant.getMonth() + 1) << 5) | instant.getDate(),
+  };
+}
+
+const UTF8_NAMES = 0x0800;
+const DATA_DESCRIPTOR = 0x0008;
+const DEFLATED = 8;
+
+interface ZipEntry {
+  name: Buffer;
+  flags: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
+
+/**
+ * The zip container of an xlsx (APPNOTE 6.3: local headers, a data descriptor for the streamed sheet,
+ * the central directory): headers only, on the main thread; the entries' bytes come deflated.
+ */
+class ZipWriter {
+  private offset = 0;
+  private readonly entries: ZipEntry[] = [];
+  private readonly stamp = dosTime(new Date());
+
+  constructor(private readonly output: Writable) {}
+
+  write(bytes: Uint8Array) {
+    if (bytes.length === 0) return;
+    this.output.write(bytes);
+    this.offset += bytes.length;
+  }
+
+  private localHeader(entry: ZipEntry) {
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(entry.flags, 6);
+    header.writeUInt16LE(DEFLATED, 8);
+    header.writeUInt16LE(this.stamp.time, 10);
+    header.writeUInt16LE(this.stamp.date, 12);
+    header.writeUInt32LE(entry.crc, 14);
+    header.writeUInt32LE(entry.compressed, 18);
+    header.writeUInt32LE(entry.size, 22);
+    header.writeUInt16LE(entry.name.length, 26);
+    this.write(Buffer.concat([header, entry.name]));
+  }
+
+  /** A small part, whole: deflated here (a few hundred bytes). */
+  addWhole(name: string, text: string) {
+    const bytes = Buffer.from(text, 'utf8');
+    const deflated = deflateRawSync(bytes);
+    const entry = { name: Buffer.from(name, 'utf8'), flags: UTF8_NAMES, crc: crc32(bytes), compressed: deflated.length, size: bytes.length, offset: this.offset };
+    this.entries.push(entry);
+    this.localHeader(entry);
+    this.write(deflated);
+  }
+
+  /** A streamed part: its header now, its deflated bytes through `write`, its sizes in `endStreamed`. */
+  startStreamed(name: string): ZipEntry {
+    const entry = { name: Buffer.from(name, 'utf8'), flags: UTF8_NAMES | DATA_DESCRIPTOR, crc: 0, compressed: 0, size: 0, offset: this.offset };
+    this.entries.push(entry);
+    this.localHeader(entry);
+    return entry;
+  }
+
+  endStreamed(entry: ZipEntry, figures: { crc: number; compressed: number; size: number }) {
+    // Without ZIP64 an entry holds at most 4 GiB: far beyond any export's rows (≈ 600 bytes a row).
+    if (figures.compressed > 0xffffffff || figures.size > 0xffffffff) throw new Error('export too large for a zip entry');
+    Object.assign(entry, figures);
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(entry.crc, 4);
+    descriptor.writeUInt32LE(entry.compressed, 8);
+    descriptor.writeUInt32LE(entry.size, 12);
+    this.write(descriptor);
+  }
+
+  /** The central directory and its end record; then the output ends. */
+  finish() {
+    const start = this.offset;
+    for (const entry of this.entries) {
+      const header = Buffer.alloc(46);
+      header.writeUInt32LE(0x02014b50, 0);
+      header.writeUInt16LE(20, 4);
+      header.writeUInt16LE(20, 6);
+      header.writeUInt16LE(entry.flags, 8);
+      header.writeUInt16LE(DEFLATED, 10);
+      header.writeUInt16LE(this.stamp.time, 12);
+      header.writeUInt16LE(this.stamp.date, 14);
+      header.writeUInt32LE(entry.crc, 16);
+      header.writeUInt32LE(entry.compressed, 20);
+      header.writeUInt32LE(entry.size, 24);
+      header.writeUInt16LE(entry.name.length, 28);
+      header.writeUInt32LE(entry.offset, 42);
+      this.write(Buffer.concat([header, entry.name]));
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(this.offset - start, 12);
+    end.writeUInt32LE(start, 16);
+    this.output.end(end);
+  }
 }
 
 /**
  * A one-sheet workbook streamed to `output`: the header row in bold and frozen, then every row as it is
- * added. Each text cell is an inline string (no shared-string table to hold) and neutralised
- * (`neutralisedCellText`); the sheet's XML is built as plain strings and deflated by archiver through
- * zlib's streaming deflate, which runs in libuv's threadpool, not on the event loop (docs/decisions/0612-exports-formula-neutralisation-a-lean-streaming-xlsx-writer.md). `close()` completes the file. For exports that write more than rows (the badge zip puts the sheet
- * beside the photos); `writeSheet` covers the plain case. Call `drained()` after each batch of rows.
+ * added. The main thread only collects the rows' values and writes the zip's headers; each batch's cells
+ * (the column's `kind`: times, labels, ID numbers opened and masked), the OWASP neutralisation, the XML,
+ * the deflate and the CRC are built by xlsx-sheet.worker.mjs on the heavy-work pool, one task a batch,
+ * while the caller reads the next batch (docs/decisions/0614-exports-built-in-the-heavy-work-pool.md). Each text cell is an
+ * inline string (no shared-string table to hold). `close()` completes the file. For exports that write
+ * more than rows (the badge zip puts the sheet beside the photos); `writeSheet` covers the plain case.
+ * Call `drained()` after each batch of rows.
  */
 export function openStreamedSheet<TKey extends string>(output: Writable, name: string, columns: ReadonlyArray<SheetColumn<TKey>>) {
-  const archive = archiver('zip', { zlib: { level: 6 } });
-  const sheet = new PassThrough();
-  const failed = new Promise<never>((_resolve, reject) => archive.once('error', reject));
-  failed.catch(() => undefined);
-  archive.pipe(output);
-  // A client that goes away: the archive stops reading, so the sheet is destroyed to end the wait for it.
-  output.once('close', () => {
-    if (!output.writableFinished) sheet.destroy();
-  });
-  for (const part of workbookParts(name)) archive.append(XML_DECLARATION + part.xml, { name: part.name });
-  archive.append(sheet, { name: 'xl/worksheets/sheet1.xml' });
+  const zip = new ZipWriter(output);
+  for (const part of workbookParts(name)) zip.addWhole(part.name, XML_DECLARATION + part.xml);
+  const sheetEntry = zip.startStreamed('xl/worksheets/sheet1.xml');
+  const kinds = columns.map((column) => column.kind ?? 'text');
+  const keys = kinds.includes('sealedIdNumber') ? personalDataKeysForWorkers() : undefined;
+  let head: SheetBatchTask['head'] = { headers: columns.map((column) => column.header), widths: columns.map((column) => column.width) };
+  let crc = 0;
+  let compressed = 0;
+  let size = 0;
+  let nextRow = 2;
+  let pending: SheetCellValue[][] = [];
+  // The batch the worker is building while the caller reads the next one.
+  let building: Promise<SheetBatchResult> | undefined;
 
-  const letters = columns.map((_column, index) => columnLetters(index));
-  const cells = (values: ReadonlyArray<string>, rowNumber: number, style: string) =>
-    values.map((value, index) => (value === '' ? '' : `<c r="${letters[index]}${rowNumber}" t="inlineStr"${style}><is><t xml:space="preserve">${xmlText(neutralisedCellText(value))}</t></is></c>`)).join('');
-  const widths = columns.map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${column.width}" customWidth="1"/>`).join('');
-  sheet.write(
-    `${XML_DECLARATION}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0">` +
-      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-      `<sheetFormatPr defaultRowHeight="15"/><cols>${widths}</cols><sheetData><row r="1">${cells(
-        columns.map((column) => column.header),
-        1,
-        ' s="1"',
-      )}</row>`,
-  );
-  let rowNumber = 1;
-  // A batch's rows go to the deflate stream as one write: a write per row cost a threadpool round trip each.
-  let pending: string[] = [];
-  const flush = () => {
-    if (pending.length > 0) sheet.write(pending.join(''));
-    pending = [];
+  const aborted = () => output.destroyed || output.writableEnded;
+  /** Writes the batch being built, once it is. */
+  const settle = async () => {
+    if (!building) return;
+    const result = await building;
+    building = undefined;
+    if (output.destroyed) throw new Error('export aborted: the client went away');
+    zip.write(result.deflated);
+    crc = result.crc;
+    compressed += result.deflated.length;
+    size += result.bytes;
   };
+  /** Hands the collected rows to the worker (after the previous batch: the CRC carries over). */
+  const send = async (last: boolean) => {
+    await settle();
+    const rows = pending;
+    pending = [];
+    const task: SheetBatchTask = { kinds, rows, firstRow: nextRow, last, crc, timeZone: SHOW_TIME_ZONE, ...(head ? { head } : {}), ...(keys ? { keys } : {}) };
+    head = undefined;
+    nextRow += rows.length;
+    building = sheetPool().run<SheetBatchResult>(SHEET_WORKER, task);
+    // A failure is seen by the next settle(); never an unhandled rejection meanwhile.
+    building.catch(() => undefined);
+  };
+
   return {
-    /** Adds one row; it is written with the rest of its batch by `drained()` (or `close()`). */
-    addRow(row: Readonly<Record<TKey, string>>) {
-      rowNumber += 1;
-      pending.push(`<row r="${rowNumber}">${cells(columns.map((column) => row[column.key]), rowNumber, '')}</row>`);
+    /** Adds one row; it goes to the worker with the rest of its batch at `drained()` (or `close()`). */
+    addRow(row: Readonly<Record<TKey, SheetCellValue>>) {
+      pending.push(columns.map((column) => row[column.key]));
     },
-    /** Writes the rows added since the last call and resolves once the reader has caught up (throws when the client went away). */
+    /**
+     * Hands the rows added since the last call to the worker, writes the batch before them, and resolves
+     * once the reader has caught up (throws when the client went away).
+     */
     async drained() {
-      if (output.destroyed || sheet.destroyed) throw new Error('export aborted: the client went away');
-      flush();
-      await Promise.race([drained(sheet), failed]);
+      if (aborted()) throw new Error('export aborted: the client went away');
+      if (pending.length > 0) await send(false);
+      await drained(output);
     },
     async close() {
-      flush();
-      sheet.end('</sheetData></worksheet>');
-      await Promise.race([archive.finalize(), failed]);
+      if (aborted()) throw new Error('export aborted: the client went away');
+      await send(true);
+      await settle();
+      zip.endStreamed(sheetEntry, { crc, compressed, size });
+      zip.finish();
     },
   };
 }
@@ -194,7 +338,7 @@ export async function writeSheet<TKey extends string>(
   output: Writable,
   sheetName: string,
   columns: ReadonlyArray<SheetColumn<TKey>>,
-  batches: AsyncIterable<ReadonlyArray<Record<TKey, string>>>,
+  batches: AsyncIterable<ReadonlyArray<Readonly<Record<TKey, SheetCellValue>>>>,
   beforeClose: (rows: number) => Promise<void>,
 ): Promise<number> {
   const sheet = openStreamedSheet(output, sheetName, columns);
@@ -220,12 +364,24 @@ export interface ExportResponse {
 }
 
 /**
+ * A request with this header set to `1` is a check: everything an export checks (the viewer, the filter,
+ * the user's free slots) runs and the answer is 204 or the refusal, without the file (web/src/lib/download.ts).
+ */
+export const EXPORT_CHECK_HEADER = 'x-export-check';
+
+/**
  * Sends a streamed export (an xlsx unless `contentType` says otherwise): the headers at once, the bytes
  * as `write` produces them. A user with as many exports running as `slots` allows is refused
  * (EXPORT_TOO_MANY_AT_ONCE) before anything is read. A client that goes away ends the export at the
- * next batch; a failure after the headers can only break the download.
+ * next batch; a failure after the headers can only break the download. A check (EXPORT_CHECK_HEADER)
+ * answers 204 or the refusal and reads nothing.
  */
 export function sendExport(request: FastifyRequest, reply: FastifyReply, slots: ExportSlots, response: ExportResponse, write: (output: Writable) => Promise<unknown>) {
+  if (request.headers[EXPORT_CHECK_HEADER] === '1') {
+    // The page asks first, so that a refusal shows in it rather than as a failed browser download.
+    if (!slots.available(response.owner)) throw new AppError('EXPORT_TOO_MANY_AT_ONCE', { limit: slots.perOwner });
+    return reply.code(204).header('cache-control', 'private, no-store').send();
+  }
   const release = slots.take(response.owner);
   if (!release) throw new AppError('EXPORT_TOO_MANY_AT_ONCE', { limit: slots.perOwner });
   const output = new PassThrough();

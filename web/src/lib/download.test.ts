@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { downloadWithProgress, fileNameOfDisposition, formatBytes, type DownloadProgress } from './download';
+import { describe, expect, it, vi } from 'vitest';
+import { downloadExport, downloadWithProgress, EXPORT_CHECK_HEADER, fileNameOfDisposition, formatBytes, type DownloadProgress } from './download';
 import { createRequestClient, RequestError } from './request';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
@@ -73,5 +73,38 @@ describe('formatBytes', () => {
     expect(formatBytes(850)).toBe('850 B');
     expect(formatBytes(12_595)).toBe('12.3 KB');
     expect(formatBytes(4.5 * 1024 * 1024)).toBe('4.5 MB');
+  });
+});
+
+describe('downloadExport', () => {
+  it('asks the server first and lets the browser download the link once it agrees', async () => {
+    const { client, calls } = clientAnswering(new Response(null, { status: 204 }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    try {
+      await downloadExport('/apis/files/exports/audit-log.xlsx?actions=auth.login', client);
+    } finally {
+      click.mockRestore();
+    }
+    expect(calls[0]?.url).toBe('/apis/files/exports/audit-log.xlsx?actions=auth.login');
+    expect(new Headers(calls[0]?.init?.headers).get(EXPORT_CHECK_HEADER)).toBe('1');
+    expect(clicked).toEqual(['/apis/files/exports/audit-log.xlsx?actions=auth.login']);
+  });
+
+  it('throws the refusal for the page to show, and downloads nothing', async () => {
+    const { client } = clientAnswering(
+      new Response(JSON.stringify({ message: 'At most 2 exports at once', reason: 'CONFLICT', code: 'EXPORT_TOO_MANY_AT_ONCE' }), { status: 429, headers: { 'content-type': 'application/json' } }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    try {
+      const refused = await downloadExport('/apis/files/exports/products.xlsx', client).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RequestError);
+      expect((refused as RequestError).code).toBe('EXPORT_TOO_MANY_AT_ONCE');
+      expect(click).not.toHaveBeenCalled();
+    } finally {
+      click.mockRestore();
+    }
   });
 });

@@ -54,9 +54,21 @@ export async function downloadWithProgress(url: string, onProgress: (progress: D
   return { blob: new Blob(chunks, { type }), fileName };
 }
 
-/** Hands a downloaded blob to the browser as a file ("Save as"). */
-export function saveBlob({ blob, fileName }: Downloaded): void {
-  const href = URL.createObjectURL(blob);
+/** The header that makes an export's request a check: 204, or the refusal the download would get (server lib/xlsx-stream.ts). */
+export const EXPORT_CHECK_HEADER = 'x-export-check';
+
+/**
+ * Downloads a streamed export as the browser downloads a link, to disk whatever its size, after asking
+ * the server whether it would send it now: a refusal (too many exports at once, no right, a bad filter)
+ * is thrown as the server's RequestError for the page to show, instead of a failed browser download.
+ */
+export async function downloadExport(url: string, client: RequestClient = request): Promise<void> {
+  const check = await client(url, { baseUrl: '', raw: true, headers: { [EXPORT_CHECK_HEADER]: '1' } });
+  if (!check.ok) throw toRequestError(check, await readBody(check));
+  clickLink(url, '');
+}
+
+function clickLink(href: string, fileName: string) {
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;
@@ -64,6 +76,12 @@ export function saveBlob({ blob, fileName }: Downloaded): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Hands a downloaded blob to the browser as a file ("Save as"). */
+export function saveBlob({ blob, fileName }: Downloaded): void {
+  const href = URL.createObjectURL(blob);
+  clickLink(href, fileName);
   // Some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(href), 30_000);
 }

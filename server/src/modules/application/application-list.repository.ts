@@ -315,6 +315,10 @@ const KEYSET_STRETCHES: Record<AudienceListSort, readonly KeysetStretch[]> = {
 };
 
 /** What an export of the list writes (fewer columns: each is mapped for every one of 100,000 rows). */
+/**
+ * The export's columns, read as the sheet writer's worker wants them: the ID number as stored (sealed: the
+ * worker opens and masks it, not the event loop) and the visit days joined by the database.
+ */
 const EXPORT_COLUMNS = {
   id: audiences.id,
   submittedAt: audiences.submittedAt,
@@ -323,7 +327,8 @@ const EXPORT_COLUMNS = {
   mobile: audiences.mobile,
   email: audiences.email,
   idType: audiences.idType,
-  idNumber: audiences.idNumber,
+  idNumberSealed: sql<string | null>`${audiences.idNumber}`,
+  visitDates: sql<string | null>`(select string_agg(${audienceVisitDates.day}::text, ', ' order by ${audienceVisitDates.day}) from ${audienceVisitDates} where ${audienceVisitDates.audienceId} = ${audiences.id})`,
   channelId: audiences.channelId,
   refuseReason: audiences.refuseReason,
 };

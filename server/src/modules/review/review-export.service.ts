@@ -2,11 +2,12 @@ import type { Writable } from 'node:stream';
 import { AppError } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { translate } from '../../lib/i18n';
-import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
+import { writeSheet, type SheetColumnKind } from '../../lib/xlsx-stream';
 import type { Viewer } from '../../lib/viewer';
-import { maskIdNumber } from '@portal/shared/application/id-number';
 import { shanghaiDate } from '@portal/shared/dates';
 import type { Locale } from '@portal/shared/i18n/locales';
+import { APPROVE_STATUSES } from '@portal/shared/application/application-status';
+import { ID_TYPES } from '@portal/shared/application/id-number';
 import { listStateFromSearch, type AudienceListState } from '@portal/shared/review/audience-list';
 import type { ApplicationService } from '../application/application.service';
 import type { ShowService } from '../show/show.service';
@@ -71,27 +72,35 @@ export class ReviewExportService {
    */
   async write(output: Writable, input: AudienceListState, locale: Locale, beforeClose: (rows: number) => Promise<void>): Promise<number> {
     const t = (key: string) => translate(locale, key, {}, NAMESPACE);
-    const channelNames = new Map((await this.show.allChannels()).map((row) => [row.id, locale === 'zh-CN' ? row.nameZh : row.nameEn]));
+    const labels = (prefix: string, codes: readonly string[]) => ({ labels: Object.fromEntries(codes.map((code) => [code, t(`${prefix}${code}`)])) });
+    const channels = Object.fromEntries((await this.show.allChannels()).map((row) => [row.id, locale === 'zh-CN' ? row.nameZh : row.nameEn]));
+    // The rows go to the sheet's worker as read: it formats the time, looks the labels up, and opens and
+    // masks the ID number (an export leaves the building: never the full number, docs/decisions/0301-approval-list-export.md).
+    const kinds: Partial<Record<(typeof COLUMNS)[number]['key'], SheetColumnKind>> = {
+      submittedAt: 'time',
+      status: labels('status_', APPROVE_STATUSES),
+      idType: labels('idType_', ID_TYPES),
+      idNumber: 'sealedIdNumber',
+      channel: { labels: channels },
+    };
     const applications = this.applications;
     async function* batches() {
       for await (const batch of applications.iterate({ filter: input, sort: input.sort })) {
-        const visitDays = new Map<string, string[]>();
-        for (const visit of await applications.visitDatesOfMany(batch.map((row) => row.id))) visitDays.set(visit.audienceId, [...(visitDays.get(visit.audienceId) ?? []), visit.day]);
         yield batch.map((row) => ({
-          submittedAt: row.submittedAt ? formatShanghaiTime(row.submittedAt) : '',
-          status: t(`status_${row.approveStatus}`),
-          name: row.name ?? '',
-          mobile: row.mobile ?? '',
-          email: row.email ?? '',
-          idType: row.idType ? t(`idType_${row.idType}`) : '',
-          // An export leaves the building: never the full number (docs/decisions/0301-approval-list-export.md).
-          idNumber: row.idNumber ? maskIdNumber(row.idNumber) : '',
-          visitDates: (visitDays.get(row.id) ?? []).join(', '),
-          channel: row.channelId ? (channelNames.get(row.channelId) ?? '') : '',
-          refuseReason: row.refuseReason ?? '',
+          submittedAt: row.submittedAt,
+          status: row.approveStatus,
+          name: row.name,
+          mobile: row.mobile,
+          email: row.email,
+          idType: row.idType,
+          idNumber: row.idNumberSealed,
+          visitDates: row.visitDates,
+          channel: row.channelId,
+          refuseReason: row.refuseReason,
         }));
       }
     }
-    return writeSheet(output, t('audienceSheet'), COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width })), batches(), beforeClose);
+    const columns = COLUMNS.map((column) => ({ key: column.key, header: t(column.header), width: column.width, kind: kinds[column.key] ?? 'text' }));
+    return writeSheet(output, t('audienceSheet'), columns, batches(), beforeClose);
   }
 }

@@ -84,6 +84,19 @@ describe('GET /apis/files/exports/audiences.xlsx', () => {
     }
   });
 
+  it('answers a check (x-export-check: 1) with 204 and no file or audit row, or with the refusal the download would get', async () => {
+    const audited = async () => (await app.portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'audience.export'))).length;
+    const before = await audited();
+    const check = await reviewer.fetch(PATH, { headers: { 'x-export-check': '1' } });
+    expect([check.status, await check.text()]).toEqual([204, '']);
+    expect(await audited()).toBe(before);
+    const badFilter = await reviewer.fetch(`${PATH}?statuses=NOPE`, { headers: { 'x-export-check': '1' } });
+    expect(badFilter.status).toBe(400);
+    expect(await badFilter.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const anonymous = await app.client({ locale: 'en-US' }).fetch(PATH, { headers: { 'x-export-check': '1' } });
+    expect(anonymous.status).toBe(401);
+  });
+
   it('streams every application in list order with headers in the caller’s language and masked ID numbers, and audits it', async () => {
     const { response, body } = await download(reviewer);
     expect(response.status).toBe(200);

@@ -230,6 +230,15 @@ export async function insertImportedTickets(tx: Executor, rows: ReadonlyArray<Om
   return inserted.length;
 }
 
+/** Revokes tickets of an import that did not complete and frees their external codes (the feed carries the revocation; the import's audit row says why). */
+export async function withdrawImportedTickets(tx: Executor, ids: readonly string[], by: { revokedAt: Date; revokedById: string }) {
+  if (ids.length === 0) return;
+  await tx
+    .update(tickets)
+    .set({ ...by, revokeReason: null, externalCode: null, ...touched })
+    .where(inArray(tickets.id, [...ids]));
+}
+
 /** Refreshes the planner's statistics of the tickets (after an import: PGlite never does it by itself). */
 export async function analyzeTickets(db: Executor) {
   await db.execute(sql`analyze ${tickets}`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import type { AuditAction } from '@portal/shared/audit/audit-log';
 import type { Locale } from '@portal/shared/i18n/locales';
@@ -27,7 +28,8 @@ const EXPORT_BATCH = 2_000;
 /** How many summed changes of the ticket count make a list read fold them (see ticketCountDeltas). */
 const COUNT_CHANGES_TO_FOLD = 200;
 /** Rows per INSERT and per look-up of taken codes (well under PostgreSQL's parameter limit). */
-const IMPORT_CHUNK = 1_000;
+/** Rows a statement (and, when inserting, a transaction) of an import holds: PGlite's one connection is free between two. */
+const IMPORT_CHUNK = 500;
 /** The import's columns (1-based): a date cell in the days column reads as YYYY-MM-DD. */
 const DAYS_COLUMN = TICKET_IMPORT_COLUMNS.indexOf('days') + 1;
 const EXTERNAL_CODE_COLUMN = TICKET_IMPORT_COLUMNS.indexOf('externalCode') + 1;
@@ -264,31 +266,47 @@ export class TicketOfficeService {
       else good.set(checked.ticket.externalCode, { row, ticket: checked.ticket });
     }
     if (rows === 0) throw new AppError('TICKET_IMPORT_EMPTY');
-    const report = await this.db.transaction(async (tx) => {
-      for (const part of chunks([...good.keys()], IMPORT_CHUNK)) {
-        for (const code of await repository.existingExternalCodes(tx, part)) {
-          issues.note({ row: good.get(code)?.row ?? 0, column: EXTERNAL_CODE_COLUMN, value: code, problem: 'EXISTS' });
-          good.delete(code);
-        }
+    // The database's part comes in short steps, each its own statement or transaction with a turn of the
+    // event loop between them, so that the gates' scans are answered between two chunks even on PGlite's
+    // one connection (docs/decisions/0519-ticket-import-in-short-transactions.md).
+    for (const part of chunks([...good.keys()], IMPORT_CHUNK)) {
+      for (const code of await repository.existingExternalCodes(this.db, part)) {
+        issues.note({ row: good.get(code)?.row ?? 0, column: EXTERNAL_CODE_COLUMN, value: code, problem: 'EXISTS' });
+        good.delete(code);
       }
-      const result = { rows, good: good.size, bad: issues.count, imported: 0, issues: issues.sorted() };
-      if (result.bad > 0 && options.mode === 'ALL_OR_NOTHING') return result;
-      let imported = 0;
-      for (const part of chunks([...good.values()], IMPORT_CHUNK)) {
-        imported += await repository.insertImportedTickets(
-          tx,
-          part.map(({ ticket }) => ({ id: randomUUID(), holderName: ticket.holderName, organization: ticket.organization, externalCode: ticket.externalCode, days: ticket.days, importBatch: ticket.batch ?? options.batch ?? null })),
-        );
+      await setImmediate();
+    }
+    const result = { rows, good: good.size, bad: issues.count, imported: 0, issues: issues.sorted() };
+    if (result.bad > 0 && options.mode === 'ALL_OR_NOTHING') {
+      onEvent({ type: 'result', report: result });
+      return result;
+    }
+    const audit = { batch: options.batch ?? null, mode: options.mode, format: file.format, rows, bad: result.bad };
+    const parts = chunks([...good.values()], IMPORT_CHUNK);
+    const inserted: string[] = [];
+    let imported = 0;
+    try {
+      for (const [index, part] of parts.entries()) {
+        const values = part.map(({ ticket }) => ({ id: randomUUID(), holderName: ticket.holderName, organization: ticket.organization, externalCode: ticket.externalCode, days: ticket.days, importBatch: ticket.batch ?? options.batch ?? null }));
+        await this.db.transaction(async (tx) => {
+          const count = await repository.insertImportedTickets(tx, values);
+          // Another import stored some of these codes since they were checked: all or nothing means nothing.
+          if (count !== values.length && options.mode === 'ALL_OR_NOTHING') throw new AppError('TICKET_IMPORT_HAS_BAD_ROWS');
+          imported += count;
+          // The first chunk's transaction holds the import's audit row: no ticket is ever stored unaudited.
+          if (index === 0) await this.audit.record(origin, { actorId: options.actorId, action: 'ticket.import', subjectType: 'ticket', detail: { ...audit, imported: good.size } }, tx);
+        });
+        inserted.push(...values.map((value) => value.id));
+        if (index % 10 === 9) onEvent({ type: 'progress', rows });
+        await setImmediate();
       }
-      // Another import stored some of these codes meanwhile: all or nothing means nothing.
-      if (imported !== result.good && options.mode === 'ALL_OR_NOTHING') throw new AppError('TICKET_IMPORT_HAS_BAD_ROWS');
-      await this.audit.record(
-        origin,
-        { actorId: options.actorId, action: 'ticket.import', subjectType: 'ticket', detail: { batch: options.batch ?? null, mode: options.mode, format: file.format, rows, imported, bad: result.bad } },
-        tx,
-      );
-      return { ...result, imported };
-    });
+    } catch (error) {
+      if (options.mode === 'ALL_OR_NOTHING' && inserted.length > 0) await this.withdrawImported(inserted, options, origin);
+      throw error;
+    }
+    // Fewer went in than planned (codes stored meanwhile, good rows only): the audit says how many did.
+    if (imported !== good.size) await this.audit.record(origin, { actorId: options.actorId, action: 'ticket.import', subjectType: 'ticket', detail: { ...audit, imported, planned: good.size } });
+    const report = { ...result, imported };
     // Fresh statistics at once: PGlite has no autovacuum, and with the imported rows unknown to the planner a
     // filtered list read the whole kind through tickets_subject_idx, computing every row's grams (3.4 s at 100,000).
     if (report.imported > 0) {
@@ -297,6 +315,22 @@ export class TicketOfficeService {
     }
     onEvent({ type: 'result', report });
     return report;
+  }
+
+  /**
+   * An all-or-nothing import that failed after some chunks were stored: those tickets are revoked (the
+   * gates' feed carries a revocation, a deleted row it would not) and give their external codes back, so
+   * that the same file can be imported again; one audit row says so.
+   */
+  private async withdrawImported(ids: readonly string[], options: ReturnType<TicketOfficeService['importOptions']>, origin: RequestOrigin) {
+    const at = new Date(this.clock.now());
+    for (const [index, part] of chunks(ids, IMPORT_CHUNK).entries()) {
+      await this.db.transaction(async (tx) => {
+        await repository.withdrawImportedTickets(tx, part, { revokedAt: at, revokedById: options.actorId });
+        if (index === 0) await this.audit.record(origin, { actorId: options.actorId, action: 'ticket.import', subjectType: 'ticket', detail: { batch: options.batch ?? null, mode: options.mode, withdrawn: ids.length } }, tx);
+      });
+      await setImmediate();
+    }
   }
 
   /** Authorises an export of the list's filter (from the query string). */

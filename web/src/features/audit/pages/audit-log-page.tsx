@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { auditLogExportHref, auditLogVariablesOf, useAuditLog } from '../api/aud
 import { AuditLogFilters } from '../components/audit-log-filters';
 import { AuditLogTable } from '../components/audit-log-table';
 import type { AuditSubjectPaths } from '../lib/audit-subject';
+import { ExportLinkButton } from '../../../components/export-link-button';
 
 /** The log opens on its newest entries, 50 a page. */
 const AUDIT_LIST_DEFAULTS = { pageSize: AUDIT_DEFAULT_PAGE_SIZE };
@@ -41,9 +41,9 @@ export function AuditLogPage({ subjectPaths }: { subjectPaths: AuditSubjectPaths
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('title')}
         </Typography.Title>
-        <Button icon={<DownloadOutlined />} href={auditLogExportHref(filter)} download data-testid="audit-export">
+        <ExportLinkButton href={auditLogExportHref(filter)} testId="audit-export">
           {t('export')}
-        </Button>
+        </ExportLinkButton>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('intro')}

@@ -1,5 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Space, Tooltip } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BADGE_REJECT_REASON_MAX_LENGTH, type BadgeStatus } from '@portal/shared/badge/badge.schema';
 import { SubmissionQueue, type QueueDecisions } from '../../../components/submission-queue';
@@ -7,6 +6,7 @@ import type { BadgeQueueFieldsFragment } from '../../../graphql/operations.gener
 import { approveBadges } from '../api/approve-badges';
 import { badgeExportHref, badgeListInputOf, useBadges } from '../api/badges';
 import { rejectBadges } from '../api/reject-badges';
+import { ExportLinkButton } from '../../../components/export-link-button';
 
 const loadDetail = () =>
   import('../components/badge-detail').then((module) => function BadgeQueueDetail({ row }: { row: BadgeQueueFieldsFragment }) {
@@ -38,16 +38,14 @@ export function BadgeQueuePage() {
       ]}
       loadDetail={loadDetail}
       extra={(input) => (
-        <Tooltip title={t('export.hint')}>
-          <Space.Compact>
-            <Button icon={<DownloadOutlined aria-hidden />} href={badgeExportHref(badgeListInputOf(input), 'xlsx')} download data-testid="badge-queue-export-xlsx">
-              {t('export.xlsx')}
-            </Button>
-            <Button href={badgeExportHref(badgeListInputOf(input), 'zip')} download data-testid="badge-queue-export-zip">
-              {t('export.zip')}
-            </Button>
-          </Space.Compact>
-        </Tooltip>
+        <Space.Compact>
+          <ExportLinkButton href={badgeExportHref(badgeListInputOf(input), 'xlsx')} hint={t('export.hint')} testId="badge-queue-export-xlsx">
+            {t('export.xlsx')}
+          </ExportLinkButton>
+          <ExportLinkButton href={badgeExportHref(badgeListInputOf(input), 'zip')} hint={t('export.hint')} icon={false} testId="badge-queue-export-zip">
+            {t('export.zip')}
+          </ExportLinkButton>
+        </Space.Compact>
       )}
     />
   );

@@ -8,6 +8,7 @@ import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useMyProductApplications } from '../api/my-product-applications';
 import { productExportHref } from '../api/product-applications';
+import { ExportLinkButton } from '../../../components/export-link-button';
 
 /** /we/exhibitor/product/list: the company's product applications, paged on the server, with export. */
 export function ProductListPage({ formPath }: { formPath: (id?: string) => string }) {
@@ -39,9 +40,9 @@ export function ProductListPage({ formPath }: { formPath: (id?: string) => strin
           }}
           options={SUBMISSION_STATUSES.map((value) => ({ value, label: t(`submission:status.${value}`) }))}
         />
-        <Button href={productExportHref(input)} data-testid="product-export">
+        <ExportLinkButton href={productExportHref(input)} icon={false} testId="product-export">
           {t('export')}
-        </Button>
+        </ExportLinkButton>
       </Flex>
       <ScrollRegion label={t('listTitle')}>
         <Table

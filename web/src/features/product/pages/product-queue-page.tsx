@@ -1,10 +1,10 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SubmissionQueue } from '../../../components/submission-queue';
 import type { ProductFieldsFragment } from '../../../graphql/operations.generated';
 import { approveProductApplications } from '../api/approve-product-applications';
 import { productExportHref, useProductApplications } from '../api/product-applications';
 import { rejectProductApplications } from '../api/reject-product-applications';
+import { ExportLinkButton } from '../../../components/export-link-button';
 
 const loadDetail = () =>
   import('../components/product-details').then((module) => function ProductQueueDetail({ row }: { row: ProductFieldsFragment }) {
@@ -28,9 +28,9 @@ export function ProductQueuePage() {
       ]}
       loadDetail={loadDetail}
       extra={(input) => (
-        <Button href={productExportHref(input)} data-testid="product-queue-export">
+        <ExportLinkButton href={productExportHref(input)} icon={false} testId="product-queue-export">
           {t('export')}
-        </Button>
+        </ExportLinkButton>
       )}
     />
   );

@@ -1,34 +1,13 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { audienceExportHref, type AudienceListState } from '@portal/shared/review/audience-list';
-import { isWeChatBrowser } from '../../../lib/wechat';
+import { ExportLinkButton } from '../../../components/export-link-button';
 
-/**
- * Downloads the filtered list as xlsx (every page, the list's order) through a plain link: the server
- * streams it with the session cookie. Inside WeChat, where downloads are blocked, it explains how to
- * open the page in the system browser instead.
- */
+/** Downloads the filtered list as xlsx (every page, the list's order); a refusal shows in the page. */
 export function ExportButton({ state, disabled }: { state: AudienceListState; disabled: boolean }) {
   const { t } = useTranslation('review');
-  const { modal } = App.useApp();
-  if (isWeChatBrowser()) {
-    return (
-      <Button
-        icon={<DownloadOutlined />}
-        disabled={disabled}
-        onClick={() => void modal.warning({ title: t('export.wechatTitle'), content: <span data-testid="review-export-wechat">{t('export.wechat')}</span>, okText: t('export.ok') })}
-        data-testid="review-export"
-      >
-        {t('export.button')}
-      </Button>
-    );
-  }
   return (
-    <Tooltip title={t('export.hint')}>
-      <Button icon={<DownloadOutlined />} href={disabled ? undefined : audienceExportHref(state)} download disabled={disabled} data-testid="review-export">
-        {t('export.button')}
-      </Button>
-    </Tooltip>
+    <ExportLinkButton href={audienceExportHref(state)} hint={t('export.hint')} disabled={disabled} testId="review-export">
+      {t('export.button')}
+    </ExportLinkButton>
   );
 }
