@@ -62,7 +62,8 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const appSecret = resolveAppSecret(config);
   configurePersonalDataKeys(appSecret, config.PERSONAL_DATA_KEYS);
   const captcha = new CaptchaService(store, appSecret, clock, { complexity: config.CAPTCHA_COMPLEXITY, ttlSeconds: config.CAPTCHA_TTL_SECONDS });
-  const messenger = createMessenger(config, db, logger);
+  const show = new ShowService(db);
+  const messenger = createMessenger(config, db, logger, (tx) => show.setting(tx));
   const verificationCodes = new VerificationCodeService(store, messenger, clock, appSecret, logger, {
     addressHourlyLimit: config.CODE_IP_HOURLY_LIMIT,
   });
@@ -73,7 +74,6 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   });
   const audit = new AuditService(db);
   const accounts = new AccountService(db, bus);
-  const show = new ShowService(db);
   const notices = new NoticeOutbox(db, messenger, logger);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();
