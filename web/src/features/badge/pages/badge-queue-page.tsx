@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Flex, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BADGE_REJECT_REASON_MAX_LENGTH, type BadgeStatus } from '@portal/shared/badge/badge.schema';
 import { SubmissionQueue, type QueueDecisions } from '../../../components/submission-queue';
@@ -39,14 +39,15 @@ export function BadgeQueuePage() {
       loadDetail={loadDetail}
       extra={(input) => (
         <Tooltip title={t('export.hint')}>
-          <Space.Compact>
+          {/* Two buttons that wrap on a phone rather than run past its edge. */}
+          <Flex wrap gap="small">
             <Button icon={<DownloadOutlined aria-hidden />} href={badgeExportHref(input, 'xlsx')} download data-testid="badge-queue-export-xlsx">
               {t('export.xlsx')}
             </Button>
             <Button href={badgeExportHref(input, 'zip')} download data-testid="badge-queue-export-zip">
               {t('export.zip')}
             </Button>
-          </Space.Compact>
+          </Flex>
         </Tooltip>
       )}
     />
