@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
+import { isCountryCode } from '../country/countries';
 import { isValidMobile } from '../mobile/mobile-number';
 import { zCallingCode, zNationalNumber } from '../mobile/mobile-number.schema';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, MINIMUM_ATTENDEE_AGE, ZEmail } from '../application/application.schema';
@@ -39,7 +40,8 @@ export const ZBadgeFields = z.object({
   idNumber: plainText('BADGE_ID_NUMBER_INVALID')
     .transform(normaliseIdNumber)
     .pipe(z.string().min(1, code('BADGE_ID_NUMBER_INVALID')).max(ID_NUMBER_MAX_LENGTH, code('BADGE_ID_NUMBER_INVALID'))),
-  country: requiredText('BADGE_COUNTRY_REQUIRED'),
+  /** A code of the one country list (the catalog's too). */
+  country: plainText('BADGE_COUNTRY_REQUIRED').trim().refine((value): boolean => isCountryCode(value), code('BADGE_COUNTRY_REQUIRED')),
   deptName: requiredText('BADGE_DEPT_REQUIRED'),
   position: requiredText('BADGE_POSITION_REQUIRED'),
   companyNameZh: requiredText('BADGE_COMPANY_REQUIRED'),

@@ -101,7 +101,7 @@ export async function fillBulkBadges(db: Database, files: FileStore, count: numb
           email: `staff${serial}@example.com`,
           idType: 'MAINLAND_ID' as const,
           ...idNumberColumns(bulkIdNumber(serial)),
-          country: '中国',
+          country: 'CN',
           deptName,
           position,
           companyNameZh: serial < withPhotos ? BULK_PHOTO_COMPANY.nameZh : '批量展商',

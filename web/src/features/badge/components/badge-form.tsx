@@ -2,6 +2,7 @@ import { App, Button, Card, Checkbox, Col, Form, Input, Row, Select, Typography 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPES } from '@portal/shared/application/id-number';
+import { COUNTRIES, countryName } from '@portal/shared/country/countries';
 import { BADGE_TEXT_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/badge/badge.schema';
 import { shanghaiDate } from '@portal/shared/dates';
 import { PhotoUpload } from '../../../components/photo-upload';
@@ -34,7 +35,7 @@ export interface BadgeFormProps {
  * PhotoUpload (crop and face check). A refusal is shown at its field and nothing typed is lost.
  */
 export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: BadgeFormProps) {
-  const { t } = useTranslation(['badge', 'application', 'errors']);
+  const { t, i18n } = useTranslation(['badge', 'application', 'errors']);
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
   const mutation = useSaveBadge();
@@ -69,13 +70,12 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
   }
 
   /** A text field in its grid cell (`md` of 24 columns on wider screens, the whole row on phones). */
-  const text = (name: 'name' | 'namePinyin' | 'idNumber' | 'country' | 'deptName' | 'position' | 'companyNameZh' | 'companyNameEn', options: { md: number; max?: number; extra?: string; autoComplete?: string }) => (
+  const text = (name: 'name' | 'namePinyin' | 'idNumber' | 'deptName' | 'position' | 'companyNameZh' | 'companyNameEn', options: { md: number; max?: number; extra?: string; autoComplete?: string }) => (
     <Col xs={24} md={options.md}>
       <Form.Item name={name} label={t(`badge:fields.${name}`)} required rules={[rule(name)]} validateTrigger="onBlur" extra={disabled ? undefined : options.extra}>
         <Input
           maxLength={options.max ?? BADGE_TEXT_MAX_LENGTH}
           autoComplete={options.autoComplete ?? 'off'}
-          placeholder={name === 'country' ? t('badge:placeholders.country') : undefined}
           data-testid={`badge-${name}`}
         />
       </Form.Item>
@@ -140,7 +140,17 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
             </Form.Item>
           </Col>
           {text('idNumber', { md: 12, max: ID_NUMBER_MAX_LENGTH, extra: idType === 'MAINLAND_ID' ? t('badge:hints.mainlandId') : undefined })}
-          {text('country', { md: 8, autoComplete: 'country-name' })}
+          <Col xs={24} md={8}>
+            <Form.Item name="country" label={t('badge:fields.country')} required rules={[rule('country')]} validateTrigger={['onChange', 'onBlur']}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('badge:placeholders.country')}
+                options={COUNTRIES.map((country) => ({ value: country.code, label: countryName(country.code, i18n.language) }))}
+                data-testid="badge-country"
+              />
+            </Form.Item>
+          </Col>
           {text('deptName', { md: 8 })}
           {text('position', { md: 8, autoComplete: 'organization-title' })}
         </Row>

@@ -12,7 +12,7 @@ const VALID: BadgeFormValues = {
   email: 'zhang.wei@example.com',
   idType: 'MAINLAND_ID',
   idNumber: '440304199001011233',
-  country: '中国',
+  country: 'CN',
   deptName: '市场部',
   position: '展台经理',
   companyNameZh: '演示摩托',
