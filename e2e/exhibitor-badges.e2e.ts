@@ -18,6 +18,7 @@ import { passForcedPasswordChange, signInDirect } from './support/exhibitor-sess
 import { exactPath, PATHS } from './support/paths';
 import { writeFacePicture } from './support/pictures';
 import { checkPage, demoUsers, waitForPath, waitForSettled } from './support/portal';
+import { chooseOption } from './support/select';
 import { squash, uiText } from './support/texts';
 import { checkInBothLanguages, mainlandId, uploadPhoto } from './support/visitor-journey';
 
@@ -62,7 +63,7 @@ async function applyThroughApi(page: Page, name: string, photos: { entryPhotoId:
     email: `staff${serial}@demo-moto.example.com`,
     idType: 'MAINLAND_ID',
     idNumber: nextIdNumber(),
-    country: '中国',
+    country: 'CN',
     deptName: '销售部',
     position: '销售代表',
     companyNameZh: COMPANY_ZH,
@@ -98,7 +99,7 @@ async function fillPerson(page: Page, person: { name: string; phone: string; ema
   await page.getByTestId('badge-email').fill(person.email);
   await choose(page, 'badge-idType', 'badge-id-type-option-MAINLAND_ID');
   await page.getByTestId('badge-idNumber').fill(person.idNumber);
-  await page.getByTestId('badge-country').fill('中国');
+  await chooseOption(page, page.getByTestId('badge-country'), '中国');
   await page.getByTestId('badge-deptName').fill('市场部');
   await page.getByTestId('badge-position').fill('展台经理');
 }

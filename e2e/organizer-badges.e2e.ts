@@ -67,7 +67,7 @@ async function applyForBadge(jar: CookieJar, sample: Sample, name: string, given
     countryCode: '+86',
     email: `${given.toLowerCase()}.${TAG}@example.com`,
     idType: 'MAINLAND_ID',
-    country: '中国',
+    country: 'CN',
     deptName: '销售部',
     position: '销售经理',
     companyNameZh: '演示摩托',

@@ -6,9 +6,9 @@ import { signInDirect } from './support/exhibitor-session';
 import { checkPage, cutContent, demoUsers, waitForLanguage } from './support/portal';
 import { PATHS } from './support/paths';
 
-// Not here yet: the approval list (its pinned columns give it a fixed layout whose widths still cut "Pending
-// review" and "Official website" in English on a phone) and the badge queue (3 px wider than a phone in English).
 const ORGANIZER_LISTS = [
+  ['approvals', PATHS.organizerAudienceList],
+  ['badges', PATHS.organizerBadgeList],
   ['exhibitors', PATHS.organizerExhibitorList],
   ['staff', PATHS.organizerStaff],
   ['products', `${PATHS.organizerProductList}?status=`],

@@ -73,7 +73,8 @@ function buildServices(deps: ServiceDeps) {
   const appSecret = resolveAppSecret(config);
   configurePersonalDataKeys(appSecret, config.PERSONAL_DATA_KEYS);
   const captcha = new CaptchaService(store, appSecret, clock, { complexity: config.CAPTCHA_COMPLEXITY, ttlSeconds: config.CAPTCHA_TTL_SECONDS });
-  const messenger = createMessenger(config, db, logger);
+  const show = new ShowService(db);
+  const messenger = createMessenger(config, db, logger, (tx) => show.setting(tx));
   const verificationCodes = new VerificationCodeService(store, messenger, clock, appSecret, logger, {
     addressHourlyLimit: config.CODE_IP_HOURLY_LIMIT,
   });
@@ -84,7 +85,6 @@ function buildServices(deps: ServiceDeps) {
   });
   const audit = new AuditService(db);
   const accounts = new AccountService(db, bus);
-  const show = new ShowService(db);
   const notices = new NoticeOutbox(db, messenger, logger);
   const activationCodes = new ActivationCodeService(db);
   const faces = new FaceService();

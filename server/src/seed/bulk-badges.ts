@@ -103,7 +103,7 @@ export async function fillBulkBadges(portal: Pick<RunningPortal, 'app' | 'databa
           email: `staff${serial}@example.com`,
           idType: 'MAINLAND_ID' as const,
           ...idNumberColumns(bulkIdNumber(serial)),
-          country: '中国',
+          country: 'CN',
           deptName,
           position,
           companyNameZh: serial < withPhotos ? BULK_PHOTO_COMPANY.nameZh : '批量展商',

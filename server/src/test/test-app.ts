@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { DestinationStream } from 'pino';
 import { parseConfig } from '../config';
 import { startPortal, type RunningPortal } from '../bootstrap';
-import { toInternationalMobile } from '@portal/shared/auth/identity';
+import { toInternationalMobile } from '@portal/shared/mobile/mobile-number';
 import { CLIENT_HEADER } from '../lib/csrf-guard';
 import { latestOutboxMessages } from '../modules/messaging/dev-outbox.repository';
 

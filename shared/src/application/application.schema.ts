@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
-import { INTERNATIONAL_MOBILE, toInternationalMobile } from '../auth/identity';
+import { zMobile } from '../mobile/mobile-number.schema';
 import { ageOn, parseCalendarDate } from '../dates';
 import { plainText } from '../text';
 import { ACTIVATION_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from './application-limits';
@@ -24,12 +24,7 @@ export const ZVisitorName = z
     if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
   });
 
-export const ZVisitorMobile = z
-  .string(code('AUDIENCE_MOBILE_INVALID'))
-  .trim()
-  .min(1, code('AUDIENCE_MOBILE_REQUIRED'))
-  .transform(toInternationalMobile)
-  .pipe(z.string().regex(INTERNATIONAL_MOBILE, code('AUDIENCE_MOBILE_INVALID')));
+export const ZVisitorMobile = zMobile({ invalid: 'AUDIENCE_MOBILE_INVALID', required: 'AUDIENCE_MOBILE_REQUIRED' });
 
 export const ZEmail = z
   .string(code('AUTH_INVALID_EMAIL'))

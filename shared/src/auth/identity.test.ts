@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseIdentity, toInternationalMobile } from './identity';
+import { toInternationalMobile } from '../mobile/mobile-number';
+import { normaliseIdentity } from './identity';
 import { decodePasswordFromTransport, encodePasswordForTransport, isStrongPassword } from './credentials';
 
 describe('toInternationalMobile', () => {

@@ -1,13 +1,4 @@
-/** SPEC 5/9: an 11-digit mainland mobile whose first digit is 1-9. */
-export const MAINLAND_MOBILE = /^[1-9]\d{10}$/;
-/** E.164: + then up to 15 digits, no leading zero in the country code. */
-export const INTERNATIONAL_MOBILE = /^\+[1-9]\d{6,14}$/;
-
-/** An 11-digit mainland mobile becomes `+86…`; anything else is returned trimmed. */
-export function toInternationalMobile(identity: string): string {
-  const trimmed = identity.trim();
-  return MAINLAND_MOBILE.test(trimmed) ? `+86${trimmed}` : trimmed;
-}
+import { INTERNATIONAL_MOBILE, toInternationalMobile } from '../mobile/mobile-number';
 
 /** zod's email pattern, without loading zod on the login page. */
 export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;

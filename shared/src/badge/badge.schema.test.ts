@@ -11,7 +11,7 @@ const valid = {
   email: 'Staff@Example.com',
   idType: 'MAINLAND_ID',
   idNumber: (first17 + mainlandIdCheckCharacter(first17)).toLowerCase(),
-  country: '中国',
+  country: 'CN',
   deptName: '销售部',
   position: '经理',
   companyNameZh: '测试摩托',

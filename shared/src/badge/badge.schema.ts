@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
+import { isCountryCode } from '../country/countries';
+import { isValidMobile } from '../mobile/mobile-number';
+import { zCallingCode, zNationalNumber } from '../mobile/mobile-number.schema';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, MINIMUM_ATTENDEE_AGE, ZEmail } from '../application/application.schema';
 import { ageOn } from '../dates';
 import { checkMainlandId, ID_TYPES, NON_MAINLAND_ID_PATTERN, normaliseIdNumber } from '../application/id-number';
@@ -23,9 +26,6 @@ const code = (value: ErrorCode) => ({ message: value });
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}·.'\- ]*$/u;
 /** Pinyin as printed on a badge: Latin letters (tone marks allowed), spaces, hyphens, apostrophes. */
 const PINYIN_PATTERN = /^[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F'\- ]*$/;
-const COUNTRY_CODE_PATTERN = /^\+[1-9]\d{0,3}$/;
-const MAINLAND_PHONE_PATTERN = /^1[3-9]\d{9}$/;
-const PHONE_PATTERN = /^\d{5,15}$/;
 
 const requiredText = (message: ErrorCode, max = BADGE_TEXT_MAX_LENGTH) => plainText(message).trim().min(1, code(message)).max(max, code(message));
 
@@ -33,14 +33,15 @@ const requiredText = (message: ErrorCode, max = BADGE_TEXT_MAX_LENGTH) => plainT
 export const ZBadgeFields = z.object({
   name: requiredText('BADGE_NAME_INVALID', NAME_MAX_LENGTH).regex(NAME_PATTERN, code('BADGE_NAME_INVALID')),
   namePinyin: requiredText('BADGE_NAME_PINYIN_INVALID', NAME_MAX_LENGTH * 4).regex(PINYIN_PATTERN, code('BADGE_NAME_PINYIN_INVALID')),
-  countryCode: plainText('BADGE_PHONE_INVALID').trim().regex(COUNTRY_CODE_PATTERN, code('BADGE_PHONE_INVALID')),
-  phoneNumber: plainText('BADGE_PHONE_INVALID').trim().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(PHONE_PATTERN, code('BADGE_PHONE_INVALID'))),
+  countryCode: zCallingCode('BADGE_PHONE_INVALID'),
+  phoneNumber: zNationalNumber('BADGE_PHONE_INVALID'),
   email: ZEmail,
   idType: z.enum(ID_TYPES, code('BADGE_ID_TYPE_REQUIRED')),
   idNumber: plainText('BADGE_ID_NUMBER_INVALID')
     .transform(normaliseIdNumber)
     .pipe(z.string().min(1, code('BADGE_ID_NUMBER_INVALID')).max(ID_NUMBER_MAX_LENGTH, code('BADGE_ID_NUMBER_INVALID'))),
-  country: requiredText('BADGE_COUNTRY_REQUIRED'),
+  /** A code of the one country list (the catalog's too). */
+  country: plainText('BADGE_COUNTRY_REQUIRED').trim().refine((value): boolean => isCountryCode(value), code('BADGE_COUNTRY_REQUIRED')),
   deptName: requiredText('BADGE_DEPT_REQUIRED'),
   position: requiredText('BADGE_POSITION_REQUIRED'),
   companyNameZh: requiredText('BADGE_COMPANY_REQUIRED'),
@@ -62,7 +63,7 @@ export interface BadgeRuleContext {
 type TBadgeIdentity = Pick<z.output<typeof ZBadgeFields>, 'countryCode' | 'phoneNumber' | 'idType' | 'idNumber'>;
 
 /**
- * The rules that join two fields: a mainland mobile for +86, the ID number of its type and the minimum
+ * The rules that join two fields: the one mobile rule across the code and the number (shared/src/mobile), the ID number of its type and the minimum
  * age. They run whether or not other fields failed (`when`), so the values may be of any shape: a rule
  * whose field already failed its own check adds nothing.
  */
@@ -70,7 +71,7 @@ function refineIdentity(context: BadgeRuleContext) {
   return (input: TBadgeIdentity, issues: z.core.$RefinementCtx<TBadgeIdentity>) => {
     if (typeof input !== 'object' || input === null) return;
     const { countryCode, phoneNumber, idType, idNumber } = input as Partial<Record<keyof TBadgeIdentity, unknown>>;
-    if (countryCode === '+86' && typeof phoneNumber === 'string' && PHONE_PATTERN.test(phoneNumber) && !MAINLAND_PHONE_PATTERN.test(phoneNumber)) {
+    if (typeof countryCode === 'string' && typeof phoneNumber === 'string' && /^\d{4,14}$/.test(phoneNumber) && !isValidMobile(countryCode, phoneNumber)) {
       issues.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'BADGE_PHONE_INVALID' });
     }
     if (typeof idNumber !== 'string' || idNumber === '' || idNumber.length > ID_NUMBER_MAX_LENGTH) return;

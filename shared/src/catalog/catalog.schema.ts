@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { ZWebUrl, requiredText } from '../submission/submission.schema';
+import { isCountryCode } from '../country/countries';
 
 const code = (value: ErrorCode) => ({ message: value });
 
@@ -40,11 +41,11 @@ export function profileMismatch(profileZh: string, profileEn: string): ErrorCode
   return ratio < PROFILE_LENGTH_RATIO_MIN || ratio > PROFILE_LENGTH_RATIO_MAX ? 'CATALOG_PROFILE_MISMATCH' : null;
 }
 
-/** ISO 3166-1 alpha-2, upper case ("CN"). */
+/** A code of the one country list (`country/countries.ts`, ISO 3166-1 alpha-2, "CN"). */
 export const ZCountryCode = z
   .string(code('SUBMISSION_TEXT_REQUIRED'))
   .trim()
-  .regex(/^[A-Z]{2}$/, code('CATALOG_COUNTRY_INVALID'));
+  .refine((value): boolean => isCountryCode(value), code('CATALOG_COUNTRY_INVALID'));
 
 /** A landline or mobile as printed in a catalog: digits, spaces, + - ( ), 5–32 characters. */
 export const ZTelephone = requiredText(32).regex(/^\+?[\d\s()-]{5,32}$/, code('SUBMISSION_PHONE_INVALID'));

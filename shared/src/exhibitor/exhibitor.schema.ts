@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
-import { INTERNATIONAL_MOBILE, toInternationalMobile } from '../auth/identity';
+import { zMobile } from '../mobile/mobile-number.schema';
 import { VERIFICATION_CODE_LENGTH } from '../auth/credentials';
 import { ZNewPassword } from '../account/account.schema';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../application/application.schema';
@@ -21,10 +21,7 @@ export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH };
 const code = (value: ErrorCode) => ({ message: value });
 const requiredText = (message: ErrorCode, max: number) => plainText(message).trim().min(1, code(message)).max(max, code(message));
 
-const ZContactMobile = plainText('EXHIBITOR_MOBILE_INVALID')
-  .trim()
-  .transform((value) => toInternationalMobile(value.replace(/[\s-]/g, '')))
-  .pipe(z.string().regex(INTERNATIONAL_MOBILE, code('EXHIBITOR_MOBILE_INVALID')));
+const ZContactMobile = zMobile({ invalid: 'EXHIBITOR_MOBILE_INVALID' });
 const ZContactEmail = plainText('AUTH_INVALID_EMAIL')
   .trim()
   .toLowerCase()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
 import { ROLES } from '../auth/scopes';
-import { INTERNATIONAL_MOBILE, toInternationalMobile } from '../auth/identity';
+import { zMobile } from '../mobile/mobile-number.schema';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../application/application.schema';
 
 export const STAFF_KEYWORD_MAX_LENGTH = 64;
@@ -13,10 +13,7 @@ export { NAME_MAX_LENGTH as STAFF_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH as STAFF_EMA
 const code = (value: ErrorCode) => ({ message: value });
 const blankToNull = (value: string | null | undefined) => (value && value.trim() ? value : null);
 
-const ZStaffMobile = plainText('STAFF_MOBILE_INVALID')
-  .trim()
-  .transform((value) => toInternationalMobile(value.replace(/[\s-]/g, '')))
-  .pipe(z.string().regex(INTERNATIONAL_MOBILE, code('STAFF_MOBILE_INVALID')));
+const ZStaffMobile = zMobile({ invalid: 'STAFF_MOBILE_INVALID' });
 const ZStaffEmail = plainText('AUTH_INVALID_EMAIL')
   .trim()
   .toLowerCase()

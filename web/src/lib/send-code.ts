@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Scope } from '@portal/shared/auth/scopes';
-import { toInternationalMobile } from '@portal/shared/auth/identity';
+import { toInternationalMobile } from '@portal/shared/mobile/mobile-number';
 import { VERIFICATION_CODE_RESEND_SECONDS, type VERIFICATION_PURPOSES } from '@portal/shared/auth/credentials';
 import { formBody, request } from './request';
 

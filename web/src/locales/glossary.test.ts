@@ -85,6 +85,17 @@ describe('glossary (docs/glossary.md)', () => {
     expect(offenders).toEqual([]);
   });
 
+  it.each(LOCALES)('%s: every email and SMS names the show by the organizers\' name ({{show}}) and uses the review words', (locale) => {
+    const templates = strings(read(locale, 'messages')).filter(([key]) => /(Subject|Email|Sms)$/.test(key));
+    expect(templates.length).toBeGreaterThan(20);
+    expect(templates.filter(([, text]) => !text.includes('{{show}}')).map(([key]) => key)).toEqual([]);
+    // A refusal is worded as the pages word it (the REFUSE row above).
+    const refused = locale === 'zh-CN' ? '未通过' : 'refused';
+    const refusals = templates.filter(([key]) => /(Refused|Rejected)(Subject|Email|Sms)$/.test(key));
+    expect(refusals.length).toBeGreaterThan(8);
+    expect(refusals.filter(([, text]) => !text.includes(refused)).map(([key]) => key)).toEqual([]);
+  });
+
   it('en-US: no full-width punctuation', () => {
     const offenders = allStrings('en-US').filter(([, text]) => /[：，。；（）！？、【】]/.test(text));
     expect(offenders).toEqual([]);

@@ -43,7 +43,7 @@ describe('verification-code sign-in', () => {
 
     const message = await latestOutboxMessage(client, mobile);
     expect(message).toMatchObject({ channel: 'sms', recipient: mobile });
-    expect(message?.body).toMatch(/^【摩博会】您的验证码为\d{6}，5分钟内有效/);
+    expect(message?.body).toMatch(/^【展会】您的验证码为 \d{6}，5 分钟内有效/);
     const code = await latestCodeSentTo(client, mobile);
 
     const login = await postCodeLogin(client, { identity: mobile, code, scope: 'audience' });
@@ -221,7 +221,7 @@ describe('verification-code limits per address and delivery', () => {
       expect(received).toHaveLength(1);
       expect(received[0]?.to).toEqual([email]);
       const mail = received[0]?.data ?? '';
-      expect(mail).toContain('Subject: Your Moto Expo verification code');
+      expect(mail).toContain('Subject: The show: your verification code');
       expect(mail).toMatch(/From: Moto Expo <codes@example\.com>/);
       const code = mail.match(/verification code is (\d{6})/)?.[1];
       expect(code).toBeDefined();

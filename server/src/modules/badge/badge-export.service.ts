@@ -8,6 +8,7 @@ import { maskIdNumber } from '@portal/shared/application/id-number';
 import { shanghaiDate } from '@portal/shared/dates';
 import type { TBadgeFilter } from '@portal/shared/badge/badge.schema';
 import type { Locale } from '@portal/shared/i18n/locales';
+import { countryName } from '@portal/shared/country/countries';
 import type { ExhibitorService } from '../exhibitor/exhibitor.service';
 import type { PhotoService } from '../media/photo.service';
 import type { BadgeRow } from './badge.models';
@@ -84,7 +85,7 @@ export class BadgeExportService {
           idType: t(`idType_${row.idType}`),
           // An export leaves the building: never the full number (as for visitors).
           idNumber: maskIdNumber(row.idNumber),
-          country: row.country,
+          country: countryName(row.country, locale),
           deptName: row.deptName,
           position: row.position,
           companyNameZh: row.companyNameZh,

@@ -53,7 +53,7 @@ describe('the badge queue at scale', () => {
           email: `staff${serial}@example.com`,
           idType: 'PASSPORT' as const,
           ...idNumberColumns(`E${String(serial).padStart(8, '0')}`),
-          country: '中国',
+          country: 'CN',
           deptName: '市场部',
           position: '专员',
           companyNameZh: '测试摩托',

@@ -36,7 +36,7 @@ describe('the organizer badge queue', () => {
         email: 'staff@example.com',
         idType: 'MAINLAND_ID',
         idNumber: first17 + mainlandIdCheckCharacter(first17),
-        country: '中国',
+        country: 'CN',
         deptName: '市场部',
         position: '专员',
         companyNameZh: '测试摩托',

@@ -68,7 +68,7 @@ describe('exhibitor staff badges', () => {
       email: 'staff@example.com',
       idType: 'MAINLAND_ID',
       idNumber: mainlandId(),
-      country: '中国',
+      country: 'CN',
       deptName: '销售部',
       position: '经理',
       companyNameZh: '测试摩托',

@@ -413,7 +413,7 @@ export class BadgeService {
         await this.audit.record(origin, { actorId: reviewer.id, action: `badge.${decision}`, subjectType: 'badge', subjectId: after.id, detail: { from: before.status, to: toStatus, reason } }, tx);
         const creator = creators.find((account) => account.id === before.createdById);
         if (creator) {
-          const messages = this.messenger.badgeReviewed({ email: creator.email, mobile: creator.mobile }, { outcome: decision === 'approve' ? 'approved' : 'rejected', name: after.name, reason }, 'zh-CN');
+          const messages = await this.messenger.badgeReviewed(tx, { email: creator.email, mobile: creator.mobile }, { outcome: decision === 'approve' ? 'approved' : 'rejected', name: after.name, reason }, 'zh-CN');
           await this.notices.enqueue(
             tx,
             messages.map((message) => ({ dedupeKey: `badge-decision:${after.id}:${after.updatedAt.getTime()}:${message.kind}`, message })),

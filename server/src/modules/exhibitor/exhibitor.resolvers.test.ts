@@ -118,7 +118,7 @@ describe('exhibitor accounts', () => {
       const [entry, idPhoto] = [(await uploadPicture(client, 'BADGE', face)).id, (await uploadPicture(client, 'BADGE_ID', face)).id];
       const badge = {
         name: '张三', namePinyin: 'Zhang San', countryCode: '+86', phoneNumber: '13800001234', email: 'staff@example.com', idType: 'PASSPORT', idNumber: `E${unique()}`,
-        country: '中国', deptName: '销售部', position: '经理', companyNameZh: registered.nameZh, companyNameEn: registered.nameEn,
+        country: 'CN', deptName: '销售部', position: '经理', companyNameZh: registered.nameZh, companyNameEn: registered.nameEn,
         entryPhotoId: entry, idPhotoId: idPhoto, truthConfirmed: true, sensitiveConsent: true,
       };
       const refused = await client.graphql(SAVE_BADGE, { input: badge });
@@ -344,7 +344,7 @@ function badgeRow(exhibitorId: string, createdById: string, status: 'PENDING' | 
     idNumber: `E${id}`,
     idNumberHash: `hash-${id}`,
     idNumberLast4: id.slice(-4),
-    country: '中国',
+    country: 'CN',
     deptName: '销售部',
     position: '经理',
     companyNameZh: '测试摩托',

@@ -191,7 +191,7 @@ export class ExhibitorService {
       if (before.status !== 'PENDING') throw new AppError('EXHIBITOR_NOT_PENDING');
       const after = await repository.updateExhibitor(tx, id, { status: 'ACTIVE' });
       for (const account of await this.accounts.findByExhibitors([id], tx)) {
-        const messages = this.messenger.exhibitorApproved({ email: account.email, mobile: account.mobile }, before.nameZh, EXHIBITOR_LOCALE);
+        const messages = await this.messenger.exhibitorApproved(tx, { email: account.email, mobile: account.mobile }, before.nameZh, EXHIBITOR_LOCALE);
         await this.notices.enqueue(tx, messages.map((message) => ({ dedupeKey: `exhibitor-approved:${id}:${account.id}:${message.kind}`, message })));
       }
       return after;

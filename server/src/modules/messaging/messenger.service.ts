@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityKind } from '@portal/shared/auth/identity';
 import type { Locale } from '@portal/shared/i18n/locales';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { DevOutboxChannel } from './dev-outbox.channel';
 import type { EmailChannel, MessageChannel, OutgoingMessage, SmsChannel, SmsTemplate } from './message-channel';
@@ -10,12 +10,29 @@ import { SmtpEmailChannel } from './smtp-email.channel';
 
 const MESSAGES = 'messages';
 
-/** Writes the portal's messages in the recipient's language and hands them to the right channel. */
+/** The show's name as the organizers set it (project settings), read in the caller's transaction when there is one. */
+export type ShowNames = (tx?: Executor) => Promise<{ nameZh: string; nameEn: string }>;
+
+/**
+ * Writes the portal's messages in the recipient's language and hands them to the right channel. Every
+ * message names the show by the name the organizers set, as the pages do
+ * (docs/decisions/0915-the-show-s-one-name-and-a-ticket.md).
+ */
 export class Messenger {
-  constructor(private readonly channels: { email: EmailChannel; sms: SmsChannel }) {}
+  constructor(
+    private readonly channels: { email: EmailChannel; sms: SmsChannel },
+    private readonly showNames: ShowNames,
+  ) {}
+
+  /** The show's name in `locale`: the other language's while one is empty, a neutral word while both are. */
+  private async show(locale: Locale, tx?: Executor): Promise<string> {
+    const { nameZh, nameEn } = await this.showNames(tx);
+    const [own, other] = locale === 'zh-CN' ? [nameZh, nameEn] : [nameEn, nameZh];
+    return own.trim() || other.trim() || translate(locale, 'showNameUnset', {}, MESSAGES);
+  }
 
   async sendVerificationCode(to: { kind: IdentityKind; value: string }, code: string, validMinutes: number, locale: Locale) {
-    const params = { code, minutes: validMinutes };
+    const params = { code, minutes: validMinutes, show: await this.show(locale) };
     if (to.kind === 'email') {
       await this.channels.email.send({
         kind: 'email',
@@ -28,7 +45,7 @@ export class Messenger {
         kind: 'sms',
         to: to.value,
         template: 'verification_code',
-        params: { code, minutes: String(validMinutes) },
+        params: { show: params.show, code, minutes: String(validMinutes) },
         locale,
         text: translate(locale, 'verificationCodeSms', params, MESSAGES),
       });
@@ -39,20 +56,22 @@ export class Messenger {
    * The messages telling a visitor that the application was approved or refused: an email to `email`
    * and an SMS to `mobile` (either may be absent), in the visitor's language, ready for the notice outbox.
    */
-  applicationReviewed(
+  async applicationReviewed(
+    tx: Executor,
     to: { email: string | null; mobile: string | null },
     review: { outcome: 'approved' | 'refused'; name: string; visitDays: readonly string[]; reason: string | null },
     locale: Locale,
-  ): OutgoingMessage[] {
+  ): Promise<OutgoingMessage[]> {
     const prefix = review.outcome === 'approved' ? 'applicationApproved' : 'applicationRefused';
-    const params = { name: review.name, days: review.visitDays.join(', '), reason: review.reason ?? '' };
+    const show = await this.show(locale, tx);
+    const params = { show, name: review.name, days: review.visitDays.join(', '), reason: review.reason ?? '' };
     const messages: OutgoingMessage[] = [];
     if (to.email) {
       messages.push({ kind: 'email', to: to.email, subject: translate(locale, `${prefix}Subject`, params, MESSAGES), text: translate(locale, `${prefix}Email`, params, MESSAGES) });
     }
     if (to.mobile) {
       // Template parameters stay short (providers cap each at a few dozen characters): the reason goes by email only.
-      const smsParams: Record<string, string> = review.outcome === 'approved' ? { name: review.name, days: params.days } : { name: review.name };
+      const smsParams: Record<string, string> = review.outcome === 'approved' ? { show, name: review.name, days: params.days } : { show, name: review.name };
       messages.push({
         kind: 'sms',
         to: to.mobile,
@@ -69,14 +88,16 @@ export class Messenger {
    * The messages telling an exhibitor that a catalog entry, banner or product application was approved
    * or rejected: an email and an SMS to each address given, in the exhibitor's language.
    */
-  submissionReviewed(
+  async submissionReviewed(
+    tx: Executor,
     to: ReadonlyArray<{ email: string | null; mobile: string | null }>,
     review: { outcome: 'approved' | 'rejected'; kind: 'catalog' | 'banner' | 'product'; title: string; reason: string | null },
     locale: Locale,
-  ): OutgoingMessage[] {
+  ): Promise<OutgoingMessage[]> {
     const prefix = review.outcome === 'approved' ? 'submissionApproved' : 'submissionRejected';
     const kind = translate(locale, `submissionKind_${review.kind}`, {}, MESSAGES);
-    const params = { kind, title: review.title, reason: review.reason ?? '' };
+    const show = await this.show(locale, tx);
+    const params = { show, kind, title: review.title, reason: review.reason ?? '' };
     return to.flatMap(({ email, mobile }) => {
       const messages: OutgoingMessage[] = [];
       if (email) messages.push({ kind: 'email', to: email, subject: translate(locale, `${prefix}Subject`, params, MESSAGES), text: translate(locale, `${prefix}Email`, params, MESSAGES) });
@@ -85,7 +106,7 @@ export class Messenger {
           kind: 'sms',
           to: mobile,
           template: review.outcome === 'approved' ? 'submission_approved' : 'submission_rejected',
-          params: { kind },
+          params: { show, kind },
           locale,
           text: translate(locale, `${prefix}Sms`, params, MESSAGES),
         });
@@ -98,14 +119,21 @@ export class Messenger {
    * The messages telling an exhibitor that a staff badge was approved or rejected: an email and an SMS
    * to the account that applied (either may be absent), ready for the notice outbox.
    */
-  badgeReviewed(to: { email: string | null; mobile: string | null }, review: { outcome: 'approved' | 'rejected'; name: string; reason: string | null }, locale: Locale): OutgoingMessage[] {
+  async badgeReviewed(
+    tx: Executor,
+    to: { email: string | null; mobile: string | null },
+    review: { outcome: 'approved' | 'rejected'; name: string; reason: string | null },
+    locale: Locale,
+  ): Promise<OutgoingMessage[]> {
     const prefix = review.outcome === 'approved' ? 'badgeApproved' : 'badgeRejected';
-    return this.emailAndSms(to, { prefix, params: { name: review.name, reason: review.reason ?? '' }, template: review.outcome === 'approved' ? 'badge_approved' : 'badge_rejected', smsParams: { name: review.name } }, locale);
+    const show = await this.show(locale, tx);
+    return this.emailAndSms(to, { prefix, params: { show, name: review.name, reason: review.reason ?? '' }, template: review.outcome === 'approved' ? 'badge_approved' : 'badge_rejected', smsParams: { show, name: review.name } }, locale);
   }
 
   /** The messages telling a self-registered company that the organizer approved it (it may apply from now on). */
-  exhibitorApproved(to: { email: string | null; mobile: string | null }, company: string, locale: Locale): OutgoingMessage[] {
-    return this.emailAndSms(to, { prefix: 'exhibitorApproved', params: { company }, template: 'exhibitor_approved', smsParams: {} }, locale);
+  async exhibitorApproved(tx: Executor, to: { email: string | null; mobile: string | null }, company: string, locale: Locale): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    return this.emailAndSms(to, { prefix: 'exhibitorApproved', params: { show, company }, template: 'exhibitor_approved', smsParams: { show } }, locale);
   }
 
   /** An email (`<prefix>Subject`, `<prefix>Email`) and an SMS (`<prefix>Sms`) to whichever address is given. */
@@ -141,7 +169,7 @@ class UnconfiguredChannel implements MessageChannel<OutgoingMessage> {
  * production only. In production a missing channel refuses its messages ("Failed to send the code"),
  * so that no code or notice ever reaches the log, and start-up says so.
  */
-export function createMessenger(config: Config, db: Database, logger: FastifyBaseLogger): Messenger {
+export function createMessenger(config: Config, db: Database, logger: FastifyBaseLogger, showNames: ShowNames): Messenger {
   const production = config.NODE_ENV === 'production';
   const fallback = (kind: OutgoingMessage['kind']) => (production ? new UnconfiguredChannel(kind) : new DevOutboxChannel(db, logger));
   const email = config.SMTP_URL ? new SmtpEmailChannel(config.SMTP_URL, config.MAIL_FROM) : fallback('email');
@@ -150,5 +178,5 @@ export function createMessenger(config: Config, db: Database, logger: FastifyBas
   if (production && missing.length) {
     logger.error(`No delivery channel for ${missing.join(' and ')}: verification codes and review notices by that way are refused, never logged`);
   }
-  return new Messenger({ email, sms: smsChannels[config.SMS_PROVIDER] });
+  return new Messenger({ email, sms: smsChannels[config.SMS_PROVIDER] }, showNames);
 }

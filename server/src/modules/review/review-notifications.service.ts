@@ -2,6 +2,7 @@ import type { Locale } from '@portal/shared/i18n/locales';
 import type { Executor } from '../../db/client';
 import type { ApplicationRow } from '../application/application.models';
 import type { ApplicationService } from '../application/application.service';
+import type { OutgoingMessage } from '../messaging/message-channel';
 import type { Messenger } from '../messaging/messenger.service';
 import type { NoticeOutbox } from '../messaging/notice-outbox.service';
 
@@ -34,20 +35,22 @@ export class ReviewNotificationService {
   async enqueue(tx: Executor, decided: ReadonlyArray<{ decisionId: number; after: ApplicationRow }>) {
     const approved = decided.filter(({ after }) => after.approveStatus === 'DONE').map(({ after }) => after.id);
     const visits = approved.length ? await this.applications.visitDatesOfMany(approved, tx) : [];
-    const notices = decided.flatMap(({ decisionId, after }) =>
-      this.messenger
-        .applicationReviewed(
-          { email: after.email, mobile: after.mobile },
-          {
-            outcome: after.approveStatus === 'DONE' ? 'approved' : 'refused',
-            name: after.name ?? '',
-            visitDays: visits.filter((visit) => visit.audienceId === after.id).map((visit) => visit.day),
-            reason: after.refuseReason,
-          },
-          localeOfApplicant(after),
-        )
-        .map((message) => ({ dedupeKey: `review-decision:${decisionId}:${message.kind}`, message })),
-    );
+    const notices: Array<{ dedupeKey: string; message: OutgoingMessage }> = [];
+    // One after the other: a transaction runs on one connection.
+    for (const { decisionId, after } of decided) {
+      const messages = await this.messenger.applicationReviewed(
+        tx,
+        { email: after.email, mobile: after.mobile },
+        {
+          outcome: after.approveStatus === 'DONE' ? 'approved' : 'refused',
+          name: after.name ?? '',
+          visitDays: visits.filter((visit) => visit.audienceId === after.id).map((visit) => visit.day),
+          reason: after.refuseReason,
+        },
+        localeOfApplicant(after),
+      );
+      notices.push(...messages.map((message) => ({ dedupeKey: `review-decision:${decisionId}:${message.kind}`, message })));
+    }
     await this.outbox.enqueue(tx, notices);
   }
 

@@ -51,6 +51,8 @@ describe('review notifications', () => {
     beforeAll(async () => {
       app = await createTestApp();
       reviewer = await reviewerOf(app);
+      // The organizers' name for the show is the one every message carries, in the recipient's language.
+      await app.portal.app.services.show.updateSetting({ nameZh: '第二十五届摩博会', nameEn: 'The 25th Moto Expo' });
     });
     afterAll(() => app.close());
 
@@ -68,12 +70,12 @@ describe('review notifications', () => {
       await app.portal.app.services.notices.drain();
 
       const [email] = await outbox(reviewer, 'wang.fang@example.com');
-      expect(email).toMatchObject({ channel: 'email', subject: '您的摩博会 VIP 申请已通过' });
+      expect(email).toMatchObject({ channel: 'email', subject: '您的第二十五届摩博会 VIP 申请已通过' });
       expect(email?.body).toContain('王芳，您好');
       expect(email?.body).toContain('参观日期：2025-04-10, 2025-04-12');
       const [sms] = await outbox(reviewer, '+8613911112222');
       expect(sms).toMatchObject({ channel: 'sms', subject: null });
-      expect(sms?.body).toBe('【摩博会】王芳，您的 VIP 申请已通过，参观日期：2025-04-10, 2025-04-12，请携带实体门票及证件入场。');
+      expect(sms?.body).toBe('【第二十五届摩博会】王芳，您的 VIP 申请已通过，参观日期：2025-04-10, 2025-04-12，请携带实体门票及证件入场。');
     });
 
     it('sends a refused visitor the reason by email, and the SMS points to the portal', async () => {
@@ -91,10 +93,10 @@ describe('review notifications', () => {
       await app.portal.app.services.notices.drain();
 
       const [email] = await outbox(reviewer, 'john.smith@example.com');
-      expect(email).toMatchObject({ channel: 'email', subject: 'Your Moto Expo VIP application was not approved' });
-      expect(email?.body).toContain('Reason: The ID photo does not match the entry photo');
+      expect(email).toMatchObject({ channel: 'email', subject: 'The 25th Moto Expo: your VIP application was refused' });
+      expect(email?.body).toContain('Reason for refusal: The ID photo does not match the entry photo');
       const [sms] = await outbox(reviewer, '+447700900123');
-      expect(sms?.body).toBe('[Moto Expo] John Smith, your VIP application was not approved. Sign in to the portal to see the reason and submit it again.');
+      expect(sms?.body).toBe('[The 25th Moto Expo] John Smith, your VIP application was refused. Sign in to the portal to see the reason and submit it again.');
     });
 
     it('sends nothing when the review is refused', async () => {
@@ -160,7 +162,7 @@ describe('review notifications', () => {
         await mailing.portal.app.services.notices.drain();
         const toAnna = received.filter((mail) => mail.to.includes('anna@example.com'));
         expect(toAnna).toHaveLength(1);
-        expect(toAnna[0]?.data).toContain('Subject: Your Moto Expo VIP application is approved');
+        expect(toAnna[0]?.data).toContain('Subject: The show: your VIP application is approved');
         expect(toAnna[0]?.data).toMatch(/From: Moto Expo <visitors@example\.com>/);
         expect(toAnna[0]?.data).toContain('Visit dates: 2025-04-11');
       } finally {

@@ -222,7 +222,8 @@ export class SubmissionReviewService {
   /** One email and one SMS per enabled account of the company; the decision's time makes the key unique. */
   private async enqueueNotices<TRow extends SubmissionRow>(tx: Executor, spec: SubmissionSpec<TRow>, row: TRow) {
     const accounts = await this.accounts.findByExhibitor(row.exhibitorId, tx);
-    const messages = this.messenger.submissionReviewed(
+    const messages = await this.messenger.submissionReviewed(
+      tx,
       accounts.map((account) => ({ email: account.email, mobile: account.mobile })),
       { outcome: row.status === 'APPROVED' ? 'approved' : 'rejected', kind: spec.kind, title: spec.titleOf(row), reason: row.rejectReason },
       EXHIBITOR_LOCALE,

@@ -156,7 +156,7 @@ describe('the ticket ledger and the scan decisions', () => {
         email: 'staff@example.com',
         idType: 'MAINLAND_ID',
         idNumber: mainlandId('31010419850312'),
-        country: '中国',
+        country: 'CN',
         deptName: '销售部',
         position: '经理',
         companyNameZh: '测试摩托',

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
-import { toInternationalMobile } from '@portal/shared/auth/identity';
+import { toInternationalMobile } from '@portal/shared/mobile/mobile-number';
 import { RegisterAudienceDocument, type RegisterAudienceMutationVariables } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
 

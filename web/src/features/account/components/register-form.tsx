@@ -1,5 +1,4 @@
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
-import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { visitorNameProblem } from '@portal/shared/application/visitor-name';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { Icon } from '../../../components/icon';
+import { PlainMobileNumberInput } from '../../../components/plain/mobile-number-input';
 import { PasswordInput } from '../../../components/password-input';
 import { PlainField } from '../../../components/plain-field';
 import { PlainSegmented } from '../../../components/plain-segmented';
@@ -106,6 +106,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
 
   const inputProps = (field: Field, withHint = false) => checks.inputProps(field, (value) => change(field, value), withHint);
   const identityHint = method === 'mobile' ? t('register.mobile.extra') : undefined;
+  const { onChange: _typed, ...identityProps } = inputProps('identity', Boolean(identityHint));
   const passwordHint = t('register.password.extra', { min: PASSWORD_MIN_LENGTH });
   const busy = registerMutation.isPending;
   return (
@@ -120,18 +121,28 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => Promise<voi
         options={METHODS.map((value) => ({ value, label: t(`register.method.${value}`), testId: `register-method-${value}` }))}
       />
       <PlainField inputId={inputId('identity')} label={t(`register.${method}.label`)} error={problems.identity} hint={identityHint}>
-        <span className="plain-input">
-          <Icon definition={method === 'mobile' ? MobileOutlined : MailOutlined} />
-          <input
-            {...inputProps('identity', Boolean(identityHint))}
+        {method === 'mobile' ? (
+          <PlainMobileNumberInput
+            {...identityProps}
+            onChange={(value) => change('identity', value)}
             onBlur={() => checks.check(['identity'])}
-            type={method === 'mobile' ? 'tel' : 'email'}
-            inputMode={method === 'mobile' ? 'tel' : 'email'}
-            autoComplete={method === 'mobile' ? 'tel' : 'email'}
-            placeholder={t(`register.${method}.placeholder`)}
-            data-testid="register-identity"
+            placeholder={t('register.mobile.placeholder')}
+            testId="register-identity"
           />
-        </span>
+        ) : (
+          <span className="plain-input">
+            <Icon definition={MailOutlined} />
+            <input
+              {...inputProps('identity', Boolean(identityHint))}
+              onBlur={() => checks.check(['identity'])}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder={t('register.email.placeholder')}
+              data-testid="register-identity"
+            />
+          </span>
+        )}
       </PlainField>
       <PlainField inputId={inputId('code')} label={t('register.code.label')} error={problems.code}>
         <VerificationCodeInput

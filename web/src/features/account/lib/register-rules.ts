@@ -1,8 +1,9 @@
 /**
- * Client-side checks of the registration form (SPEC 5): a mainland mobile is 11 digits starting
- * 1-9 (sent as +86…); other numbers need + and the country code; an email must be valid.
+ * Client-side checks of the registration form (SPEC 5): a mobile by the one rule (shared/src/mobile), sent
+ * as E.164; an email must be valid.
  */
-import { INTERNATIONAL_MOBILE, isEmail, toInternationalMobile } from '@portal/shared/auth/identity';
+import { isEmail } from '@portal/shared/auth/identity';
+import { toE164Mobile } from '@portal/shared/mobile/mobile-number';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 
@@ -12,12 +13,12 @@ export function registerIdentityProblem(method: RegisterMethod, value: string): 
   const trimmed = value.trim();
   if (!trimmed) return 'required';
   if (method === 'email') return isEmail(trimmed.toLowerCase()) ? undefined : 'invalid';
-  return INTERNATIONAL_MOBILE.test(toInternationalMobile(trimmed.replace(/[\s-]/g, ''))) ? undefined : 'invalid';
+  return toE164Mobile(trimmed) ? undefined : 'invalid';
 }
 
-/** The identity as the server expects it: mobile without spaces or dashes. */
+/** The identity as the server expects it: a mobile in E.164. */
 export function registerIdentity(method: RegisterMethod, value: string): string {
-  return method === 'mobile' ? value.trim().replace(/[\s-]/g, '') : value.trim();
+  return method === 'mobile' ? (toE164Mobile(value) ?? value.trim()) : value.trim();
 }
 
 export type RegisterField = 'identity' | 'code' | 'name' | 'password';

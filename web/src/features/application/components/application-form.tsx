@@ -14,7 +14,7 @@ import { useTopNotice } from '../../../components/top-notice';
 import type { ApplicationOptionsQuery } from '../../../graphql/operations.generated';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { currentLocale } from '../../../lib/i18n/i18n';
-import { MOBILE_MAX_LENGTH } from '../../../lib/input-limits';
+import { PlainMobileNumberInput } from '../../../components/plain/mobile-number-input';
 import { useErrorText } from '../../../lib/use-error-text';
 import { dayState, draftOf, EMPTY_APPLICATION, readDraft, serverFieldProblems, type ApplicationField, type ApplicationFormValues, type FieldProblem } from '../lib/application-rules';
 import type * as ApplicationValidationModule from '../lib/application-validation';
@@ -216,7 +216,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
 
   /** A typed field: label, input, error and hint, checked when left. */
   const textField = (
-    field: 'name' | 'mobile' | 'email' | 'idNumber' | 'activationCode',
+    field: 'name' | 'email' | 'idNumber' | 'activationCode',
     input: { maxLength: number; testId: string; hint?: string; checkWhileTyping?: boolean; upperCase?: boolean } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'autoCapitalize' | 'spellCheck'>,
   ) => {
     const id = controlId(field);
@@ -241,6 +241,26 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
             data-testid={input.testId}
           />
         </span>
+      </PlainField>
+    );
+  };
+
+  /** The mobile: the one mobile-number input (a calling code and the number), checked when left. */
+  const mobileField = () => {
+    const id = controlId('mobile');
+    const error = errorOf('mobile');
+    const hint = t('application:hints.mobile');
+    return (
+      <PlainField inputId={id} label={t('application:fields.mobile')} error={error} hint={hint} required>
+        <PlainMobileNumberInput
+          id={id}
+          value={values.mobile}
+          onChange={(value) => update('mobile', value)}
+          onBlur={() => void check(['mobile'])}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={fieldDescribedBy(id, error, hint)}
+          testId="application-mobile"
+        />
       </PlainField>
     );
   };
@@ -294,7 +314,7 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
       <PlainCard title={<h2 className="card-title">{t('application:sections.person')}</h2>} className="application-block">
         <div className="application-grid">
           {textField('name', { maxLength: NAME_MAX_LENGTH, autoComplete: 'name', testId: 'application-name' })}
-          {textField('mobile', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: MOBILE_MAX_LENGTH, hint: t('application:hints.mobile'), testId: 'application-mobile' })}
+          {mobileField()}
           {textField('email', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: EMAIL_MAX_LENGTH, testId: 'application-email' })}
           <PlainField inputId={idTypeId} label={t('application:fields.idType')} error={idTypeError} required>
             <PlainSelect

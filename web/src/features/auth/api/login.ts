@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Scope } from '@portal/shared/auth/scopes';
 import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
-import { toInternationalMobile } from '@portal/shared/auth/identity';
+import { toInternationalMobile } from '@portal/shared/mobile/mobile-number';
 import { formBody, request } from '../../../lib/request';
 
 export interface LoginInput {

@@ -6,9 +6,10 @@ import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useBadge, type BadgeDetail } from '../api/badge';
+import { countryName } from '@portal/shared/country/countries';
 
 function BadgeFields({ badge }: { badge: BadgeDetail }) {
-  const { t } = useTranslation('badge-review');
+  const { t, i18n } = useTranslation('badge-review');
   const none = '—';
   const text = (key: string, value: string | null | undefined, testId?: string) => ({
     key,
@@ -38,7 +39,7 @@ function BadgeFields({ badge }: { badge: BadgeDetail }) {
             </Typography.Text>
           ),
         },
-        text('country', badge.country),
+        text('country', countryName(badge.country, i18n.language)),
         text('deptName', badge.deptName),
         text('position', badge.position),
         text('companyNameZh', badge.companyNameZh),

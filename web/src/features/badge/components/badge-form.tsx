@@ -1,12 +1,13 @@
-import { App, Button, Card, Checkbox, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPES } from '@portal/shared/application/id-number';
+import { COUNTRIES, countryName } from '@portal/shared/country/countries';
 import { BADGE_TEXT_MAX_LENGTH, EMAIL_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/badge/badge.schema';
 import { shanghaiDate } from '@portal/shared/dates';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { useServerFieldErrors } from '../../../lib/antd-field-errors';
-import { MOBILE_MAX_LENGTH } from '../../../lib/input-limits';
+import { MobileNumberInput } from '../../../components/mobile-number-input';
 import { useShowDates } from '../../../lib/project/show-dates';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -15,10 +16,7 @@ import { serverFieldProblems, toBadgeInput, validateBadge, type BadgeField, type
 import { PinyinFollower } from '../lib/pinyin-name';
 import './badge-form.css';
 
-/** Calling codes offered: mainland, Hong Kong, Macao, Taiwan, then the countries exhibitors' staff most often come from. */
-const COUNTRY_CODES = ['+86', '+852', '+853', '+886', '+1', '+7', '+33', '+39', '+44', '+49', '+60', '+61', '+62', '+63', '+65', '+66', '+81', '+82', '+84', '+91', '+971'];
-
-const FIELD_ORDER: BadgeField[] = ['name', 'namePinyin', 'countryCode', 'phoneNumber', 'email', 'idType', 'idNumber', 'country', 'deptName', 'position', 'companyNameZh', 'companyNameEn', 'entryPhoto', 'idPhoto', 'sensitiveConsent', 'truthConfirmed'];
+const FIELD_ORDER: BadgeField[] = ['name', 'namePinyin', 'mobile', 'email', 'idType', 'idNumber', 'country', 'deptName', 'position', 'companyNameZh', 'companyNameEn', 'entryPhoto', 'idPhoto', 'sensitiveConsent', 'truthConfirmed'];
 
 export interface BadgeFormProps {
   /** The badge being edited; undefined for a new application. */
@@ -37,7 +35,7 @@ export interface BadgeFormProps {
  * PhotoUpload (crop and face check). A refusal is shown at its field and nothing typed is lost.
  */
 export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: BadgeFormProps) {
-  const { t } = useTranslation(['badge', 'application', 'errors']);
+  const { t, i18n } = useTranslation(['badge', 'application', 'errors']);
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
   const mutation = useSaveBadge();
@@ -72,13 +70,12 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
   }
 
   /** A text field in its grid cell (`md` of 24 columns on wider screens, the whole row on phones). */
-  const text = (name: 'name' | 'namePinyin' | 'idNumber' | 'country' | 'deptName' | 'position' | 'companyNameZh' | 'companyNameEn', options: { md: number; max?: number; extra?: string; autoComplete?: string }) => (
+  const text = (name: 'name' | 'namePinyin' | 'idNumber' | 'deptName' | 'position' | 'companyNameZh' | 'companyNameEn', options: { md: number; max?: number; extra?: string; autoComplete?: string }) => (
     <Col xs={24} md={options.md}>
       <Form.Item name={name} label={t(`badge:fields.${name}`)} required rules={[rule(name)]} validateTrigger="onBlur" extra={disabled ? undefined : options.extra}>
         <Input
           maxLength={options.max ?? BADGE_TEXT_MAX_LENGTH}
           autoComplete={options.autoComplete ?? 'off'}
-          placeholder={name === 'country' ? t('badge:placeholders.country') : undefined}
           data-testid={`badge-${name}`}
         />
       </Form.Item>
@@ -107,7 +104,7 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
           if (pinyin !== undefined) form.setFieldValue('namePinyin', pinyin);
         }
         if (changed.namePinyin !== undefined) follower.pinyinEdited(changed.namePinyin);
-        if ('idType' in changed || 'countryCode' in changed) void form.validateFields(['idNumber', 'phoneNumber'], { validateOnly: true }).catch(() => undefined);
+        if ('idType' in changed) void form.validateFields(['idNumber'], { validateOnly: true }).catch(() => undefined);
       }}
       onFinish={() => void onFinish()}
       onFinishFailed={({ errorFields }) => {
@@ -124,21 +121,8 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
           {text('name', { md: 12, max: NAME_MAX_LENGTH, autoComplete: 'name' })}
           {text('namePinyin', { md: 12, max: NAME_MAX_LENGTH * 4, extra: t('badge:hints.namePinyin') })}
           <Col xs={24} md={12}>
-            <Form.Item label={t('badge:fields.phoneNumber')} required extra={disabled ? undefined : t('badge:hints.phoneNumber')} className="badge-phone">
-              <Space.Compact block>
-                <Form.Item name="countryCode" noStyle rules={[rule('countryCode')]}>
-                  <Select
-                    showSearch
-                    aria-label={t('badge:fields.countryCode')}
-                    options={COUNTRY_CODES.map((code) => ({ value: code, label: code }))}
-                    className="badge-country-code"
-                    data-testid="badge-countryCode"
-                  />
-                </Form.Item>
-                <Form.Item name="phoneNumber" noStyle rules={[rule('phoneNumber')]} validateTrigger="onBlur">
-                  <Input type="tel" inputMode="tel" autoComplete="tel-national" maxLength={MOBILE_MAX_LENGTH} aria-label={t('badge:fields.phoneNumber')} data-testid="badge-phoneNumber" />
-                </Form.Item>
-              </Space.Compact>
+            <Form.Item name="mobile" label={t('badge:fields.phoneNumber')} required extra={disabled ? undefined : t('badge:hints.phoneNumber')} rules={[rule('mobile')]} validateTrigger="onBlur" className="badge-phone">
+              <MobileNumberInput testId="badge-phoneNumber" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -156,7 +140,17 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
             </Form.Item>
           </Col>
           {text('idNumber', { md: 12, max: ID_NUMBER_MAX_LENGTH, extra: idType === 'MAINLAND_ID' ? t('badge:hints.mainlandId') : undefined })}
-          {text('country', { md: 8, autoComplete: 'country-name' })}
+          <Col xs={24} md={8}>
+            <Form.Item name="country" label={t('badge:fields.country')} required rules={[rule('country')]} validateTrigger={['onChange', 'onBlur']}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('badge:placeholders.country')}
+                options={COUNTRIES.map((country) => ({ value: country.code, label: countryName(country.code, i18n.language) }))}
+                data-testid="badge-country"
+              />
+            </Form.Item>
+          </Col>
           {text('deptName', { md: 8 })}
           {text('position', { md: 8, autoComplete: 'organization-title' })}
         </Row>

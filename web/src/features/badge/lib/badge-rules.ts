@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { badgeInputSchema, type BadgeRuleContext } from '@portal/shared/badge/badge.schema';
+import { joinMobile, splitMobile, withoutSeparators } from '@portal/shared/mobile/mobile-number';
 import type { IdType, MainlandIdProblem } from '@portal/shared/application/id-number';
 import { isErrorCode, type ErrorCode } from '@portal/shared/errors/error-codes';
 import type { PhotoValue } from '../../../components/photo-upload';
@@ -14,8 +15,8 @@ import { serverFieldCodes } from '../../../lib/server-field-errors';
 export interface BadgeFormValues {
   name: string;
   namePinyin: string;
-  countryCode: string;
-  phoneNumber: string;
+  /** The one mobile input's value (`+86 13912345678`): the badge keeps its code and number apart. */
+  mobile: string;
   email: string;
   idType: IdType | null;
   idNumber: string;
@@ -32,14 +33,10 @@ export interface BadgeFormValues {
 
 export type BadgeField = keyof BadgeFormValues;
 
-/** Mainland mobiles are the common case at a show in China. */
-export const DEFAULT_COUNTRY_CODE = '+86';
-
 export const EMPTY_BADGE: BadgeFormValues = {
   name: '',
   namePinyin: '',
-  countryCode: DEFAULT_COUNTRY_CODE,
-  phoneNumber: '',
+  mobile: '',
   email: '',
   idType: null,
   idNumber: '',
@@ -64,8 +61,7 @@ export function toBadgeInput(values: BadgeFormValues): BadgeInput {
   return {
     name: values.name ?? '',
     namePinyin: values.namePinyin ?? '',
-    countryCode: values.countryCode ?? '',
-    phoneNumber: values.phoneNumber ?? '',
+    ...badgePhoneOf(values.mobile ?? ''),
     email: values.email ?? '',
     idType: values.idType as BadgeInput['idType'],
     idNumber: values.idNumber ?? '',
@@ -81,11 +77,21 @@ export function toBadgeInput(values: BadgeFormValues): BadgeInput {
   };
 }
 
+/** The badge's code and number from the mobile input's value. */
+export function badgePhoneOf(mobile: string): { countryCode: string; phoneNumber: string } {
+  const { callingCode, national } = splitMobile(mobile);
+  return { countryCode: callingCode, phoneNumber: withoutSeparators(national) };
+}
+
+/** The mobile input's value from a badge's code and number. */
+export const badgeMobileOf = (badge: { countryCode: string; phoneNumber: string }) => joinMobile(badge.countryCode, badge.phoneNumber);
+
 /** Where a path of the input (a zod issue, or the server's `extensions.fields`) is shown on the form. */
 export function fieldOfInputPath(path: string): BadgeField | undefined {
   const head = path.split('.')[0] ?? '';
   if (head === 'entryPhotoId') return 'entryPhoto';
   if (head === 'idPhotoId') return 'idPhoto';
+  if (head === 'countryCode' || head === 'phoneNumber') return 'mobile';
   return head in EMPTY_BADGE ? (head as BadgeField) : undefined;
 }
 
@@ -93,12 +99,12 @@ export function fieldOfInputPath(path: string): BadgeField | undefined {
 const FIELD_OF_CODE: Partial<Record<ErrorCode, BadgeField>> = {
   BADGE_NAME_INVALID: 'name',
   BADGE_NAME_PINYIN_INVALID: 'namePinyin',
-  BADGE_PHONE_INVALID: 'phoneNumber',
+  BADGE_PHONE_INVALID: 'mobile',
   BADGE_ID_TYPE_REQUIRED: 'idType',
   BADGE_ID_NUMBER_INVALID: 'idNumber',
   BADGE_ID_NUMBER_TAKEN: 'idNumber',
   BADGE_TOO_YOUNG: 'idNumber',
-  BADGE_PHONE_TAKEN: 'phoneNumber',
+  BADGE_PHONE_TAKEN: 'mobile',
   BADGE_COUNTRY_REQUIRED: 'country',
   BADGE_DEPT_REQUIRED: 'deptName',
   BADGE_POSITION_REQUIRED: 'position',

@@ -11,7 +11,7 @@ import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import type { OwnBadgeQuery } from '../../../graphql/operations.generated';
 import { useOwnBadge } from '../api/own-badge';
 import { BadgeForm } from '../components/badge-form';
-import { EMPTY_BADGE, type BadgeFormValues } from '../lib/badge-rules';
+import { badgeMobileOf, EMPTY_BADGE, type BadgeFormValues } from '../lib/badge-rules';
 
 /** The company names a new badge starts with (the viewer's exhibitor record, given by the area). */
 export interface BadgeCompany {
@@ -25,6 +25,7 @@ function valuesOf(badge: OwnBadge): BadgeFormValues {
   return {
     ...EMPTY_BADGE,
     ...badge,
+    mobile: badgeMobileOf(badge),
     idNumber: badge.idNumber ?? '',
     entryPhoto: badge.entryPhoto,
     idPhoto: badge.idPhoto,

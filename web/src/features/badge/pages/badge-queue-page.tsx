@@ -1,4 +1,4 @@
-import { Space } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BADGE_REJECT_REASON_MAX_LENGTH, type BadgeStatus } from '@portal/shared/badge/badge.schema';
 import { SubmissionQueue, type QueueDecisions } from '../../../components/submission-queue';
@@ -38,14 +38,15 @@ export function BadgeQueuePage() {
       ]}
       loadDetail={loadDetail}
       extra={(input) => (
-        <Space.Compact>
+        /* Two buttons that wrap on a phone rather than run past its edge. */
+        <Flex wrap gap="small">
           <ExportLinkButton href={badgeExportHref(badgeListInputOf(input), 'xlsx')} hint={t('export.hint')} testId="badge-queue-export-xlsx">
             {t('export.xlsx')}
           </ExportLinkButton>
           <ExportLinkButton href={badgeExportHref(badgeListInputOf(input), 'zip')} hint={t('export.hint')} icon={false} testId="badge-queue-export-zip">
             {t('export.zip')}
           </ExportLinkButton>
-        </Space.Compact>
+        </Flex>
       )}
     />
   );

@@ -1,9 +1,10 @@
-import { CameraOutlined, IdcardOutlined, MobileOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
+import { CameraOutlined, IdcardOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Result, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ID_NUMBER_MAX_LENGTH } from '@portal/shared/badge/badge.schema';
 import { AltchaCaptcha, type AltchaCaptchaHandle } from '../../../components/altcha-captcha';
+import { MobileNumberInput } from '../../../components/mobile-number-input';
 import { QrCode } from '../../../components/qr-code';
 import type { BadgeTicketMutation } from '../../../graphql/operations.generated';
 import { normaliseError } from '../../../lib/errors';
@@ -151,7 +152,7 @@ export function BadgeTicketPage() {
           <Input prefix={<IdcardOutlined aria-hidden />} size="large" autoComplete="off" maxLength={ID_NUMBER_MAX_LENGTH} data-testid="badge-ticket-id-number" />
         </Form.Item>
         <Form.Item name="phoneNumber" label={t('phoneNumber')} extra={t('phoneNumberHint')} rules={[{ required: true, whitespace: true, message: t('phoneNumberRequired') }]}>
-          <Input prefix={<MobileOutlined aria-hidden />} size="large" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} data-testid="badge-ticket-phone" />
+          <MobileNumberInput size="large" testId="badge-ticket-phone" />
         </Form.Item>
         <Form.Item>
           <AltchaCaptcha ref={captcha} />

@@ -13,6 +13,7 @@ import {
   type TSubmitCatalogEntryInput,
 } from '@portal/shared/catalog/catalog.schema';
 import { URL_MAX_LENGTH } from '@portal/shared/submission/submission.schema';
+import { COUNTRIES, countryName } from '@portal/shared/country/countries';
 import { PhotoUpload, type PhotoValue } from '../../../components/photo-upload';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { schemaRule } from '../../../lib/schema-rule';
@@ -20,9 +21,6 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useSubmitCatalogEntry } from '../api/submit-catalog-entry';
 
 export type CatalogFormValues = Omit<TSubmitCatalogEntryInput, 'logoId'> & { logo: PhotoValue | null };
-
-/** Where the exhibitors of a Chinese show come from, first; any other ISO code can be typed in the search. */
-const COUNTRIES = ['CN', 'HK', 'MO', 'TW', 'JP', 'KR', 'TH', 'VN', 'ID', 'IN', 'IT', 'DE', 'FR', 'ES', 'GB', 'AT', 'US', 'BR'] as const;
 
 const FIELD = ZSubmitCatalogEntryInput.shape;
 type TextField = Exclude<keyof typeof FIELD & string, 'logoId' | 'countryCode' | 'regionCode'>;
@@ -34,7 +32,6 @@ export function CatalogForm({ initialValues, disabled, onSaved }: { initialValue
   const errorText = useErrorText();
   const mutation = useSubmitCatalogEntry();
   const [form] = Form.useForm<CatalogFormValues>();
-  const regionNames = new Intl.DisplayNames([i18n.language], { type: 'region' });
   const text = (name: TextField, max: number, area = false) => (
     <Form.Item name={name} label={t(`fields.${name}`)} required rules={[schemaRule(FIELD[name], t)]}>
       {area ? <Input.TextArea rows={5} maxLength={max} showCount data-testid={`catalog-${name}`} /> : <Input maxLength={max} data-testid={`catalog-${name}`} />}
@@ -64,7 +61,7 @@ export function CatalogForm({ initialValues, disabled, onSaved }: { initialValue
           showSearch
           optionFilterProp="label"
           data-testid="catalog-countryCode"
-          options={COUNTRIES.map((code) => ({ value: code, label: `${regionNames.of(code) ?? code} (${code})` }))}
+          options={COUNTRIES.map((country) => ({ value: country.code, label: countryName(country.code, i18n.language) }))}
         />
       </Form.Item>
       <Form.Item name="regionCode" label={t('fields.regionCode')} extra={t('regionHint')}>

@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Empty, Flex, Row, Select, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDay } from '../../../lib/format/date-time';
+import { formatAxisDay, formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useDashboard, useShowDayOptions, type DashboardData } from '../api/dashboard';
 import { EChart } from '../components/echart';
@@ -28,11 +28,11 @@ function ApplicationsPart({ data }: { data: Applications }) {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 40, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: data.activity.map((row) => row.day.slice(5)) },
+      xAxis: { type: 'category', data: data.activity.map((row) => formatAxisDay(row.day, i18n.language)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: (['submitted', 'approved', 'refused'] as const).map((key) => ({ name: t(`activity.${key}`), type: 'line', smooth: true, data: data.activity.map((row) => row[key]) })),
     }),
-    [data.activity, t],
+    [data.activity, t, i18n.language],
   );
   const count = useMemo(() => new Intl.NumberFormat(i18n.language).format, [i18n.language]);
   const bookingOption = useMemo(
@@ -41,7 +41,7 @@ function ApplicationsPart({ data }: { data: Applications }) {
         held: t('bookings.held'),
         approved: t('bookings.approved'),
         share: t('bookings.share'),
-        day: (value) => formatDay(value, i18n.language),
+        day: (value) => formatAxisDay(value, i18n.language),
         count,
       }),
     [data.bookings, t, i18n.language, count],

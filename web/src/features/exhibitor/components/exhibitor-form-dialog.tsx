@@ -20,6 +20,7 @@ import { serverFieldCodes, topLevelField } from '../../../lib/server-field-error
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateExhibitor } from '../api/create-exhibitor';
 import { useUpdateExhibitor } from '../api/update-exhibitor';
+import { MobileNumberInput } from '../../../components/mobile-number-input';
 
 type FormValues = Omit<TCreateExhibitorInput, 'logoId'> & { logo: PhotoValue | null };
 const FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail', 'bootNumber', 'credentialLimit', 'logo'] as const;
@@ -118,8 +119,8 @@ export function ExhibitorFormDialog({
         {text('contactName', NAME_MAX_LENGTH)}
         {editing ? null : (
           <>
-            <Form.Item name="contactMobile" label={t('form.fields.contactMobile')} extra={t('form.identityExtra')} rules={[schemaRule(createShape.contactMobile, t)]}>
-              <Input type="tel" maxLength={20} data-testid="exhibitor-form-contactMobile" />
+            <Form.Item name="contactMobile" label={t('form.fields.contactMobile')} extra={<>{t('form.identityExtra')}<br />{t('common:mobileNumber.hint')}</>} rules={[schemaRule(createShape.contactMobile, t)]} validateTrigger="onBlur">
+              <MobileNumberInput testId="exhibitor-form-contactMobile" />
             </Form.Item>
             <Form.Item name="contactEmail" label={t('form.fields.contactEmail')} rules={[schemaRule(createShape.contactEmail, t)]}>
               <Input type="email" maxLength={EMAIL_MAX_LENGTH} data-testid="exhibitor-form-contactEmail" />

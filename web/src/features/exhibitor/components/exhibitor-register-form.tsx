@@ -17,6 +17,8 @@ import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterExhibitor } from '../api/register-exhibitor';
 import { BusyButton } from '../../../components/plain/busy-button';
+import { PlainMobileNumberInput } from '../../../components/plain/mobile-number-input';
+import { toE164Mobile } from '@portal/shared/mobile/mobile-number';
 
 type CodeChannel = 'mobile' | 'email';
 const CHANNELS: CodeChannel[] = ['email', 'mobile'];
@@ -92,7 +94,7 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
 
   async function onSendCode() {
     const sent = await verification.sendCode(async () =>
-      checks.ready([channelField]) ? { identity: values[channelField].trim().replace(channel === 'mobile' ? /[\s-]/g : /\s/g, ''), purpose: 'register', scope: 'exhibitor' } : undefined,
+      checks.ready([channelField]) ? { identity: channel === 'mobile' ? (toE164Mobile(values.contactMobile) ?? values.contactMobile.trim()) : values.contactEmail.trim().replace(/\s/g, ''), purpose: 'register', scope: 'exhibitor' } : undefined,
     );
     if (sent) notice.showSuccess(t('register.codeSent'));
   }
@@ -121,6 +123,7 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
       </span>
     </PlainField>
   );
+  const { onChange: _typed, ...mobileProps } = inputProps('contactMobile', true);
   const passwordHint = t('register.passwordRule', { min: PASSWORD_MIN_LENGTH });
   const busy = mutation.isPending;
   return (
@@ -130,7 +133,9 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
       {text('nameZh', COMPANY_NAME_MAX_LENGTH, 'organization')}
       {text('nameEn', COMPANY_NAME_MAX_LENGTH, 'off')}
       {text('contactName', NAME_MAX_LENGTH, 'name')}
-      {text('contactMobile', 20, 'tel', t('register.mobileExtra'))}
+      <PlainField inputId={inputId('contactMobile')} label={t('register.fields.contactMobile')} error={problems.contactMobile} hint={t('register.mobileExtra')}>
+        <PlainMobileNumberInput {...mobileProps} onChange={(value) => change('contactMobile', value)} onBlur={() => checks.check(['contactMobile'])} testId="exhibitor-register-contactMobile" />
+      </PlainField>
       {text('contactEmail', EMAIL_MAX_LENGTH, 'email')}
       <PlainSegmented
         label={t('register.channel')}

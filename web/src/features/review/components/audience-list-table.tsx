@@ -11,6 +11,7 @@ import { columnSortOrder, sortFromColumn } from '../lib/list-url';
 import { formatDateTime, formatDay } from '../../../lib/format/date-time';
 import { ApplicationStatusTag } from '../../../components/application-status-tag';
 import { listPagination } from '../../../components/list-pagination';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 
 export interface TableChange {
   page: number;
@@ -43,7 +44,13 @@ export const AudienceListTable = memo(function AudienceListTable({
   empty: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation('review');
-  const columns = useMemo(() => audienceColumns(t, i18n.language, sort, onOpen), [t, i18n.language, sort, onOpen]);
+  const narrow = useNarrowScreen();
+  const columns = useMemo(() => {
+    const all = audienceColumns(t, i18n.language, sort, onOpen);
+    // On a phone no column is pinned and none has a set width: the table takes its cells' own widths and scrolls
+    // sideways (styles.css), so that no state, channel or date is cut.
+    return narrow ? all.map(({ fixed: _fixed, width: _width, ellipsis: _ellipsis, ...column }) => column) : all;
+  }, [t, i18n.language, sort, onOpen, narrow]);
 
   // Only a header click reaches here (the pager is apart): a new order starts again from page 1.
   const handleChange: TableProps<AudienceListRow>['onChange'] = (_pagination, _filters, sorter) => {

@@ -11,6 +11,7 @@ import { serverFieldCodes, topLevelField } from '../../../lib/server-field-error
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateStaff } from '../api/create-staff';
 import { useUpdateStaffRoles } from '../api/update-staff-roles';
+import { MobileNumberInput } from '../../../components/mobile-number-input';
 
 type FormValues = TCreateStaffInput;
 const FIELDS = ['name', 'email', 'mobile', 'roles'] as const;
@@ -84,8 +85,8 @@ export function StaffFormDialog({
             <Form.Item name="email" label={t('form.fields.email')} extra={t('form.identityExtra')} rules={[schemaRule(shape.email, t)]}>
               <Input type="email" maxLength={STAFF_EMAIL_MAX_LENGTH} data-testid="staff-form-email" />
             </Form.Item>
-            <Form.Item name="mobile" label={t('form.fields.mobile')} rules={[schemaRule(shape.mobile, t)]}>
-              <Input type="tel" maxLength={20} data-testid="staff-form-mobile" />
+            <Form.Item name="mobile" label={t('form.fields.mobile')} extra={t('common:mobileNumber.hint')} rules={[schemaRule(shape.mobile, t)]} validateTrigger="onBlur">
+              <MobileNumberInput testId="staff-form-mobile" />
             </Form.Item>
           </>
         )}
