@@ -40,13 +40,16 @@ import { ReviewExportService } from './modules/review/review-export.service';
 import { ExportSlots } from './lib/export-slots';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
 import { ReviewService } from './modules/review/review.service';
-import { SubmissionReviewService } from './modules/submission/submission-review.service';
+import { SubmissionWorkflowService } from './modules/submission/submission-workflow.service';
 import { isSubmissionReviewer } from './modules/submission/submission.policy';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { BannerService } from './modules/banner/banner.service';
 import { ProductService } from './modules/product/product.service';
 import { ProductExportService } from './modules/product/product-export.service';
 import { BadgeService } from './modules/badge/badge.service';
+import { BadgeFilingService } from './modules/badge/badge-filing.service';
+import { BadgeReviewService, badgeSpec } from './modules/badge/badge-review.service';
+import { BadgeTicketService } from './modules/badge/badge-ticket.service';
 import { BadgeExportService } from './modules/badge/badge-export.service';
 import { ProjectSettingsService } from './modules/project/project-settings.service';
 import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
@@ -107,12 +110,15 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
   const ticketOffice = new TicketOfficeService(db, ticketSigner, accounts, photos, show, audit, clock);
   // The ticket office may open the photos of a ticket's holder (the face check); each view is audited.
   photos.allowReading((viewer, photo) => ticketOffice.photoAccess(viewer, photo.id));
-  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, verificationCodes, store, show, clock);
+  const submissions = new SubmissionWorkflowService(db, audit, accounts, exhibitors, messenger, notices, photos, clock);
+  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, clock);
+  const badgeReview = { workflow: submissions, spec: badgeSpec(tickets) };
+  const badgeFiling = new BadgeFilingService(db, badgeReview, accounts, photos, tickets, audit, show, clock);
+  const badgeTicket = new BadgeTicketService(db, badgeReview, tickets, photos, accounts, { captcha, codes: verificationCodes, store });
   // The section's organizers (audited) and the owning company's accounts may open a badge's photos.
   photos.allowReading((viewer, photo) => badges.photoAccess(viewer, photo.id));
   // A company's limit may not fall below its counted badges: the badge module counts them for the exhibitor module.
   exhibitors.countCredentialsWith({ countOne: (tx, id) => badges.countCounting(tx, id), countMany: (ids) => badges.countCountingOf(ids) });
-  const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
   const catalog = new CatalogService(db, submissions);
   const products = new ProductService(db, submissions);
   const banners = new BannerService(db, submissions, audit, photos);
@@ -177,6 +183,9 @@ export function createServices(deps: { config: Config; db: Database; store: Expi
     tickets,
     ticketOffice,
     badges,
+    badgeFiling,
+    badgeReview: new BadgeReviewService(badgeReview.workflow, badgeReview.spec),
+    badgeTicket,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
     projectSettings: new ProjectSettingsService(db, show, applications, audit, clock),

@@ -110,7 +110,7 @@ export async function fillBulkBadges(db: Database, files: FileStore, count: numb
           rejectReason: status === 'REJECTED' ? (REJECT_REASONS[serial % REJECT_REASONS.length] ?? null) : null,
           truthConfirmedAt: createdAt,
           sensitiveConsentAt: createdAt,
-          reviewedAt: status === 'PENDING' ? null : createdAt,
+          decidedAt: status === 'PENDING' ? null : createdAt,
           createdAt,
           updatedAt: createdAt,
         };
