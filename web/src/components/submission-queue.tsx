@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_SUBMISSION_PAGE_SIZE, REJECT_REASON_MAX_LENGTH, SUBMISSION_PAGE_SIZES, SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
+import { DEFAULT_SUBMISSION_PAGE_SIZE, REJECT_REASON_MAX_LENGTH, SUBMISSION_PAGE_SIZES, SUBMISSION_STATUSES, decisionsAllowed, type DecisionRule, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
 import { KEYWORD_MAX_LENGTH } from '@portal/shared/review/audience-list';
 import { formatDateTime } from '../lib/format/date-time';
 import { useSubmissionExhibitors } from '../lib/graphql/submissions';
@@ -29,15 +29,6 @@ export interface SubmissionPage<TRow> {
   total: number;
 }
 
-/** Which decisions an item in a state allows (the server's rule for the kind). */
-export interface QueueDecisions {
-  approve: boolean;
-  reject: boolean;
-}
-
-/** Catalog entries, banners and products: only pending items are decided. */
-const pendingOnly = (status: SubmissionStatus): QueueDecisions => ({ approve: status === 'PENDING', reject: status === 'PENDING' });
-
 export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
   /** Prefix of every test id ("catalog-queue"). */
   testId: string;
@@ -58,8 +49,8 @@ export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
   extra?: (input: QueueInput) => ReactNode;
   /** A keyword search box (the kind's server query searches it); its placeholder says what it matches. */
   keywordPlaceholder?: string;
-  decisionsOf?: (status: SubmissionStatus) => QueueDecisions;
-  reasonMaxLength?: number;
+  /** The kind's decision rule (shared DECISION_RULES): which states the buttons decide, as the server does. */
+  rule: DecisionRule;
 }
 
 /** The drawer (components/submission-detail-drawer.tsx) and the kind's detail, as one lazy component. */
@@ -89,8 +80,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   loadDetail,
   extra,
   keywordPlaceholder,
-  decisionsOf = pendingOnly,
-  reasonMaxLength = REJECT_REASON_MAX_LENGTH,
+  rule,
 }: SubmissionQueueProps<TRow>) {
   const { t, i18n } = useTranslation('submission');
   const { message } = App.useApp();
@@ -145,8 +135,8 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
 
   const decisionButtons = (items: readonly TRow[], suffix: '-selected' | '-one') => {
     const ids = items.map((item) => item.id);
-    const canApprove = items.length > 0 && items.every((item) => decisionsOf(item.status).approve);
-    const canReject = items.length > 0 && items.every((item) => decisionsOf(item.status).reject);
+    const canApprove = items.length > 0 && items.every((item) => decisionsAllowed(item.status, rule).approve);
+    const canReject = items.length > 0 && items.every((item) => decisionsAllowed(item.status, rule).reject);
     if (suffix === '-one' && !canApprove && !canReject) return null;
     return (
       <Space wrap>
@@ -280,7 +270,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
                 selectedRowKeys: selected.map((row) => row.id),
                 onChange: (_keys, rowsSelected) => setSelected(rowsSelected),
                 getCheckboxProps: (row) => {
-                  const decisions = decisionsOf(row.status);
+                  const decisions = decisionsAllowed(row.status, rule);
                   return { disabled: !decisions.approve && !decisions.reject, 'aria-label': t('select') };
                 },
               }}
@@ -337,8 +327,8 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
             if (await decide(() => reject(ids, reason.trim()), t('rejected', { count: ids.length }))) setRejecting(null);
           }}
         >
-          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }, { max: reasonMaxLength }]}>
-            <Input.TextArea rows={4} maxLength={reasonMaxLength} showCount data-testid={`${testId}-reject-reason`} />
+          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }, { max: REJECT_REASON_MAX_LENGTH }]}>
+            <Input.TextArea rows={4} maxLength={REJECT_REASON_MAX_LENGTH} showCount data-testid={`${testId}-reject-reason`} />
           </Form.Item>
         </Form>
       </Modal>
