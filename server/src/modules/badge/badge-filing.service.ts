@@ -65,7 +65,12 @@ export class BadgeFilingService {
       );
       return { ...saved, revealed: true };
     } catch (error) {
-      throw takenFieldError(error);
+      // A clash on one of the unique indexes is the field's own error: the index decides inside the insert or
+      // update, so two exhibitors saving the same person at once cannot both succeed.
+      const constraint = violatedUniqueConstraint(error);
+      if (constraint === BADGE_ID_NUMBER_UNIQUE) throw new AppError('BADGE_ID_NUMBER_TAKEN');
+      if (constraint === BADGE_PHONE_UNIQUE) throw new AppError('BADGE_PHONE_TAKEN');
+      throw error;
     }
   }
 
@@ -98,15 +103,4 @@ export class BadgeFilingService {
     if (!ownedByCompany(input.entryPhotoId, 'BADGE')) throw new AppError('BADGE_ENTRY_PHOTO_REQUIRED');
     if (!ownedByCompany(input.idPhotoId, 'BADGE_ID')) throw new AppError('BADGE_ID_PHOTO_REQUIRED');
   }
-}
-
-/**
- * A clash on one of the unique indexes, as the field's own error: the index decides inside the insert or
- * update, so two exhibitors saving the same person at once cannot both succeed.
- */
-function takenFieldError(error: unknown): unknown {
-  const constraint = violatedUniqueConstraint(error);
-  if (constraint === BADGE_ID_NUMBER_UNIQUE) return new AppError('BADGE_ID_NUMBER_TAKEN');
-  if (constraint === BADGE_PHONE_UNIQUE) return new AppError('BADGE_PHONE_TAKEN');
-  return error;
 }

@@ -90,9 +90,11 @@ export class BadgeTicketService {
     try {
       const found = await this.approvedBadgeOf(input);
       if (!found) throw new AppError('TICKET_PHOTO_CODE_INVALID');
-      await this.guards.codes.consume(badgeMobile(found), 'badge-photo', input.code).catch((error: unknown) => {
+      try {
+        await this.guards.codes.consume(badgeMobile(found), 'badge-photo', input.code);
+      } catch (error) {
         throw error instanceof AppError ? new AppError('TICKET_PHOTO_CODE_INVALID') : error;
-      });
+      }
       const ownerId = found.createdById ?? (await this.accounts.findByExhibitor(found.exhibitorId))[0]?.id;
       const { photo, oldFiles } = await this.db.transaction(async (tx) => {
         const before = await repository.lockBadge(tx, found.id);
