@@ -38,12 +38,16 @@ import { ReviewExportService } from './modules/review/review-export.service';
 import { ExportSlots } from './lib/export-slots';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
 import { ReviewService } from './modules/review/review.service';
-import { SubmissionReviewService } from './modules/submission/submission-review.service';
+import { SubmissionWorkflowService } from './modules/submission/submission-workflow.service';
+import { isSubmissionReviewer } from './modules/submission/submission.policy';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { BannerService } from './modules/banner/banner.service';
 import { ProductService } from './modules/product/product.service';
 import { ProductExportService } from './modules/product/product-export.service';
 import { BadgeService } from './modules/badge/badge.service';
+import { BadgeFilingService } from './modules/badge/badge-filing.service';
+import { BadgeReviewService, badgeSpec } from './modules/badge/badge-review.service';
+import { BadgeTicketService } from './modules/badge/badge-ticket.service';
 import { BadgeExportService } from './modules/badge/badge-export.service';
 import { ProjectSettingsService } from './modules/project/project-settings.service';
 import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
@@ -111,8 +115,11 @@ function buildServices(deps: ServiceDeps) {
   const personalData = new PersonalDataService(db, show, activationCodes, photos, tickets, audit, accounts, clock, logger);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const ticketOffice = new TicketOfficeService(db, ticketSigner, accounts, photos, show, audit, clock);
-  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, messenger, notices, tickets, captcha, verificationCodes, store, show, clock);
-  const submissions = new SubmissionReviewService(db, audit, accounts, exhibitors, messenger, notices, photos);
+  const submissions = new SubmissionWorkflowService(db, audit, accounts, exhibitors, messenger, notices, photos, clock);
+  const badges = new BadgeService(db, exhibitors, accounts, photos, audit, clock);
+  const badgeReview = { workflow: submissions, spec: badgeSpec(tickets) };
+  const badgeFiling = new BadgeFilingService(db, badgeReview, accounts, photos, tickets, audit, show, clock);
+  const badgeTicket = new BadgeTicketService(db, badgeReview, tickets, photos, accounts, { captcha, codes: verificationCodes, store });
   const catalog = new CatalogService(db, submissions);
   const products = new ProductService(db, submissions);
   const banners = new BannerService(db, submissions, audit, photos);
@@ -160,6 +167,9 @@ function buildServices(deps: ServiceDeps) {
     tickets,
     ticketOffice,
     badges,
+    badgeFiling,
+    badgeReview: new BadgeReviewService(badgeReview.workflow, badgeReview.spec),
+    badgeTicket,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
     projectSettings: new ProjectSettingsService(db, show, applications, audit, clock),

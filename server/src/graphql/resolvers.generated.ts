@@ -5,7 +5,7 @@ import type { OuserModel, UserModel, XuserModel } from '../modules/account/accou
 import type { StaffModel, StaffPageModel, StaffWithInitialPasswordModel } from '../modules/account/staff.models';
 import type { VisitDateModel, AudienceModel, AudienceStatusChangeModel } from '../modules/application/application.models';
 import type { AuditLogEntryModel } from '../modules/audit/audit.models';
-import type { BadgeModel, BadgeStatusChangeModel, BadgeTicketModel } from '../modules/badge/badge.models';
+import type { BadgeModel, BadgeTicketModel } from '../modules/badge/badge.models';
 import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { DashboardModel } from '../modules/dashboard/dashboard.models';
@@ -806,19 +806,12 @@ export type AuditLogFilter = {
   to?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
-export type BadgeStatus =
-  /** Awaiting the organizer's review (counts against the limit). */
-  | 'PENDING'
-  /** Approved: read-only to the exhibitor; the staff member retrieves the QR at /ticket. */
-  | 'APPROVED'
-  /** Rejected with a reason: does not count against the limit; may be edited and resubmitted. */
-  | 'REJECTED';
-
 /** An exhibitor staff member's badge application (SPEC 3 "Badge application"). */
 export type Badge = {
   __typename?: 'Badge';
   id: Scalars['ID']['output'];
-  status: BadgeStatus;
+  /** PENDING counts against the limit and awaits review; APPROVED is read-only (the QR is retrieved at /ticket); REJECTED carries a reason and may be edited and resubmitted. */
+  status: SubmissionStatus;
   rejectReason?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   namePinyin: Scalars['String']['output'];
@@ -841,24 +834,16 @@ export type Badge = {
   /** The company (organizers' lists). */
   exhibitor?: Maybe<Exhibitor>;
   createDate: Scalars['DateTime']['output'];
+  /** When an organizer last decided (null while pending). */
   reviewedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Every transition, oldest first (the company's accounts and the section's organizers). */
-  statusHistory: Array<BadgeStatusChange>;
+  statusHistory: Array<SubmissionStatusChange>;
   /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown. */
   faceMatchScore?: Maybe<Scalars['Float']['output']>;
 };
 
-export type BadgeStatusChange = {
-  __typename?: 'BadgeStatusChange';
-  fromStatus?: Maybe<BadgeStatus>;
-  toStatus: BadgeStatus;
-  reason?: Maybe<Scalars['String']['output']>;
-  actorName?: Maybe<Scalars['String']['output']>;
-  at: Scalars['DateTime']['output'];
-};
-
 export type BadgeFilter = {
-  status?: InputMaybe<BadgeStatus>;
+  status?: InputMaybe<SubmissionStatus>;
   /** Created between two instants, inclusive. */
   createdFrom?: InputMaybe<Scalars['DateTime']['input']>;
   createdTo?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1875,9 +1860,7 @@ export type ResolversTypes = {
   AuditActor: ResolverTypeWrapper<AuditActor>;
   AuditLogPage: ResolverTypeWrapper<Omit<AuditLogPage, 'nodes'> & { nodes: Array<ResolversTypes['AuditLogEntry']> }>;
   AuditLogFilter: AuditLogFilter;
-  BadgeStatus: BadgeStatus;
   Badge: ResolverTypeWrapper<BadgeModel>;
-  BadgeStatusChange: ResolverTypeWrapper<BadgeStatusChangeModel>;
   BadgeFilter: BadgeFilter;
   BadgePage: ResolverTypeWrapper<Omit<BadgePage, 'nodes'> & { nodes: Array<ResolversTypes['Badge']> }>;
   OwnBadgePage: ResolverTypeWrapper<Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversTypes['Badge']> }>;
@@ -1996,7 +1979,6 @@ export type ResolversParentTypes = {
   AuditLogPage: Omit<AuditLogPage, 'nodes'> & { nodes: Array<ResolversParentTypes['AuditLogEntry']> };
   AuditLogFilter: AuditLogFilter;
   Badge: BadgeModel;
-  BadgeStatusChange: BadgeStatusChangeModel;
   BadgeFilter: BadgeFilter;
   BadgePage: Omit<BadgePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Badge']> };
   OwnBadgePage: Omit<OwnBadgePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Badge']> };
@@ -2251,7 +2233,7 @@ export type AuditLogPageResolvers<ContextType = GraphQLContext, ParentType exten
 
 export type BadgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Badge'] = ResolversParentTypes['Badge']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['BadgeStatus'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SubmissionStatus'], ParentType, ContextType>;
   rejectReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2272,16 +2254,8 @@ export type BadgeResolvers<ContextType = GraphQLContext, ParentType extends Reso
   exhibitor?: Resolver<Maybe<ResolversTypes['Exhibitor']>, ParentType, ContextType>;
   createDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  statusHistory?: Resolver<Array<ResolversTypes['BadgeStatusChange']>, ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['SubmissionStatusChange']>, ParentType, ContextType>;
   faceMatchScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-};
-
-export type BadgeStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgeStatusChange'] = ResolversParentTypes['BadgeStatusChange']> = {
-  fromStatus?: Resolver<Maybe<ResolversTypes['BadgeStatus']>, ParentType, ContextType>;
-  toStatus?: Resolver<ResolversTypes['BadgeStatus'], ParentType, ContextType>;
-  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type BadgePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgePage'] = ResolversParentTypes['BadgePage']> = {
@@ -2788,7 +2762,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AuditActor?: AuditActorResolvers<ContextType>;
   AuditLogPage?: AuditLogPageResolvers<ContextType>;
   Badge?: BadgeResolvers<ContextType>;
-  BadgeStatusChange?: BadgeStatusChangeResolvers<ContextType>;
   BadgePage?: BadgePageResolvers<ContextType>;
   OwnBadgePage?: OwnBadgePageResolvers<ContextType>;
   BadgeTicket?: BadgeTicketResolvers<ContextType>;

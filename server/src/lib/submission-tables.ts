@@ -5,19 +5,23 @@ import type { Executor } from '../db/client';
 import { newestFirst } from './keyset';
 
 /**
- * The review workflow's columns and queries, one definition for every table of exhibitor submissions
- * (catalog entries, banners, products; DESIGN §6). Each module owns its tables and spreads these columns
+ * The review workflow's columns and queries, one definition for every table of reviewed filings (badges,
+ * catalog entries, banners, products; DESIGN §6). Each module owns its tables and spreads these columns
  * into them; the queries below work on any such table.
  */
-export function submissionColumns() {
+export function reviewColumns() {
   return {
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('PENDING'),
     rejectReason: text('reject_reason'),
-    /** When the exhibitor last submitted (or resubmitted after an edit). */
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by'),
   };
+}
+
+/** The review columns and when the exhibitor last submitted (or resubmitted after an edit): the queues' order. */
+export function submissionColumns() {
+  const { status, rejectReason, decidedAt, decidedBy } = reviewColumns();
+  return { status, rejectReason, submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(), decidedAt, decidedBy };
 }
 
 /** Every state change of a submission: who, when, from, to, why (DESIGN §6). `fromStatus` is null on the first filing. */
@@ -41,39 +45,36 @@ export function submissionHistoryTable(name: string, subject: () => AnyPgColumn)
 export type SubmissionHistoryTable = ReturnType<typeof submissionHistoryTable>;
 export type SubmissionChange = SubmissionHistoryTable['$inferSelect'];
 
-/** What every submission row has; the tables spread `submissionColumns()` and add `id` and `exhibitorId`. */
-export interface SubmissionRow {
+/** What every reviewed row has; the tables spread `reviewColumns()` and add `id` and `exhibitorId`. */
+export interface ReviewRow {
   id: string;
   exhibitorId: string;
   status: SubmissionStatus;
   rejectReason: string | null;
-  submittedAt: Date;
   decidedAt: Date | null;
   decidedBy: string | null;
 }
 
-type SubmissionTable = PgTable & {
-  id: AnyPgColumn;
-  exhibitorId: AnyPgColumn;
-  status: AnyPgColumn;
-  submittedAt: AnyPgColumn;
-};
+/** A row of a queue ordered by submission (catalog entries, banners, products). */
+export interface SubmissionRow extends ReviewRow {
+  submittedAt: Date;
+}
 
-/** A typed view of a submission table, with the queries the workflow needs. */
-export class SubmissionTableQueries<TRow extends SubmissionRow> {
-  /**
-   * Newest submission first, as each table's queue index is built (`<table>_queue_idx`: submitted_at, id,
-   * both DESC NULLS LAST). A plain `desc()` is NULLS FIRST, which that index cannot serve: every page
-   * sorted the whole table.
-   */
-  private readonly order: SQL[];
+/** The review columns a filing or an edit writes: back to PENDING, the last decision cleared. */
+export type PendingReview = Pick<ReviewRow, 'status' | 'rejectReason' | 'decidedAt' | 'decidedBy'>;
+export const PENDING_REVIEW: PendingReview = { status: 'PENDING', rejectReason: null, decidedAt: null, decidedBy: null };
+/** The same for a table queued by submission time: the filing's time as well. */
+export type PendingSubmission = PendingReview & { submittedAt: Date };
 
+type ReviewTable = PgTable & { id: AnyPgColumn; exhibitorId: AnyPgColumn; status: AnyPgColumn };
+type SubmissionTable = ReviewTable & { submittedAt: AnyPgColumn };
+
+/** A typed view of a reviewed table and its history, with the queries the workflow's decisions need. */
+export class ReviewTableQueries<TRow extends ReviewRow> {
   constructor(
-    private readonly table: SubmissionTable,
+    protected readonly table: ReviewTable,
     private readonly history: SubmissionHistoryTable,
-  ) {
-    this.order = newestFirst({ createdAt: table.submittedAt, id: table.id });
-  }
+  ) {}
 
   /** Locks the rows in id order (two bulk decisions never deadlock) for the decision that follows. */
   async lock(tx: Executor, ids: readonly string[]): Promise<TRow[]> {
@@ -86,9 +87,9 @@ export class SubmissionTableQueries<TRow extends SubmissionRow> {
     return rows as TRow[];
   }
 
-  async setDecision(tx: Executor, id: string, values: Pick<SubmissionRow, 'status' | 'rejectReason' | 'decidedAt' | 'decidedBy'>): Promise<TRow> {
+  async setDecision(tx: Executor, id: string, values: Pick<ReviewRow, 'status' | 'rejectReason' | 'decidedAt' | 'decidedBy'>): Promise<TRow> {
     const [row] = await tx.update(this.table).set(values).where(eq(this.table.id, id)).returning();
-    if (!row) throw new Error('update of a locked submission returned no row');
+    if (!row) throw new Error('update of a locked row under review returned no row');
     return row as TRow;
   }
 
@@ -98,6 +99,24 @@ export class SubmissionTableQueries<TRow extends SubmissionRow> {
 
   historyOf(db: Executor, subjectId: string): Promise<SubmissionChange[]> {
     return db.select().from(this.history).where(eq(this.history.subjectId, subjectId)).orderBy(this.history.at, this.history.id);
+  }
+}
+
+/** A submission table: the decisions' queries and the organizers' queue, newest submission first. */
+export class SubmissionTableQueries<TRow extends SubmissionRow> extends ReviewTableQueries<TRow> {
+  /**
+   * Newest submission first, as each table's queue index is built (`<table>_queue_idx`: submitted_at, id,
+   * both DESC NULLS LAST). A plain `desc()` is NULLS FIRST, which that index cannot serve: every page
+   * sorted the whole table.
+   */
+  private readonly order: SQL[];
+
+  private readonly submissions: SubmissionTable;
+
+  constructor(table: SubmissionTable, history: SubmissionHistoryTable) {
+    super(table, history);
+    this.submissions = table;
+    this.order = newestFirst({ createdAt: table.submittedAt, id: table.id });
   }
 
   /** One page of the queue, newest submission first (read forwards: the queues hold thousands, not millions). */
@@ -133,10 +152,10 @@ export class SubmissionTableQueries<TRow extends SubmissionRow> {
 
   private whereOf(filter: SubmissionListFilter): SQL | undefined {
     return and(
-      filter.exhibitorId ? eq(this.table.exhibitorId, filter.exhibitorId) : undefined,
-      filter.status ? eq(this.table.status, filter.status) : undefined,
-      filter.submittedFrom ? gte(this.table.submittedAt, filter.submittedFrom) : undefined,
-      filter.submittedBefore ? lt(this.table.submittedAt, filter.submittedBefore) : undefined,
+      filter.exhibitorId ? eq(this.submissions.exhibitorId, filter.exhibitorId) : undefined,
+      filter.status ? eq(this.submissions.status, filter.status) : undefined,
+      filter.submittedFrom ? gte(this.submissions.submittedAt, filter.submittedFrom) : undefined,
+      filter.submittedBefore ? lt(this.submissions.submittedAt, filter.submittedBefore) : undefined,
     );
   }
 }

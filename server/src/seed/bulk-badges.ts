@@ -112,7 +112,7 @@ export async function fillBulkBadges(portal: Pick<RunningPortal, 'app' | 'databa
           rejectReason: status === 'REJECTED' ? (REJECT_REASONS[serial % REJECT_REASONS.length] ?? null) : null,
           truthConfirmedAt: createdAt,
           sensitiveConsentAt: createdAt,
-          reviewedAt: status === 'PENDING' ? null : createdAt,
+          decidedAt: status === 'PENDING' ? null : createdAt,
           createdAt,
           updatedAt: createdAt,
         };

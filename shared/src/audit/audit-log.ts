@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'photo.view',
   'badge.view',
   'badge.export',
+  'badge.submit',
+  'badge.edit',
+  // What badge filings were recorded as before every kind went through one review workflow (the log is append-only).
   'badge.create',
   'badge.update',
   'badge.delete',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeInputSchema, badgeFilterFromQuery, badgeFilterToSearch, isBadgeEditable, ZBadgeFilter } from './badge.schema';
+import { badgeInputSchema, badgeFilterFromQuery, badgeFilterToSearch, ZBadgeFilter } from './badge.schema';
 import { mainlandIdCheckCharacter } from '../application/id-number';
 
 const first17 = '31010419850312001';
@@ -66,9 +66,5 @@ describe('badge list filter', () => {
     const filter = { status: 'REJECTED' as const, createdFrom: new Date('2026-03-01T00:00:00Z'), createdTo: null, exhibitorId: null, keyword: 'zhang' };
     const query = Object.fromEntries(badgeFilterToSearch(filter));
     expect(ZBadgeFilter.parse(badgeFilterFromQuery(query))).toEqual({ ...filter, createdTo: null });
-  });
-
-  it('leaves approved badges read-only', () => {
-    expect([isBadgeEditable('PENDING'), isBadgeEditable('REJECTED'), isBadgeEditable('APPROVED')]).toEqual([true, true, false]);
   });
 });

@@ -6,18 +6,12 @@ import { isValidMobile } from '../mobile/mobile-number';
 import { zCallingCode, zNationalNumber } from '../mobile/mobile-number.schema';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, MINIMUM_ATTENDEE_AGE, ZEmail } from '../application/application.schema';
 import { ageOn } from '../dates';
+import { SUBMISSION_STATUSES } from '../submission/submission.schema';
 import { checkMainlandId, ID_TYPES, NON_MAINLAND_ID_PATTERN, normaliseIdNumber } from '../application/id-number';
 
-/** Exhibitor applications (DESIGN §6): PENDING → APPROVED | REJECTED (reason) → edit → PENDING. */
-export const BADGE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export type BadgeStatus = (typeof BADGE_STATUSES)[number];
-
 export const BADGE_TEXT_MAX_LENGTH = 100;
-export const BADGE_REJECT_REASON_MAX_LENGTH = 200;
 export const BADGE_PAGE_SIZE_MAX = 100;
 export const BADGE_KEYWORD_MAX_LENGTH = 64;
-/** A bulk decision covers at most one screen of a large list. */
-export const BADGE_BULK_MAX = 200;
 export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH };
 
 const code = (value: ErrorCode) => ({ message: value });
@@ -108,7 +102,7 @@ const ZInstant = z.coerce.date(code('VALIDATION_FAILED'));
 
 /** The badge list's filter and paging: the exhibitor's own list, the organizer's queue and both exports. */
 export const ZBadgeListInput = z.object({
-  status: z.enum(BADGE_STATUSES, code('VALIDATION_FAILED')).nullish(),
+  status: z.enum(SUBMISSION_STATUSES, code('VALIDATION_FAILED')).nullish(),
   createdFrom: ZInstant.nullish(),
   createdTo: ZInstant.nullish(),
   /** Organizers only: one company's badges. */
@@ -137,25 +131,15 @@ export function badgeFilterFromQuery(query: Record<string, string | undefined>):
 }
 export const ZBadgeFilter = ZBadgeListInput.omit({ page: true, pageSize: true });
 
-export const ZBadgeIds = z.array(z.uuid(code('NOT_FOUND')), code('VALIDATION_FAILED')).min(1, code('VALIDATION_FAILED')).max(BADGE_BULK_MAX, code('VALIDATION_FAILED'));
-export const ZApproveBadgesInput = z.object({ ids: ZBadgeIds });
-export const ZRejectBadgesInput = z.object({
-  ids: ZBadgeIds,
-  reason: plainText('BADGE_REJECT_REASON_REQUIRED').trim().min(1, code('BADGE_REJECT_REASON_REQUIRED')).max(BADGE_REJECT_REASON_MAX_LENGTH, code('BADGE_REJECT_REASON_REQUIRED')),
-});
-
 /** /ticket: a staff member asks for the approved badge's QR with the ID number and the mobile given on it. */
 export const ZBadgeTicketInput = z.object({
   idNumber: plainText('BADGE_TICKET_NOT_FOUND').transform(normaliseIdNumber).pipe(z.string().min(1, code('BADGE_TICKET_NOT_FOUND')).max(ID_NUMBER_MAX_LENGTH, code('BADGE_TICKET_NOT_FOUND'))),
   phoneNumber: plainText('BADGE_TICKET_NOT_FOUND').trim().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().min(1, code('BADGE_TICKET_NOT_FOUND')).max(20, code('BADGE_TICKET_NOT_FOUND'))),
 });
+export type TBadgeTicketInput = z.output<typeof ZBadgeTicketInput>;
 
 /** /ticket photo replacement: the look-up's ID number and mobile with the SMS code sent to that mobile. */
 export const ZBadgePhotoReplaceInput = ZBadgeTicketInput.extend({
   code: plainText('TICKET_PHOTO_CODE_INVALID').trim().regex(/^\d{6}$/, code('TICKET_PHOTO_CODE_INVALID')),
 });
-
-/** Approved badges are read-only to the exhibitor; anything else may be edited (and goes back to PENDING). */
-export function isBadgeEditable(status: BadgeStatus): boolean {
-  return status !== 'APPROVED';
-}
+export type TBadgePhotoReplaceInput = z.output<typeof ZBadgePhotoReplaceInput>;

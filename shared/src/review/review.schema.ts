@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
+import { REJECT_REASON_MAX_LENGTH } from '../submission/submission.schema';
 
-export const REFUSE_REASON_MAX_LENGTH = 500;
+/** The review workflow's one reason limit (docs/decisions/0308-one-review-workflow.md). */
+export const REFUSE_REASON_MAX_LENGTH = REJECT_REASON_MAX_LENGTH;
 /** One bulk action decides at most this many applications (the largest page, five times over). */
 export const MAX_BULK_DECISIONS = 500;
 

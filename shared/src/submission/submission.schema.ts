@@ -3,24 +3,56 @@ import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
 
 /**
- * The review workflow every exhibitor submission shares (catalog entries, banners, products; DESIGN §6):
+ * The review workflow every exhibitor filing shares (badges, catalog entries, banners, products; DESIGN §6):
  * PENDING → APPROVED | REJECTED (reason) → edit → PENDING. Approved items are read-only to the exhibitor.
+ * These three states are the one vocabulary of review; each API shows them as its SPEC names them
+ * (`WIRE_STATUSES`): the exhibitor filings as they are, visitor applications as WAIT / DONE / REFUSE.
  */
 export const SUBMISSION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export type SubmissionDecision = 'approve' | 'reject';
+
+/** The kinds of reviewed filings; also the audit rows' subject type and the notices' kind. */
+export const SUBMISSION_KINDS = ['badge', 'catalog', 'banner', 'product'] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+/** How each API spells the review states, mapped once (SPEC: visitor applications are WAIT / DONE / REFUSE). */
+export const WIRE_STATUSES = {
+  submission: { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' },
+  application: { PENDING: 'WAIT', APPROVED: 'DONE', REJECTED: 'REFUSE' },
+} as const satisfies Record<string, Record<SubmissionStatus, string>>;
+
+/**
+ * A kind's decision rule: an organizer decides pending items; where `withdrawsApproval`, a rejection
+ * may also withdraw an approval (a badge, a visitor application: the gate stops admitting it).
+ */
+export interface DecisionRule {
+  withdrawsApproval: boolean;
+}
+export const DECISION_RULES: Record<SubmissionKind, DecisionRule> = {
+  badge: { withdrawsApproval: true },
+  catalog: { withdrawsApproval: false },
+  banner: { withdrawsApproval: false },
+  product: { withdrawsApproval: false },
+};
 
 /** The exhibitor may change (and so resubmit) what is not approved yet. */
 export function isEditableByExhibitor(status: SubmissionStatus): boolean {
   return status !== 'APPROVED';
 }
 
-/** An organizer decides pending items only; a decided item goes back to PENDING when the exhibitor edits it. */
-export function statusAfterDecision(status: SubmissionStatus, decision: SubmissionDecision): SubmissionStatus | null {
-  if (status !== 'PENDING') return null;
-  return decision === 'approve' ? 'APPROVED' : 'REJECTED';
+/** The state a decision moves an item to, or null when the kind's rule does not let it decide one in `status`. */
+export function statusAfterDecision(status: SubmissionStatus, decision: SubmissionDecision, rule: DecisionRule): SubmissionStatus | null {
+  if (decision === 'approve') return status === 'PENDING' ? 'APPROVED' : null;
+  return status === 'PENDING' || (status === 'APPROVED' && rule.withdrawsApproval) ? 'REJECTED' : null;
 }
 
+/** Which decisions an item in `status` allows (the queues' buttons follow the server's rule). */
+export function decisionsAllowed(status: SubmissionStatus, rule: DecisionRule): Record<SubmissionDecision, boolean> {
+  return { approve: statusAfterDecision(status, 'approve', rule) !== null, reject: statusAfterDecision(status, 'reject', rule) !== null };
+}
+
+/** One limit for every kind's reject reason (and a visitor application's refusal reason). */
 export const REJECT_REASON_MAX_LENGTH = 500;
 /** One bulk decision covers at most this many items (five pages of the largest size). */
 export const MAX_BULK_SUBMISSION_DECISIONS = 500;
@@ -96,3 +128,8 @@ export const ZSubmissionQueueInput = ZSubmissionListInput.extend({
 export type TSubmissionQueueInput = z.output<typeof ZSubmissionQueueInput>;
 export const QUEUE_DEFAULT_STATUS: SubmissionStatus = 'PENDING';
 export const QUEUE_DEFAULTS = { filter: { status: QUEUE_DEFAULT_STATUS }, page: 1, pageSize: DEFAULT_SUBMISSION_PAGE_SIZE } as const;
+
+/** An export link's query (`?status=&exhibitorId=&submittedFrom=&submittedTo=`) as the list input it filters by. */
+export function submissionListFromQuery(query: Record<string, string | undefined>): unknown {
+  return { filter: { exhibitorId: query.exhibitorId || null, status: query.status || null, submittedFrom: query.submittedFrom || null, submittedTo: query.submittedTo || null } };
+}

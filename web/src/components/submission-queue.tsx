@@ -14,6 +14,8 @@ import {
   SUBMISSION_PAGE_SIZES,
   SUBMISSION_STATUSES,
   ZSubmissionQueueInput,
+  decisionsAllowed,
+  type DecisionRule,
   type SubmissionStatus,
   type TSubmissionQueueInput,
 } from '@portal/shared/submission/submission.schema';
@@ -38,15 +40,6 @@ export interface SubmissionPage<TRow> {
   total: number;
 }
 
-/** Which decisions an item in a state allows (the server's rule for the kind). */
-export interface QueueDecisions {
-  approve: boolean;
-  reject: boolean;
-}
-
-/** Catalog entries, banners and products: only pending items are decided. */
-const pendingOnly = (status: SubmissionStatus): QueueDecisions => ({ approve: status === 'PENDING', reject: status === 'PENDING' });
-
 export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
   /** Prefix of every test id ("catalog-queue"). */
   testId: string;
@@ -67,8 +60,8 @@ export interface SubmissionQueueProps<TRow extends SubmissionQueueRow> {
   extra?: (input: TSubmissionQueueInput) => ReactNode;
   /** A keyword search box (the kind's server query searches it); its placeholder says what it matches. */
   keywordPlaceholder?: string;
-  decisionsOf?: (status: SubmissionStatus) => QueueDecisions;
-  reasonMaxLength?: number;
+  /** The kind's decision rule (shared DECISION_RULES): which states the buttons decide, as the server does. */
+  rule: DecisionRule;
 }
 
 /** The drawer (components/submission-detail-drawer.tsx) and the kind's detail, as one lazy component. */
@@ -98,8 +91,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
   loadDetail,
   extra,
   keywordPlaceholder,
-  decisionsOf = pendingOnly,
-  reasonMaxLength = REJECT_REASON_MAX_LENGTH,
+  rule,
 }: SubmissionQueueProps<TRow>) {
   const { t, i18n } = useTranslation('submission');
   const { message } = App.useApp();
@@ -153,8 +145,8 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
 
   const decisionButtons = (items: readonly TRow[], suffix: '-selected' | '-one') => {
     const ids = items.map((item) => item.id);
-    const canApprove = items.length > 0 && items.every((item) => decisionsOf(item.status).approve);
-    const canReject = items.length > 0 && items.every((item) => decisionsOf(item.status).reject);
+    const canApprove = items.length > 0 && items.every((item) => decisionsAllowed(item.status, rule).approve);
+    const canReject = items.length > 0 && items.every((item) => decisionsAllowed(item.status, rule).reject);
     if (suffix === '-one' && !canApprove && !canReject) return null;
     return (
       <Space wrap>
@@ -288,7 +280,7 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
                 selectedRowKeys: selected.map((row) => row.id),
                 onChange: (_keys, rowsSelected) => setSelected(rowsSelected),
                 getCheckboxProps: (row) => {
-                  const decisions = decisionsOf(row.status);
+                  const decisions = decisionsAllowed(row.status, rule);
                   return { disabled: !decisions.approve && !decisions.reject, 'aria-label': t('select') };
                 },
               }}
@@ -345,8 +337,8 @@ export function SubmissionQueue<TRow extends SubmissionQueueRow>({
             if (await decide(() => reject(ids, reason.trim()), t('rejected', { count: ids.length }))) setRejecting(null);
           }}
         >
-          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }, { max: reasonMaxLength }]}>
-            <Input.TextArea rows={4} maxLength={reasonMaxLength} showCount data-testid={`${testId}-reject-reason`} />
+          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }, { max: REJECT_REASON_MAX_LENGTH }]}>
+            <Input.TextArea rows={4} maxLength={REJECT_REASON_MAX_LENGTH} showCount data-testid={`${testId}-reject-reason`} />
           </Form.Item>
         </Form>
       </Modal>

@@ -98,16 +98,8 @@ export type AuditLogFilter = {
   to?: string | null | undefined;
 };
 
-export type BadgeStatus =
-  /** Awaiting the organizer's review (counts against the limit). */
-  | 'PENDING'
-  /** Approved: read-only to the exhibitor; the staff member retrieves the QR at /ticket. */
-  | 'APPROVED'
-  /** Rejected with a reason: does not count against the limit; may be edited and resubmitted. */
-  | 'REJECTED';
-
 export type BadgeFilter = {
-  status?: BadgeStatus | null | undefined;
+  status?: SubmissionStatus | null | undefined;
   /** Created between two instants, inclusive. */
   createdFrom?: string | null | undefined;
   createdTo?: string | null | undefined;
@@ -514,13 +506,13 @@ export type ApproveBadgesMutationVariables = Exact<{
 }>;
 
 
-export type ApproveBadgesMutation = { approveBadges: Array<{ id: string, status: BadgeStatus }> };
+export type ApproveBadgesMutation = { approveBadges: Array<{ id: string, status: SubmissionStatus }> };
 
-export type BadgeFieldsFragment = { id: string, status: BadgeStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null };
+export type BadgeFieldsFragment = { id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null };
 
-export type BadgeDetailFieldsFragment = { idNumber: string | null, id: string, status: BadgeStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: BadgeStatus | null, toStatus: BadgeStatus, reason: string | null, actorName: string | null, at: string }> };
+export type BadgeDetailFieldsFragment = { idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> };
 
-export type BadgeQueueFieldsFragment = { id: string, exhibitorId: string, status: BadgeStatus, name: string, namePinyin: string, countryCode: string, phoneNumber: string, idType: IdType, idNumberMasked: string, companyNameZh: string, deptName: string, position: string, rejectReason: string | null, submittedAt: string };
+export type BadgeQueueFieldsFragment = { id: string, exhibitorId: string, status: SubmissionStatus, name: string, namePinyin: string, countryCode: string, phoneNumber: string, idType: IdType, idNumberMasked: string, companyNameZh: string, deptName: string, position: string, rejectReason: string | null, submittedAt: string };
 
 export type BadgeTicketMutationVariables = Exact<{
   captcha: string;
@@ -536,7 +528,7 @@ export type BadgeQueryVariables = Exact<{
 }>;
 
 
-export type BadgeQuery = { badge: { faceMatchScore: number | null, idNumber: string | null, id: string, status: BadgeStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: BadgeStatus | null, toStatus: BadgeStatus, reason: string | null, actorName: string | null, at: string }> } | null };
+export type BadgeQuery = { badge: { faceMatchScore: number | null, idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
 
 export type BadgesQueryVariables = Exact<{
   filter?: BadgeFilter | null | undefined;
@@ -545,7 +537,7 @@ export type BadgesQueryVariables = Exact<{
 }>;
 
 
-export type BadgesQuery = { badges: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, exhibitorId: string, status: BadgeStatus, name: string, namePinyin: string, countryCode: string, phoneNumber: string, idType: IdType, idNumberMasked: string, companyNameZh: string, deptName: string, position: string, rejectReason: string | null, submittedAt: string }> } };
+export type BadgesQuery = { badges: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, exhibitorId: string, status: SubmissionStatus, name: string, namePinyin: string, countryCode: string, phoneNumber: string, idType: IdType, idNumberMasked: string, companyNameZh: string, deptName: string, position: string, rejectReason: string | null, submittedAt: string }> } };
 
 export type DeleteBadgeMutationVariables = Exact<{
   id: string | number;
@@ -559,7 +551,7 @@ export type OwnBadgeQueryVariables = Exact<{
 }>;
 
 
-export type OwnBadgeQuery = { ownBadge: { idNumber: string | null, id: string, status: BadgeStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: BadgeStatus | null, toStatus: BadgeStatus, reason: string | null, actorName: string | null, at: string }> } | null };
+export type OwnBadgeQuery = { ownBadge: { idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
 
 export type OwnBadgesQueryVariables = Exact<{
   filter?: BadgeFilter | null | undefined;
@@ -568,7 +560,7 @@ export type OwnBadgesQueryVariables = Exact<{
 }>;
 
 
-export type OwnBadgesQuery = { ownBadges: { total: number, page: number, pageSize: number, used: number, limit: number, nodes: Array<{ id: string, status: BadgeStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null }> } };
+export type OwnBadgesQuery = { ownBadges: { total: number, page: number, pageSize: number, used: number, limit: number, nodes: Array<{ id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null }> } };
 
 export type RejectBadgesMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -576,7 +568,7 @@ export type RejectBadgesMutationVariables = Exact<{
 }>;
 
 
-export type RejectBadgesMutation = { rejectBadges: Array<{ id: string, status: BadgeStatus }> };
+export type RejectBadgesMutation = { rejectBadges: Array<{ id: string, status: SubmissionStatus }> };
 
 export type ReplaceBadgePhotoMutationVariables = Exact<{
   idNumber: string;
@@ -594,7 +586,7 @@ export type SaveBadgeMutationVariables = Exact<{
 }>;
 
 
-export type SaveBadgeMutation = { saveBadge: { id: string, status: BadgeStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null } };
+export type SaveBadgeMutation = { saveBadge: { id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null } };
 
 export type SendBadgePhotoCodeMutationVariables = Exact<{
   captcha: string;

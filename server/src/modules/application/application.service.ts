@@ -9,6 +9,7 @@ import { idNumberColumns } from '../../lib/personal-data-cipher';
 import type { Viewer } from '../../lib/viewer';
 import { applicationRulesSchema, type TApplicationFields, type TSelectVisitDatesInput } from '@portal/shared/application/application.schema';
 import { submitRefusal, type ApproveStatus } from '@portal/shared/application/application-status';
+import { WIRE_STATUSES } from '@portal/shared/submission/submission.schema';
 import { shanghaiDate } from '@portal/shared/dates';
 import { filterOf, DEFAULT_PAGE_SIZE, DEFAULT_SORT, type AudienceListSort, type TAudienceListInput } from '@portal/shared/review/audience-list';
 import type { ActivationCodeService } from '../activation-code/activation-code.service';
@@ -33,10 +34,14 @@ import {
 } from './application-list.repository';
 import type { ApplicationRow, AudienceModel, ReviewDecision } from './application.models';
 
-/** DESIGN §6: the states an organizer's decision moves an application from, and to. */
+/**
+ * DESIGN §6: the states an organizer's decision moves an application from, and to — the review workflow's
+ * rule of a kind that withdraws approvals, in the SPEC's spelling (docs/decisions/0308-one-review-workflow.md).
+ */
+const WIRE = WIRE_STATUSES.application;
 const DECISIONS: Record<ReviewDecision, { from: readonly ApproveStatus[]; to: ApproveStatus }> = {
-  approve: { from: ['WAIT'], to: 'DONE' },
-  refuse: { from: ['WAIT', 'DONE'], to: 'REFUSE' },
+  approve: { from: [WIRE.PENDING], to: WIRE.APPROVED },
+  refuse: { from: [WIRE.PENDING, WIRE.APPROVED], to: WIRE.REJECTED },
 };
 
 /**

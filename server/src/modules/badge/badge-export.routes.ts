@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badgeFilterFromQuery } from '@portal/shared/badge/badge.schema';
+import { badgeFilterFromQuery, ZBadgeFilter } from '@portal/shared/badge/badge.schema';
+import { parseInput } from '../../lib/validation';
 import { sendExport, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream';
 import { localeOfRequest } from '../../lib/request-locale';
 import { originOfRequest, viewerOfRequest } from '../../http/request-viewer';
@@ -16,7 +17,7 @@ const CONTENT_TYPES = { xlsx: XLSX_CONTENT_TYPE, zip: 'application/zip' } as con
 export async function registerBadgeExportRoutes(app: FastifyInstance) {
   const send = async (request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply: FastifyReply, kind: 'xlsx' | 'zip') => {
     const { badges, badgeExport, audit, exportSlots } = app.services;
-    const { actorId, filter } = badges.exportFilter(await viewerOfRequest(app.services, request), badgeFilterFromQuery(request.query));
+    const { actorId, filter } = badges.exportFilter(await viewerOfRequest(app.services, request), parseInput(ZBadgeFilter, badgeFilterFromQuery(request.query)));
     const locale = localeOfRequest(request);
     const rows = await badges.count(filter);
     const record = (rows: number, photos?: number) =>

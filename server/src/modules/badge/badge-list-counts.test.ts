@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { BADGE_STATUSES, type BadgeStatus } from '@portal/shared/badge/badge.schema';
+import { ZBadgeListInput } from '@portal/shared/badge/badge.schema';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { idNumberColumns } from '../../lib/personal-data-cipher';
@@ -41,7 +42,7 @@ describe('the badge queue at scale', () => {
       Array.from({ length: size }, () => {
         serial += 1;
         const roll = (serial * 7919) % 100;
-        const status: BadgeStatus = roll < 40 ? 'PENDING' : roll < 90 ? 'APPROVED' : 'REJECTED';
+        const status: SubmissionStatus = roll < 40 ? 'PENDING' : roll < 90 ? 'APPROVED' : 'REJECTED';
         const createdAt = new Date(now - Math.floor(serial / 3) * 1000);
         return {
           exhibitorId: members[serial % members.length]?.exhibitorId ?? '',
@@ -79,16 +80,16 @@ describe('the badge queue at scale', () => {
   afterAll(() => app.close());
 
   const services = () => app.portal.app.services;
-  const queue = async (input: Record<string, unknown>) => services().badges.queue(await services().accounts.viewerOf(reviewer), input);
+  const queue = async (input: Record<string, unknown>) => services().badges.queue(await services().accounts.viewerOf(reviewer), ZBadgeListInput.parse(input));
 
-  function whereOf(filter: { exhibitorId?: string; status?: BadgeStatus }): SQL | undefined {
+  function whereOf(filter: { exhibitorId?: string; status?: SubmissionStatus }): SQL | undefined {
     return and(filter.exhibitorId ? eq(badges.exhibitorId, filter.exhibitorId) : undefined, filter.status ? eq(badges.status, filter.status) : undefined);
   }
 
   async function expectExactCounts() {
     const db = app.portal.database.db;
     for (const exhibitorId of [undefined, ...members.map((member) => member.exhibitorId ?? '')]) {
-      for (const status of [undefined, ...BADGE_STATUSES]) {
+      for (const status of [undefined, ...SUBMISSION_STATUSES]) {
         const filter = { exhibitorId, status };
         const [counted] = await db.select({ n: count() }).from(badges).where(whereOf(filter));
         expect({ filter, total: (await queue({ ...filter, pageSize: 1 })).total }).toEqual({ filter, total: counted?.n });
@@ -98,7 +99,7 @@ describe('the badge queue at scale', () => {
     const member = members[0];
     if (!member) throw new Error('no company');
     const [own] = await db.select({ n: count() }).from(badges).where(eq(badges.exhibitorId, member.exhibitorId ?? ''));
-    expect((await services().badges.ownList(await services().accounts.viewerOf(member), { pageSize: 1 })).total).toBe(own?.n);
+    expect((await services().badges.ownList(await services().accounts.viewerOf(member), ZBadgeListInput.parse({ pageSize: 1 }))).total).toBe(own?.n);
     const perStatus = await db.select({ status: badges.status, count: count() }).from(badges).groupBy(badges.status);
     const byStatus = (a: { status: string }, b: { status: string }) => a.status.localeCompare(b.status);
     expect((await services().badges.countByStatus()).sort(byStatus)).toEqual(perStatus.sort(byStatus));
@@ -130,7 +131,7 @@ describe('the badge queue at scale', () => {
   }, 120_000);
 
   /** What ILIKE finds (the queue's statement before the grams), newest first. */
-  async function foundByIlike(keyword: string, filter: { status?: BadgeStatus; createdFrom?: Date; createdTo?: Date }) {
+  async function foundByIlike(keyword: string, filter: { status?: SubmissionStatus; createdFrom?: Date; createdTo?: Date }) {
     const rows = await app.portal.database.db
       .select({ id: badges.id })
       .from(badges)
@@ -188,13 +189,13 @@ describe('the badge queue at scale', () => {
     for (let index = 0; index < pending.length; index += 4) {
       // Overlapping batches: the same badge approved, rejected and deleted at once; some fail, the counts never drift.
       const ids = pending.slice(index, index + 4).map((row) => row.id);
-      racers.push(services().badges.approve(viewer, { ids: ids.slice(0, 3) }, ORIGIN));
-      racers.push(services().badges.reject(viewer, { ids: ids.slice(1), reason: '照片不清晰' }, ORIGIN));
+      racers.push(services().badgeReview.approve(viewer, { ids: ids.slice(0, 3) }, ORIGIN));
+      racers.push(services().badgeReview.reject(viewer, { ids: ids.slice(1), reason: '照片不清晰' }, ORIGIN));
       const doomed = pending[index + 3];
       const owner = members.find((member) => member.exhibitorId === doomed?.exhibitorId);
-      if (doomed && owner) racers.push(services().accounts.viewerOf(owner).then((member) => services().badges.remove(member, doomed.id, ORIGIN)));
+      if (doomed && owner) racers.push(services().accounts.viewerOf(owner).then((member) => services().badgeFiling.remove(member, doomed.id, ORIGIN)));
     }
-    racers.push(services().badges.reject(viewer, { ids: approved.map((row) => row.id), reason: '撤销' }, ORIGIN));
+    racers.push(services().badgeReview.reject(viewer, { ids: approved.map((row) => row.id), reason: '撤销' }, ORIGIN));
     racers.push(insertBadges(40));
     // Renames racing the decisions on the same badges (the grams follow name, pinyin and state).
     for (const [index, row] of pending.slice(0, 12).entries()) {

@@ -1,10 +1,15 @@
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { likeContains } from '../../lib/sql-like';
 import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
-import type { BadgeStatus, TBadgeFilter } from '@portal/shared/badge/badge.schema';
+import type { TBadgeFilter } from '@portal/shared/badge/badge.schema';
+import type { SubmissionStatus } from '@portal/shared/submission/submission.schema';
+import { ReviewTableQueries } from '../../lib/submission-tables';
 import { badgeCountDeltas, badgeSearchCharsOf, badgeSearchGrams, badgeStatusHistory, badges } from './badge.tables';
-import type { NewBadge } from './badge.models';
+import type { BadgeRow, NewBadge } from './badge.models';
+
+/** The review workflow's view of the badges and their history (decisions, history). */
+export const badgeQueries = new ReviewTableQueries<BadgeRow>(badges, badgeStatusHistory);
 
 /** The list's conditions; `exhibitorId` restricts to one company (always set for an exhibitor's own list). */
 function conditionsOf(filter: TBadgeFilter): SQL | undefined {
@@ -30,7 +35,7 @@ function conditionsOf(filter: TBadgeFilter): SQL | undefined {
 const ORDER = newestFirst(badges);
 
 /** The filter parts the maintained counts answer (badge_count_deltas): a company and a state; null with dates or a keyword. */
-export function countKeyOf(filter: TBadgeFilter): { exhibitorId: string | null; status: BadgeStatus | null } | null {
+export function countKeyOf(filter: TBadgeFilter): { exhibitorId: string | null; status: SubmissionStatus | null } | null {
   if (filter.createdFrom || filter.createdTo || filter.keyword) return null;
   return { exhibitorId: filter.exhibitorId ?? null, status: filter.status ?? null };
 }
@@ -183,11 +188,6 @@ export async function lockBadge(tx: Executor, id: string) {
   return row;
 }
 
-/** Locks the badges in id order (two bulk decisions never deadlock). */
-export function lockBadges(tx: Executor, ids: readonly string[]) {
-  return tx.select().from(badges).where(inArray(badges.id, [...ids])).orderBy(asc(badges.id)).for('update');
-}
-
 /** Badges that count against the company's limit: every one not rejected. */
 export async function countCountingBadges(db: Executor, exhibitorId: string) {
   const [row] = await db
@@ -228,14 +228,6 @@ export function deleteBadge(tx: Executor, id: string) {
 
 export function findBadgeByIdNumberHash(db: Executor, hash: string) {
   return db.query.badges.findFirst({ where: eq(badges.idNumberHash, hash) });
-}
-
-export function insertStatusChange(tx: Executor, values: typeof badgeStatusHistory.$inferInsert) {
-  return tx.insert(badgeStatusHistory).values(values);
-}
-
-export function statusHistoryOf(db: Executor, badgeId: string) {
-  return db.select().from(badgeStatusHistory).where(eq(badgeStatusHistory.badgeId, badgeId)).orderBy(asc(badgeStatusHistory.at), asc(badgeStatusHistory.id));
 }
 
 /** Whether a badge (of the company, when given) references the photo as its entry-card or ID photo. */

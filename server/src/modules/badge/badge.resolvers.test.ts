@@ -214,17 +214,17 @@ describe('exhibitor staff badges', () => {
     expect(edited.body.data?.saveBadge).toMatchObject({ status: 'PENDING', rejectReason: null });
     const approved = await reviewer.graphql<{ approveBadges: Array<{ status: string }> }>(APPROVE, { ids: [first.id, second.id] });
     expect(approved.body.data?.approveBadges.map((badge) => badge.status)).toEqual(['APPROVED', 'APPROVED']);
-    expect((await reviewer.graphql(APPROVE, { ids: [first.id] })).body.errors?.[0]?.extensions.code).toBe('BADGE_NOT_PENDING');
+    expect((await reviewer.graphql(APPROVE, { ids: [first.id] })).body.errors?.[0]?.extensions.code).toBe('SUBMISSION_NOT_PENDING');
 
-    expect((await company.save({}, first.id)).body.errors?.[0]?.extensions.code).toBe('BADGE_NOT_EDITABLE');
-    expect((await company.client.graphql(DELETE, { id: first.id })).body.errors?.[0]?.extensions.code).toBe('BADGE_NOT_EDITABLE');
+    expect((await company.save({}, first.id)).body.errors?.[0]?.extensions.code).toBe('SUBMISSION_NOT_EDITABLE');
+    expect((await company.client.graphql(DELETE, { id: first.id })).body.errors?.[0]?.extensions.code).toBe('SUBMISSION_NOT_EDITABLE');
 
     const history = await company.client.graphql<{ ownBadge: { statusHistory: Array<{ fromStatus: string | null; toStatus: string }> } }>(OWN, { id: first.id });
     expect(history.body.data?.ownBadge.statusHistory.map((change) => `${change.fromStatus ?? ''}→${change.toStatus}`)).toEqual(['→PENDING', 'PENDING→REJECTED', 'REJECTED→PENDING', 'PENDING→APPROVED']);
 
     const db = app.portal.database.db;
     const audits = await db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'badge'), eq(auditLog.subjectId, first.id)));
-    expect(audits.map((row) => row.action).sort()).toEqual(['badge.approve', 'badge.create', 'badge.reject', 'badge.update']);
+    expect(audits.map((row) => row.action).sort()).toEqual(['badge.approve', 'badge.edit', 'badge.reject', 'badge.submit']);
     const sent = await db.select().from(notices);
     expect(sent.filter((notice) => notice.dedupeKey.startsWith(`badge-decision:${first.id}`))).toHaveLength(2);
 
@@ -452,7 +452,7 @@ describe('exhibitor staff badges', () => {
       expect(oldPhoto).toEqual([]);
       const [newPhoto] = await app.portal.database.db.select().from(photos).where(eq(photos.id, after?.entryPhotoId ?? ''));
       expect(newPhoto).toMatchObject({ purpose: 'BADGE', ownerId: company.account.id });
-      const history = await app.portal.database.db.select().from(badgeStatusHistory).where(eq(badgeStatusHistory.badgeId, badge.id));
+      const history = await app.portal.database.db.select().from(badgeStatusHistory).where(eq(badgeStatusHistory.subjectId, badge.id));
       expect(history.map((row) => [row.fromStatus, row.toStatus])).toEqual([[null, 'PENDING'], ['PENDING', 'APPROVED'], ['APPROVED', 'PENDING']]);
       const audits = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, badge.id), eq(auditLog.action, 'badge.photo-replace')));
       expect(audits).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
-import { BADGE_STATUSES } from '@portal/shared/badge/badge.schema';
+import { SUBMISSION_STATUSES } from '@portal/shared/submission/submission.schema';
+import { reviewColumns, submissionHistoryTable } from '../../lib/submission-tables';
 import { encryptedText } from '../../lib/personal-data-cipher';
 import { accounts } from '../account/account.tables';
 import { exhibitors } from '../exhibitor/exhibitor.tables';
@@ -27,7 +28,7 @@ export const badges = pgTable(
     exhibitorId: uuid('exhibitor_id')
       .notNull()
       .references(() => exhibitors.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: BADGE_STATUSES }).notNull().default('PENDING'),
+    ...reviewColumns(),
     name: text('name').notNull(),
     namePinyin: text('name_pinyin').notNull(),
     countryCode: text('country_code').notNull(),
@@ -46,11 +47,9 @@ export const badges = pgTable(
     companyNameEn: text('company_name_en').notNull(),
     entryPhotoId: uuid('entry_photo_id').references(() => photos.id, { onDelete: 'set null' }),
     idPhotoId: uuid('id_photo_id').references(() => photos.id, { onDelete: 'set null' }),
-    rejectReason: text('reject_reason'),
     truthConfirmedAt: timestamp('truth_confirmed_at', { withTimezone: true }).notNull(),
     sensitiveConsentAt: timestamp('sensitive_consent_at', { withTimezone: true }).notNull(),
     createdById: uuid('created_by_id').references(() => accounts.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,22 +66,8 @@ export const badges = pgTable(
   ],
 );
 
-/** Every state change of a badge: who, when, from, to, why. `fromStatus` is null on creation. */
-export const badgeStatusHistory = pgTable(
-  'badge_status_history',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    badgeId: uuid('badge_id')
-      .notNull()
-      .references(() => badges.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status', { enum: BADGE_STATUSES }),
-    toStatus: text('to_status', { enum: BADGE_STATUSES }).notNull(),
-    reason: text('reason'),
-    actorId: uuid('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('badge_status_history_badge_idx').on(table.badgeId, table.at)],
-);
+/** Every state change of a badge: who, when, from, to, why (the review workflow's history, as for every kind). */
+export const badgeStatusHistory = submissionHistoryTable('badge_status_history', () => badges.id);
 
 /**
  * The queues' exact counts per company and state, and (`exhibitorId` null) per state over every company:
@@ -96,7 +81,7 @@ export const badgeCountDeltas = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     exhibitorId: uuid('exhibitor_id'),
-    status: text('status', { enum: BADGE_STATUSES }).notNull(),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull(),
     delta: integer('delta').notNull(),
   },
   (table) => [index('badge_count_deltas_key_idx').on(table.exhibitorId, table.status)],
@@ -114,7 +99,7 @@ export const badgeSearchGrams = pgTable(
   'badge_search_grams',
   {
     gram: text('gram').notNull(),
-    status: text('status', { enum: BADGE_STATUSES }).notNull(),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     badgeId: uuid('badge_id').notNull(),
     searchable: text('searchable').notNull(),

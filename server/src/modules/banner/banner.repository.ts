@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { SubmissionTableQueries } from '../../lib/submission-tables';
+import { SubmissionTableQueries, type PendingSubmission } from '../../lib/submission-tables';
 import type { BannerApplicationModel, BannerValues, PlacementValues } from './banner.models';
 import { bannerApplications, bannerPlacements, bannerStatusHistory } from './banner.tables';
 
@@ -16,16 +16,16 @@ export function findBannerByPicture(db: Executor, photoId: string) {
   return db.query.bannerApplications.findFirst({ where: eq(bannerApplications.pictureId, photoId) });
 }
 
-export async function insertBanner(db: Executor, exhibitorId: string, values: BannerValues) {
-  const [row] = await db.insert(bannerApplications).values({ exhibitorId, ...values }).returning();
+export async function insertBanner(db: Executor, exhibitorId: string, values: BannerValues, review: PendingSubmission) {
+  const [row] = await db.insert(bannerApplications).values({ exhibitorId, ...values, ...review }).returning();
   if (!row) throw new Error('insert into banner_applications returned no row');
   return row;
 }
 
-export async function updateBanner(db: Executor, id: string, values: BannerValues) {
+export async function updateBanner(db: Executor, id: string, values: BannerValues, review: PendingSubmission) {
   const [row] = await db
     .update(bannerApplications)
-    .set({ ...values, status: 'PENDING', rejectReason: null, submittedAt: new Date(), decidedAt: null, decidedBy: null })
+    .set({ ...values, ...review })
     .where(eq(bannerApplications.id, id))
     .returning();
   if (!row) throw new Error('update of a locked banner application returned no row');

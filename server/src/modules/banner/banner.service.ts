@@ -1,20 +1,20 @@
 import { BANNER_SIZE_TOLERANCE, bannerPictureFits, formatPlacementSize } from '@portal/shared/banner/banner-size';
-import { ZSaveBannerPlacementInput, ZSubmitBannerInput } from '@portal/shared/banner/banner.schema';
+import type { TSaveBannerPlacementInput, TSubmitBannerInput } from '@portal/shared/banner/banner.schema';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireViewer } from '../../lib/authorize';
-import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
 import type { PhotoService } from '../media/photo.service';
-import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
+import { companyFilingSpec } from '../submission/submission-spec';
+import type { SubmissionWorkflowService } from '../submission/submission-workflow.service';
 import { SubmissionKindService } from '../submission/submission-kind.service';
 import { isSubmissionReviewer, requireSubmissionReviewer } from '../submission/submission.policy';
 import type { BannerApplicationModel, BannerPlacementModel } from './banner.models';
 import * as repository from './banner.repository';
 
-const SPEC: SubmissionSpec<BannerApplicationModel> = { kind: 'banner', queries: repository.bannerQueries, titleOf: (banner) => banner.title };
+const SPEC = companyFilingSpec('banner', repository.bannerQueries, (banner: BannerApplicationModel) => banner.title);
 
 /** The organizer's list starts with the placements a motorcycle show usually sells (docs/decisions/0409-catalog-products-banners.md). */
 const DEFAULT_PLACEMENTS = [
@@ -29,11 +29,11 @@ const DEFAULT_PLACEMENTS = [
 export class BannerService extends SubmissionKindService<BannerApplicationModel> {
   constructor(
     private readonly db: Database,
-    submissions: SubmissionReviewService,
+    workflow: SubmissionWorkflowService,
     private readonly audit: AuditService,
     private readonly photos: Pick<PhotoService, 'findByIds'>,
   ) {
-    super(submissions, SPEC);
+    super(workflow, SPEC);
   }
 
   /** The placements (open ones for exhibitors; all for organizers); the defaults are written on first use. */
@@ -50,9 +50,8 @@ export class BannerService extends SubmissionKindService<BannerApplicationModel>
   }
 
   /** Organizers: add a placement or change one (a closed placement takes no new applications). */
-  async savePlacement(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
+  async savePlacement(viewer: Viewer | undefined, { id, ...input }: TSaveBannerPlacementInput, origin: RequestOrigin) {
     const organizer = requireSubmissionReviewer(viewer);
-    const { id, ...input } = parseInput(ZSaveBannerPlacementInput, rawInput);
     const values = { ...input, size: formatPlacementSize(input) };
     return this.db.transaction(async (tx) => {
       const row = id ? await repository.updatePlacement(tx, id, values) : (await repository.insertPlacements(tx, [{ ...values, sortOrder: (await repository.countPlacements(tx)) + 1 }]))[0];
@@ -62,20 +61,24 @@ export class BannerService extends SubmissionKindService<BannerApplicationModel>
     });
   }
 
-  async submit(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    const { id, ...values } = parseInput(ZSubmitBannerInput, rawInput);
-    return this.submissions.file(viewer, SPEC, origin, {
-      id,
-      lock: (tx, bannerId) => repository.findBannerById(tx, bannerId, true),
-      check: async (tx) => {
-        const placement = await repository.findPlacementById(tx, values.placementId);
-        if (!placement?.active) throw new AppError('BANNER_PLACEMENT_INVALID', {}, [{ path: 'placementId', code: 'BANNER_PLACEMENT_INVALID' }]);
-        await this.requirePictureFits(tx, values.pictureId, placement);
+  /** Files a banner application, or edits one of the company's own that is not approved (→ PENDING), for an open placement. */
+  async submit(viewer: Viewer | undefined, { id, ...values }: TSubmitBannerInput, origin: RequestOrigin) {
+    const filer = await this.workflow.requireFiler(viewer);
+    return this.workflow.file(
+      SPEC,
+      filer,
+      {
+        existing: id ? { lock: (tx) => repository.findBannerById(tx, id, true), required: true } : undefined,
+        check: async (tx, { before }) => {
+          const placement = await repository.findPlacementById(tx, values.placementId);
+          if (!placement?.active) throw new AppError('BANNER_PLACEMENT_INVALID', {}, [{ path: 'placementId', code: 'BANNER_PLACEMENT_INVALID' }]);
+          await this.requirePictureFits(tx, values.pictureId, placement);
+          await this.workflow.requireUsablePhotos(tx, [values.pictureId], 'BANNER', filer.actorId, before ? [before.pictureId] : [], 'pictureId');
+        },
+        write: (tx, pending, before) => (before ? repository.updateBanner(tx, before.id, values, pending) : repository.insertBanner(tx, filer.exhibitorId, values, pending)),
       },
-      pictures: { ids: [values.pictureId], purpose: 'BANNER', field: 'pictureId', attachedTo: (banner) => [banner.pictureId] },
-      insert: (tx, exhibitorId) => repository.insertBanner(tx, exhibitorId, values),
-      update: (tx, bannerId) => repository.updateBanner(tx, bannerId, values),
-    });
+      origin,
+    );
   }
 
   /**
@@ -90,8 +93,8 @@ export class BannerService extends SubmissionKindService<BannerApplicationModel>
   }
 
   /** One application: for the exhibitor section's organizers and the filing company only; anyone else gets null. */
-  detail(viewer: Viewer | undefined, rawId: unknown) {
-    return this.submissions.readable(viewer, rawId, (id) => repository.findBannerById(this.db, id));
+  detail(viewer: Viewer | undefined, id: string | null) {
+    return this.workflow.readable(viewer, id, (bannerId) => repository.findBannerById(this.db, bannerId));
   }
 
   placementOf(banner: BannerApplicationModel) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { SubmissionTableQueries } from '../../lib/submission-tables';
+import { SubmissionTableQueries, type PendingSubmission } from '../../lib/submission-tables';
 import type { CatalogEntryModel, CatalogEntryValues } from './catalog.models';
 import { catalogEntries, catalogStatusHistory } from './catalog.tables';
 
@@ -22,9 +22,8 @@ export function findCatalogEntryByLogo(db: Executor, photoId: string) {
 }
 
 /** Files the entry, or — when the company already has one — replaces its values and sends it back to review. */
-export async function upsertCatalogEntry(db: Executor, exhibitorId: string, values: CatalogEntryValues) {
-  const now = new Date();
-  const pending = { ...values, status: 'PENDING' as const, rejectReason: null, submittedAt: now, updatedAt: now, decidedAt: null, decidedBy: null };
+export async function upsertCatalogEntry(db: Executor, exhibitorId: string, values: CatalogEntryValues, review: PendingSubmission) {
+  const pending = { ...values, ...review, updatedAt: review.submittedAt };
   const [row] = await db
     .insert(catalogEntries)
     .values({ exhibitorId, ...pending })

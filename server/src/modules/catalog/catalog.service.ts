@@ -1,56 +1,57 @@
-import { ZSubmitCatalogEntryInput } from '@portal/shared/catalog/catalog.schema';
-import { ZSubmissionId, isEditableByExhibitor } from '@portal/shared/submission/submission.schema';
+import type { TSubmitCatalogEntryInput } from '@portal/shared/catalog/catalog.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { parseInput } from '../../lib/validation';
 import type { Viewer } from '../../lib/viewer';
 import type { RequestOrigin } from '../audit/audit.models';
-import type { SubmissionReviewService, SubmissionSpec } from '../submission/submission-review.service';
+import { companyFilingSpec } from '../submission/submission-spec';
+import type { SubmissionWorkflowService } from '../submission/submission-workflow.service';
 import { SubmissionKindService } from '../submission/submission-kind.service';
 import { requireSubmissionReviewer } from '../submission/submission.policy';
 import type { CatalogEntryModel } from './catalog.models';
 import * as repository from './catalog.repository';
 
-const SPEC: SubmissionSpec<CatalogEntryModel> = { kind: 'catalog', queries: repository.catalogQueries, titleOf: (entry) => entry.companyNameZh };
+const SPEC = companyFilingSpec('catalog', repository.catalogQueries, (entry: CatalogEntryModel) => entry.companyNameZh);
 
 /**
  * The show catalog (SPEC 3, 5): one entry per company, filed by its exhibitor while the company is
- * approved, reviewed by the exhibitor section's organizers through the shared submission workflow.
+ * approved, reviewed by the exhibitor section's organizers through the review workflow.
  */
 export class CatalogService extends SubmissionKindService<CatalogEntryModel> {
   constructor(
     private readonly db: Database,
-    submissions: SubmissionReviewService,
+    workflow: SubmissionWorkflowService,
   ) {
-    super(submissions, SPEC);
+    super(workflow, SPEC);
   }
 
   /** The viewer's company entry, or null before the first filing. */
   async own(viewer: Viewer | undefined) {
-    const exhibitorId = await this.submissions.requireExhibitorId(viewer);
+    const { exhibitorId } = await this.workflow.requireFiler(viewer);
     return (await repository.findCatalogEntryOfExhibitor(this.db, exhibitorId)) ?? null;
   }
 
-  /** Files or edits the entry (→ PENDING); an approved entry is read-only. */
-  async submit(viewer: Viewer | undefined, rawInput: unknown, origin: RequestOrigin) {
-    const { actorId, exhibitor } = await this.submissions.requireActiveExhibitor(viewer);
-    const { logoId, ...values } = parseInput(ZSubmitCatalogEntryInput, rawInput);
-    if (!exhibitor.bootNumber?.trim()) throw new AppError('CATALOG_BOOTH_MISSING');
-    return this.db.transaction(async (tx) => {
-      const before = (await repository.findCatalogEntryOfExhibitor(tx, exhibitor.id, true)) ?? null;
-      if (before && !isEditableByExhibitor(before.status)) throw new AppError('SUBMISSION_NOT_EDITABLE');
-      await this.submissions.requireUsablePhotos(tx, [logoId], 'CATALOG', actorId, before ? [before.logoPhotoId] : [], 'logoId');
-      const after = await repository.upsertCatalogEntry(tx, exhibitor.id, { ...values, regionCode: values.regionCode || null, logoPhotoId: logoId });
-      await this.submissions.recordFiling(tx, SPEC, before, after, actorId, origin);
-      return after;
-    });
+  /** Files or edits the company's one entry (→ PENDING); an approved entry is read-only; the booth must be known. */
+  async submit(viewer: Viewer | undefined, { logoId, ...values }: TSubmitCatalogEntryInput, origin: RequestOrigin) {
+    const filer = await this.workflow.requireFiler(viewer);
+    return this.workflow.file(
+      SPEC,
+      filer,
+      {
+        existing: { lock: (tx) => repository.findCatalogEntryOfExhibitor(tx, filer.exhibitorId, true), required: false },
+        check: async (tx, { company, before }) => {
+          if (!company.bootNumber?.trim()) throw new AppError('CATALOG_BOOTH_MISSING');
+          await this.workflow.requireUsablePhotos(tx, [logoId], 'CATALOG', filer.actorId, before ? [before.logoPhotoId] : [], 'logoId');
+        },
+        write: (tx, pending) => repository.upsertCatalogEntry(tx, filer.exhibitorId, { ...values, regionCode: values.regionCode || null, logoPhotoId: logoId }, pending),
+      },
+      origin,
+    );
   }
 
-  /** Organizers: one entry by id. */
-  async detail(viewer: Viewer | undefined, rawId: unknown) {
+  /** Organizers: one entry by id (null for an unknown or malformed id). */
+  async detail(viewer: Viewer | undefined, id: string | null) {
     requireSubmissionReviewer(viewer);
-    const id = ZSubmissionId.safeParse(rawId);
-    return id.success ? ((await repository.findCatalogEntryById(this.db, id.data)) ?? null) : null;
+    return id ? ((await repository.findCatalogEntryById(this.db, id)) ?? null) : null;
   }
 
   /** The company whose entry shows this logo (photo access rule), or null. */

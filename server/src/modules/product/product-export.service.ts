@@ -8,7 +8,8 @@ import { isSubmissionReviewer } from '../submission/submission.policy';
 import type { Viewer } from '../../lib/viewer';
 import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
 import type { ExhibitorService } from '../exhibitor/exhibitor.service';
-import type { SubmissionReviewService } from '../submission/submission-review.service';
+import type { SubmissionWorkflowService } from '../submission/submission-workflow.service';
+import type { TSubmissionListInput } from '@portal/shared/submission/submission.schema';
 import type { ProductApplicationModel } from './product.models';
 import { PRODUCT_SPEC } from './product.service';
 
@@ -35,16 +36,15 @@ type Column = (typeof COLUMNS)[number][0];
 export class ProductExportService {
   constructor(
     private readonly db: Database,
-    private readonly submissions: SubmissionReviewService,
+    private readonly workflow: SubmissionWorkflowService,
     private readonly exhibitors: Pick<ExhibitorService, 'listNames'>,
     private readonly clock: Clock,
   ) {}
 
   /** Who exports what: an organizer any filter, an exhibitor its company's rows only. */
-  async conditionsFor(viewer: Viewer | undefined, query: Record<string, string | undefined>) {
-    const exhibitorId = isSubmissionReviewer(viewer) ? null : await this.submissions.requireExhibitorId(viewer);
-    const input = { filter: { exhibitorId: query.exhibitorId || null, status: query.status || null, submittedFrom: query.submittedFrom || null, submittedTo: query.submittedTo || null } };
-    return this.submissions.conditionsOf(input, exhibitorId).filter;
+  async conditionsFor(viewer: Viewer | undefined, input: TSubmissionListInput) {
+    const exhibitorId = isSubmissionReviewer(viewer) ? null : (await this.workflow.requireFiler(viewer)).exhibitorId;
+    return this.workflow.conditionsOf(input, exhibitorId).filter;
   }
 
   fileNames(locale: Locale) {

@@ -1,6 +1,6 @@
 import { arrayContains, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { SubmissionTableQueries } from '../../lib/submission-tables';
+import { SubmissionTableQueries, type PendingSubmission } from '../../lib/submission-tables';
 import type { ProductApplicationModel, ProductValues } from './product.models';
 import { productApplications, productStatusHistory } from './product.tables';
 
@@ -16,17 +16,17 @@ export function findProductByPhoto(db: Executor, photoId: string) {
   return db.query.productApplications.findFirst({ where: arrayContains(productApplications.photoIds, [photoId]) });
 }
 
-export async function insertProduct(db: Executor, exhibitorId: string, values: ProductValues) {
-  const [row] = await db.insert(productApplications).values({ exhibitorId, ...values }).returning();
+export async function insertProduct(db: Executor, exhibitorId: string, values: ProductValues, review: PendingSubmission) {
+  const [row] = await db.insert(productApplications).values({ exhibitorId, ...values, ...review }).returning();
   if (!row) throw new Error('insert into product_applications returned no row');
   return row;
 }
 
-/** Replaces the values and sends the application back to review. */
-export async function updateProduct(db: Executor, id: string, values: ProductValues) {
+/** Replaces the values and sends the application back to review (the workflow's pending columns). */
+export async function updateProduct(db: Executor, id: string, values: ProductValues, review: PendingSubmission) {
   const [row] = await db
     .update(productApplications)
-    .set({ ...values, status: 'PENDING', rejectReason: null, submittedAt: new Date(), decidedAt: null, decidedBy: null })
+    .set({ ...values, ...review })
     .where(eq(productApplications.id, id))
     .returning();
   if (!row) throw new Error('update of a locked product application returned no row');

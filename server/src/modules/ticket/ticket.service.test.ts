@@ -10,6 +10,7 @@ import { admissions, audienceVisitDates, photos, tickets } from '../../db/schema
 import type { AccountModel } from '../account/account.models';
 import type { AudienceModel } from '../application/application.models';
 import type { GateDevice, TicketHolder } from './ticket.models';
+import { badgeInputSchema } from '@portal/shared/badge/badge.schema';
 
 const SHOW_DAYS = ['2027-04-10', '2027-04-11', '2027-04-12', '2027-04-13'];
 const NOW = new Date('2027-03-01T04:00:00Z');
@@ -166,21 +167,22 @@ describe('the ticket ledger and the scan decisions', () => {
         truthConfirmed: true,
         sensitiveConsent: true,
       };
-      const badge = await services.badges.save(staff, null, input, ORIGIN);
+      const rules = badgeInputSchema(await services.badgeFiling.ruleContext());
+      const badge = await services.badgeFiling.save(staff, null, rules.parse(input), ORIGIN);
       expect(await ticketOf('BADGE', badge.id)).toBeUndefined();
       const organizer = await viewerOf(reviewer);
 
-      await services.badges.approve(organizer, { ids: [badge.id] }, ORIGIN);
+      await services.badgeReview.approve(organizer, { ids: [badge.id] }, ORIGIN);
       expect(await ticketOf('BADGE', badge.id)).toMatchObject({ holderName: '王五', organization: '测试摩托', days: [], holderApproved: true });
-      await services.badges.reject(organizer, { ids: [badge.id], reason: '照片不清晰' }, ORIGIN);
+      await services.badgeReview.reject(organizer, { ids: [badge.id], reason: '照片不清晰' }, ORIGIN);
       expect(await ticketOf('BADGE', badge.id)).toMatchObject({ holderApproved: false });
-      await services.badges.save(staff, badge.id, { ...input, name: '王六' }, ORIGIN);
+      await services.badgeFiling.save(staff, badge.id, rules.parse({ ...input, name: '王六' }), ORIGIN);
       expect(await ticketOf('BADGE', badge.id)).toMatchObject({ holderName: '王六', holderApproved: false });
 
       const denied = await scan({ qr: services.tickets.badgeToken(badge.id), at: at('2027-04-10') });
       expect(denied).toMatchObject({ admit: false, reason: 'BADGE_NOT_APPROVED', ticket: { kind: 'BADGE', holderName: '王六' } });
 
-      await services.badges.remove(staff, badge.id, ORIGIN);
+      await services.badgeFiling.remove(staff, badge.id, ORIGIN);
       expect(await ticketOf('BADGE', badge.id)).toMatchObject({ holderName: '', organization: null, entryPhotoId: null, idPhotoId: null, holderApproved: false });
       expect((await ticketOf('BADGE', badge.id))?.erasedAt).not.toBeNull();
     });

@@ -4,7 +4,7 @@ import { DeleteBadgeDocument } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { OWN_BADGES_KEY } from './own-badges';
 
-/** Deletes a badge that is not approved (the server refuses the others: BADGE_NOT_EDITABLE). */
+/** Deletes a badge that is not approved (the server refuses the others: SUBMISSION_NOT_EDITABLE). */
 export function deleteBadge(id: string) {
   return graphqlRequest(DeleteBadgeDocument, { id: ZBadgeId.parse(id) }).then((data) => data.deleteBadge);
 }

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { isBadgeEditable } from '@portal/shared/badge/badge.schema';
+import { isEditableByExhibitor } from '@portal/shared/submission/submission.schema';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
 import { NotFoundPage } from '../../../components/status-pages';
@@ -45,7 +45,7 @@ export function BadgeFormPage({ listPath, company }: { listPath: string; company
   if (query.error) return <LoadErrorCard error={query.error} onRetry={() => void query.refetch()} />;
   const badge = id ? query.data : null;
   if (id && !badge) return <NotFoundPage />;
-  const editable = !badge || isBadgeEditable(badge.status);
+  const editable = !badge || isEditableByExhibitor(badge.status);
   const initialValues = badge ? valuesOf(badge) : { ...EMPTY_BADGE, companyNameZh: company?.nameZh ?? '', companyNameEn: company?.nameEn ?? '' };
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 960 }} data-testid="badge-form-page">

@@ -4,7 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BADGE_STATUSES, isBadgeEditable, BADGE_KEYWORD_MAX_LENGTH, ZBadgeListInput, type BadgeStatus } from '@portal/shared/badge/badge.schema';
+import { BADGE_KEYWORD_MAX_LENGTH, ZBadgeListInput } from '@portal/shared/badge/badge.schema';
+import { SUBMISSION_STATUSES, isEditableByExhibitor, type SubmissionStatus } from '@portal/shared/submission/submission.schema';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import type { BadgeFieldsFragment } from '../../../graphql/operations.generated';
@@ -77,9 +78,9 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
       render: (_value, row) => (
         <Flex gap="small" wrap>
           <Link to={formPath(row.id)} data-testid="badge-row-edit">
-            {isBadgeEditable(row.status) ? t('actions.edit') : t('actions.view')}
+            {isEditableByExhibitor(row.status) ? t('actions.edit') : t('actions.view')}
           </Link>
-          {isBadgeEditable(row.status) ? (
+          {isEditableByExhibitor(row.status) ? (
             <Button type="link" danger size="small" icon={<DeleteOutlined />} onClick={() => confirmDelete(row)} style={{ padding: 0, height: 'auto' }} data-testid="badge-row-delete">
               {t('actions.delete')}
             </Button>
@@ -127,14 +128,14 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
           style={{ width: 340, maxWidth: '100%' }}
           testId="badge-filter-keyword"
         />
-        <Select<BadgeStatus>
+        <Select<SubmissionStatus>
           allowClear
           style={{ minWidth: 140 }}
           aria-label={t('filters.status')}
           placeholder={t('filters.status')}
           value={state.status ?? undefined}
           onChange={(status) => change({ status: status ?? null })}
-          options={BADGE_STATUSES.map((value) => ({ value, label: t(`submission:status.${value}`) }))}
+          options={SUBMISSION_STATUSES.map((value) => ({ value, label: t(`submission:status.${value}`) }))}
           data-testid="badge-filter-status"
         />
         <DatePicker.RangePicker

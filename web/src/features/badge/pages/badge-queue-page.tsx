@@ -1,7 +1,7 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BADGE_REJECT_REASON_MAX_LENGTH, type BadgeStatus } from '@portal/shared/badge/badge.schema';
-import { SubmissionQueue, type QueueDecisions } from '../../../components/submission-queue';
+import { DECISION_RULES } from '@portal/shared/submission/submission.schema';
+import { SubmissionQueue } from '../../../components/submission-queue';
 import type { BadgeQueueFieldsFragment } from '../../../graphql/operations.generated';
 import { approveBadges } from '../api/approve-badges';
 import { badgeExportHref, badgeListInputOf, useBadges } from '../api/badges';
@@ -12,9 +12,6 @@ const loadDetail = () =>
   import('../components/badge-detail').then((module) => function BadgeQueueDetail({ row }: { row: BadgeQueueFieldsFragment }) {
     return <module.BadgeDetailView id={row.id} />;
   });
-
-/** Badges: pending ones are decided; an approved badge may still be withdrawn (rejected with a reason). */
-const badgeDecisions = (status: BadgeStatus): QueueDecisions => ({ approve: status === 'PENDING', reject: status !== 'REJECTED' });
 
 /** /wo/exhibitor/application/list: the organizers' queue of staff badges, with the xlsx and zip exports. */
 export function BadgeQueuePage() {
@@ -27,8 +24,7 @@ export function BadgeQueuePage() {
       approve={approveBadges}
       reject={rejectBadges}
       keywordPlaceholder={t('keyword')}
-      decisionsOf={badgeDecisions}
-      reasonMaxLength={BADGE_REJECT_REASON_MAX_LENGTH}
+      rule={DECISION_RULES.badge}
       nameOf={(row) => row.name}
       columns={[
         { key: 'name', title: t('columns.name'), render: (_value, row) => <span data-testid="badge-queue-name">{`${row.name} (${row.namePinyin})`}</span> },

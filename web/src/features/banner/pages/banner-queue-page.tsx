@@ -1,5 +1,6 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DECISION_RULES } from '@portal/shared/submission/submission.schema';
 import { SubmissionQueue } from '../../../components/submission-queue';
 import type { BannerFieldsFragment } from '../../../graphql/operations.generated';
 import { approveBannerApplications } from '../api/approve-banner-applications';
@@ -18,6 +19,7 @@ export function BannerQueuePage() {
       <SubmissionQueue<BannerFieldsFragment>
         testId="banner-queue"
         title={t('queueTitle')}
+        rule={DECISION_RULES.banner}
         useRows={useBannerApplications}
         approve={approveBannerApplications}
         reject={rejectBannerApplications}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DECISION_RULES } from '@portal/shared/submission/submission.schema';
 import { SubmissionQueue } from '../../../components/submission-queue';
 import type { CatalogEntryFieldsFragment } from '../../../graphql/operations.generated';
 import { approveCatalogEntries } from '../api/approve-catalog-entries';
@@ -14,6 +15,7 @@ export function CatalogQueuePage() {
     <SubmissionQueue<CatalogEntryFieldsFragment>
       testId="catalog-queue"
       title={t('queueTitle')}
+      rule={DECISION_RULES.catalog}
       useRows={useCatalogEntries}
       approve={approveCatalogEntries}
       reject={rejectCatalogEntries}

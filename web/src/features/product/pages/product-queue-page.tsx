@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DECISION_RULES } from '@portal/shared/submission/submission.schema';
 import { SubmissionQueue } from '../../../components/submission-queue';
 import type { ProductFieldsFragment } from '../../../graphql/operations.generated';
 import { approveProductApplications } from '../api/approve-product-applications';
@@ -18,6 +19,7 @@ export function ProductQueuePage() {
     <SubmissionQueue<ProductFieldsFragment>
       testId="product-queue"
       title={t('queueTitle')}
+      rule={DECISION_RULES.product}
       useRows={useProductApplications}
       approve={approveProductApplications}
       reject={rejectProductApplications}
