@@ -9,7 +9,8 @@
  *   file; `shared/src` runs in the browser and on the server, so it imports only zod and itself;
  * - web: a feature never imports another feature; `lib/` and `components/` import no feature.
  * Allowed on purpose: a `*.tables.ts` references another module's tables (foreign keys), tests read
- * tables to check what was stored, and the demo seed bulk-writes rows (docs/architecture.md).
+ * tables to check what was stored; the demo seed (`server/src/seed`, outside the modules) bulk-writes rows
+ * (docs/architecture.md).
  */
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -37,7 +38,7 @@ const isTest = (file) => /\.test(-support)?\.tsx?$/.test(file) || /(^|[/\\])test
 function problem(from, to, target) {
   const file = from.file ?? '';
   if (from.area === 'server-module' && to.area === 'server-module' && from.unit && to.unit && from.unit !== to.unit) {
-    if (from.unit === 'seed' || isTest(file)) return undefined;
+    if (isTest(file)) return undefined;
     if (file.endsWith('.tables.ts') && target.endsWith('.tables')) return undefined;
     if (PRIVATE_PARTS.test(target)) return `module "${from.unit}" may not import the ${target.match(PRIVATE_PARTS)[1]} of module "${to.unit}": call its service`;
   }
@@ -47,7 +48,7 @@ function problem(from, to, target) {
   if (from.area === 'server-module' && file.endsWith('.models.ts') && /\.repository$/.test(target)) {
     return `the models of module "${from.unit}" may not import a repository: models define the domain types, the repository imports them`;
   }
-  if (from.area === 'server-module' && to.area === 'server-schema' && from.unit !== 'seed' && !isTest(file)) {
+  if (from.area === 'server-module' && to.area === 'server-schema' && !isTest(file)) {
     return `module "${from.unit}" may not import db/schema: a module reads its own tables (./<name>.tables)`;
   }
   if (from.area === 'server-lib' && ['server-module', 'server-edge'].includes(to.area)) return 'lib/ is below the modules and edges: it may not import them';

@@ -39,7 +39,6 @@ import { ExportSlots } from './lib/export-slots';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
 import { ReviewService } from './modules/review/review.service';
 import { SubmissionWorkflowService } from './modules/submission/submission-workflow.service';
-import { isSubmissionReviewer } from './modules/submission/submission.policy';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { BannerService } from './modules/banner/banner.service';
 import { ProductService } from './modules/product/product.service';
