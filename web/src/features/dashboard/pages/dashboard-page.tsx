@@ -7,6 +7,7 @@ import { useDashboard, useShowDayOptions, type DashboardData } from '../api/dash
 import { EChart } from '../components/echart';
 import { FigureTable } from '../components/figure-table';
 import { bookingChartOption, shareOfCapacity } from '../lib/booking-chart';
+import { countOf, hourLabel } from '../lib/figures';
 import { PageHeader } from '../../../components/page-header';
 
 type Applications = NonNullable<DashboardData['applications']>;
@@ -15,10 +16,6 @@ type Admissions = NonNullable<DashboardData['admissions']>;
 
 const APPLICATION_STATES = ['WAIT', 'DONE', 'REFUSE'] as const;
 const SUBMISSION_STATES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-
-function countOf(rows: ReadonlyArray<{ status: string; count: number }>, status: string): number {
-  return rows.find((row) => row.status === status)?.count ?? 0;
-}
 
 function ApplicationsPart({ data }: { data: Applications }) {
   const { t, i18n } = useTranslation('dashboard');
@@ -136,7 +133,7 @@ function AdmissionsPart({ data, onDay }: { data: Admissions; onDay: (day: string
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 48, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: hours.map((row) => `${String(row.hour).padStart(2, '0')}:00`) },
+      xAxis: { type: 'category', data: hours.map((row) => hourLabel(row.hour)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
         { name: t('admissions.entries'), type: 'bar', stack: 'all', data: hours.map((row) => row.entries) },
@@ -165,7 +162,7 @@ function AdmissionsPart({ data, onDay }: { data: Admissions; onDay: (day: string
               rowKey="hour"
               testId="dashboard-admissions-hours"
               columns={[
-                { key: 'hour', title: t('admissions.hour'), render: (_value, row) => `${String(row.hour).padStart(2, '0')}:00` },
+                { key: 'hour', title: t('admissions.hour'), render: (_value, row) => hourLabel(row.hour) },
                 { key: 'entries', title: t('admissions.entries'), dataIndex: 'entries', align: 'right' },
                 { key: 'reEntries', title: t('admissions.reEntries'), dataIndex: 'reEntries', align: 'right' },
               ]}
