@@ -1,26 +1,18 @@
 import { App, Button, Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_CATEGORIES, PRODUCT_DESCRIPTION_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH, PRODUCT_PHOTOS_MAX, ZSubmitProductInput, type ProductCategory } from '@portal/shared/product/product.schema';
+import { PRODUCT_CATEGORIES, PRODUCT_DESCRIPTION_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH, ZSubmitProductInput } from '@portal/shared/product/product.schema';
 import { PhotoUpload, type PhotoValue } from '../../../components/photo-upload';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { schemaRule } from '../../../lib/schema-rule';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useSubmitProductApplication } from '../api/submit-product-application';
-
-export interface ProductFormValues {
-  nameZh: string;
-  nameEn: string;
-  category: ProductCategory | null;
-  descriptionZh: string;
-  descriptionEn: string;
-  photos: PhotoValue[];
-}
+import { photoSlots, productSubmitInput, withPhotoAt, type ProductFormValues } from '../lib/product-form';
 
 const FIELD = ZSubmitProductInput.shape;
 
 /** Up to six pictures: the ones uploaded, then one empty slot. */
 function PhotoList({ value = [], onChange, disabled }: { value?: PhotoValue[]; onChange?: (value: PhotoValue[]) => void; disabled: boolean }) {
-  const slots: Array<PhotoValue | null> = value.length < PRODUCT_PHOTOS_MAX && !disabled ? [...value, null] : value;
+  const slots = photoSlots(value, disabled);
   return (
     <Flex wrap gap="middle" data-testid="product-photos">
       {slots.map((photo, index) => (
@@ -33,7 +25,7 @@ function PhotoList({ value = [], onChange, disabled }: { value?: PhotoValue[]; o
           disabled={disabled}
           value={photo}
           upload={uploadSubmissionPicture}
-          onChange={(next) => onChange?.(next ? [...value.slice(0, index), next, ...value.slice(index + 1)] : value.filter((_item, at) => at !== index))}
+          onChange={(next) => onChange?.(withPhotoAt(value, index, next))}
         />
       ))}
     </Flex>
@@ -57,9 +49,9 @@ export function ProductForm({ id, initialValues, disabled, onSaved }: { id: stri
       disabled={disabled}
       initialValues={initialValues}
       data-testid="product-form"
-      onFinish={async ({ photos, category, ...values }) => {
+      onFinish={async (values) => {
         try {
-          const saved = await mutation.mutateAsync({ id: id ?? null, ...values, category: category ?? 'OTHER', photoIds: photos.map((photo) => photo.id) });
+          const saved = await mutation.mutateAsync(productSubmitInput(id, values));
           void message.success(t('saved'));
           onSaved(saved.id);
         } catch (error) {

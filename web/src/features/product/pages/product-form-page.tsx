@@ -8,9 +8,8 @@ import { NotFoundPage } from '../../../components/status-pages';
 import { SubmissionHistory } from '../../../components/submission-history';
 import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import { useProductApplication } from '../api/product-application';
-import { ProductForm, type ProductFormValues } from '../components/product-form';
-
-const EMPTY: ProductFormValues = { nameZh: '', nameEn: '', category: null, descriptionZh: '', descriptionEn: '', photos: [] };
+import { ProductForm } from '../components/product-form';
+import { productInitialValues } from '../lib/product-form';
 
 /** /we/exhibitor/product/:id?: a new application, or one of the company's own (read-only once approved). */
 export function ProductFormPage({ listPath }: { listPath: string }) {
@@ -39,7 +38,7 @@ export function ProductFormPage({ listPath }: { listPath: string }) {
           key={product?.submittedAt ?? 'new'}
           id={product?.id}
           disabled={!editable}
-          initialValues={product ? { ...product, photos: product.photos.map((photo) => ({ id: photo.id, url: photo.url })) } : EMPTY}
+          initialValues={productInitialValues(product)}
           onSaved={() => void navigate(listPath)}
         />
       </Card>
