@@ -13,11 +13,3 @@ export function useProductApplications(input: TSubmissionListInput) {
     placeholderData: (previous) => previous,
   });
 }
-
-/** The xlsx of the filtered list (the server narrows an exhibitor's export to its company). */
-export function productExportHref(input: TSubmissionListInput): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.filter ?? {})) if (value) params.set(key, value);
-  const query = params.toString();
-  return `/apis/files/exports/products.xlsx${query ? `?${query}` : ''}`;
-}

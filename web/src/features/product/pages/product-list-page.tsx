@@ -7,7 +7,7 @@ import { DEFAULT_SUBMISSION_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionStatu
 import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useMyProductApplications } from '../api/my-product-applications';
-import { productExportHref } from '../api/product-applications';
+import { productExportHref } from '../lib/product-export';
 import { ExportLinkButton } from '../../../components/export-link-button';
 
 /** /we/exhibitor/product/list: the company's product applications, paged on the server, with export. */

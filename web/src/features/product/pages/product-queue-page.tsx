@@ -3,7 +3,8 @@ import { DECISION_RULES } from '@portal/shared/submission/submission.schema';
 import { SubmissionQueue } from '../../../components/submission-queue';
 import type { ProductFieldsFragment } from '../../../graphql/operations.generated';
 import { approveProductApplications } from '../api/approve-product-applications';
-import { productExportHref, useProductApplications } from '../api/product-applications';
+import { useProductApplications } from '../api/product-applications';
+import { productExportHref } from '../lib/product-export';
 import { rejectProductApplications } from '../api/reject-product-applications';
 import { ExportLinkButton } from '../../../components/export-link-button';
 

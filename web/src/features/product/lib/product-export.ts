@@ -1,0 +1,9 @@
+import type { TSubmissionListInput } from '@portal/shared/submission/submission.schema';
+
+/** The xlsx of the filtered list (the server narrows an exhibitor's export to its company). */
+export function productExportHref(input: TSubmissionListInput): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.filter ?? {})) if (value) params.set(key, value);
+  const query = params.toString();
+  return `/apis/files/exports/products.xlsx${query ? `?${query}` : ''}`;
+}
