@@ -1,25 +1,17 @@
 import { App, Checkbox, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { ROLES } from '@portal/shared/auth/scopes';
-import { STAFF_EMAIL_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, ZCreateStaffInput, type TCreateStaffInput } from '@portal/shared/staff/staff.schema';
+import { STAFF_EMAIL_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, ZCreateStaffInput } from '@portal/shared/staff/staff.schema';
 import { RequiredCheckboxGroup } from '../../../components/required-checkbox-group';
 import type { StaffFieldsFragment } from '../../../graphql/operations.generated';
 import { schemaRule } from '../../../lib/schema-rule';
 import { useServerFieldErrors } from '../../../lib/antd-field-errors';
-import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateStaff } from '../api/create-staff';
 import { useUpdateStaffRoles } from '../api/update-staff-roles';
 import { MobileNumberInput } from '../../../components/mobile-number-input';
+import { staffFormInitialValues, staffFormProblems, staffRolesInput, type StaffFormField, type StaffFormValues as FormValues } from '../lib/staff-form';
 
-type FormValues = TCreateStaffInput;
-const FIELDS = ['name', 'email', 'mobile', 'roles'] as const;
-const FIELD_OF_CODE: Partial<Record<ErrorCode, (typeof FIELDS)[number]>> = {
-  ACCOUNT_IDENTITY_TAKEN: 'email',
-  STAFF_IDENTITY_REQUIRED: 'email',
-  STAFF_SELF_LOCKOUT: 'roles',
-};
 const shape = ZCreateStaffInput.shape;
 
 /**
@@ -41,7 +33,7 @@ export function StaffFormDialog({
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
-  const serverErrors = useServerFieldErrors<keyof FormValues & string>(form, t);
+  const serverErrors = useServerFieldErrors<StaffFormField>(form, t);
   const create = useCreateStaff();
   const updateRoles = useUpdateStaffRoles();
 
@@ -50,14 +42,14 @@ export function StaffFormDialog({
     if (!values) return;
     try {
       if (staff) {
-        await updateRoles.mutateAsync({ id: staff.id, roles: values.roles });
+        await updateRoles.mutateAsync(staffRolesInput(staff, values));
         void message.success(t('form.saved'));
       } else {
         onCreated(await create.mutateAsync(values));
       }
       onClose();
     } catch (error) {
-      serverErrors.show(serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE));
+      serverErrors.show(staffFormProblems(error));
       notification.error({ title: errorText(error) });
     }
   }
@@ -76,7 +68,7 @@ export function StaffFormDialog({
       mask={{ closable: false }}
       data-testid="staff-form-dialog"
     >
-      <Form<FormValues> form={form} onValuesChange={serverErrors.clearChanged} name="staff-form" layout="vertical" preserve={false} initialValues={{ roles: staff?.roles ?? [] }}>
+      <Form<FormValues> form={form} onValuesChange={serverErrors.clearChanged} name="staff-form" layout="vertical" preserve={false} initialValues={staffFormInitialValues(staff)}>
         {staff ? null : (
           <>
             <Form.Item name="name" label={t('form.fields.name')} required rules={[schemaRule(shape.name, t)]}>
