@@ -15,7 +15,8 @@ export function zMobile(codes: { invalid: ErrorCode; required?: ErrorCode }) {
     .transform((value, context) => {
       const e164 = toE164Mobile(value);
       if (e164) return e164;
-      context.addIssue({ code: 'custom', message: codes.invalid, input: value });
+      // Not aborting: inside a union (an optional mobile: '' or a mobile) its code is what the union reports.
+      context.addIssue({ code: 'custom', message: codes.invalid, input: value, continue: true });
       return z.NEVER;
     });
 }

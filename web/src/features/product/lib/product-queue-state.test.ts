@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUEUE_DEFAULTS, ZSubmissionQueueInput } from '@portal/shared/submission/submission.schema';
 import { listInputOf, listSearchOf } from '../../../lib/list-state';
-import { productExportHref } from '../api/product-applications';
+import { productExportHref } from './product-export';
 
 // The product queue (/wo/exhibitor/product/list) keeps its state through the shared queue input; its export
 // link carries the same filter.
