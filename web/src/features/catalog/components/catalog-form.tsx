@@ -9,18 +9,14 @@ import {
   PROFILE_ZH_MAX_LENGTH,
   REGION_CODE_MAX_LENGTH,
   ZSubmitCatalogEntryInput,
-  profileMismatch,
-  type TSubmitCatalogEntryInput,
 } from '@portal/shared/catalog/catalog.schema';
 import { URL_MAX_LENGTH } from '@portal/shared/submission/submission.schema';
-import { COUNTRIES, countryName } from '@portal/shared/country/countries';
 import { PhotoUpload, type PhotoValue } from '../../../components/photo-upload';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { schemaRule } from '../../../lib/schema-rule';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useSubmitCatalogEntry } from '../api/submit-catalog-entry';
-
-export type CatalogFormValues = Omit<TSubmitCatalogEntryInput, 'logoId'> & { logo: PhotoValue | null };
+import { catalogSubmitInput, countryOptions, profileEnProblem, type CatalogFormValues } from '../lib/catalog-form';
 
 const FIELD = ZSubmitCatalogEntryInput.shape;
 type TextField = Exclude<keyof typeof FIELD & string, 'logoId' | 'countryCode' | 'regionCode'>;
@@ -44,9 +40,9 @@ export function CatalogForm({ initialValues, disabled, onSaved }: { initialValue
       disabled={disabled}
       initialValues={initialValues}
       data-testid="catalog-form"
-      onFinish={async ({ logo, ...values }) => {
+      onFinish={async (values) => {
         try {
-          await mutation.mutateAsync({ ...values, regionCode: values.regionCode || null, logoId: logo?.id ?? '' });
+          await mutation.mutateAsync(catalogSubmitInput(values));
           void message.success(t('saved'));
           onSaved();
         } catch (error) {
@@ -61,7 +57,7 @@ export function CatalogForm({ initialValues, disabled, onSaved }: { initialValue
           showSearch
           optionFilterProp="label"
           data-testid="catalog-countryCode"
-          options={COUNTRIES.map((country) => ({ value: country.code, label: countryName(country.code, i18n.language) }))}
+          options={countryOptions(i18n.language)}
         />
       </Form.Item>
       <Form.Item name="regionCode" label={t('fields.regionCode')} extra={t('regionHint')}>
@@ -83,9 +79,8 @@ export function CatalogForm({ initialValues, disabled, onSaved }: { initialValue
           schemaRule(FIELD.profileEn, t),
           ({ getFieldValue }) => ({
             validator: async (_rule, value: string | undefined) => {
-              const zh = String(getFieldValue('profileZh') ?? '');
-              const mismatch = zh && value ? profileMismatch(zh, value) : null;
-              if (mismatch && mismatch !== 'CATALOG_PROFILE_ZH_INVALID') throw new Error(t(`errors:${mismatch}`));
+              const problem = profileEnProblem(String(getFieldValue('profileZh') ?? ''), value);
+              if (problem) throw new Error(t(`errors:${problem}`));
             },
           }),
         ]}

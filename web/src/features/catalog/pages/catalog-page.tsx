@@ -1,12 +1,12 @@
 import { Alert, Card, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isEditableByExhibitor } from '@portal/shared/submission/submission.schema';
 import { LoadErrorCard } from '../../../components/load-error-card';
 import { PageLoading } from '../../../components/page-loading';
 import { SubmissionHistory } from '../../../components/submission-history';
 import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import { useMyCatalogEntry } from '../api/my-catalog-entry';
-import { CatalogForm, type CatalogFormValues } from '../components/catalog-form';
+import { CatalogForm } from '../components/catalog-form';
+import { catalogInitialValues, isCatalogEditable } from '../lib/catalog-form';
 
 /** /we/exhibitor/catalog: the company's catalog entry, its state and, while not approved, the form. */
 export function CatalogPage() {
@@ -17,23 +17,8 @@ export function CatalogPage() {
   const entry = query.data.myCatalogEntry;
   const exhibitor = 'exhibitor' in query.data.viewer ? query.data.viewer.exhibitor : null;
   const active = exhibitor?.status === 'ACTIVE';
-  const editable = active && (!entry || isEditableByExhibitor(entry.status));
-  const initialValues: CatalogFormValues = entry
-    ? { ...entry, regionCode: entry.regionCode ?? '', logo: entry.logo ? { id: entry.logo.id, url: entry.logo.url } : null }
-    : {
-        companyNameZh: exhibitor?.nameZh ?? '',
-        companyNameEn: exhibitor?.nameEn ?? '',
-        address: '',
-        websiteUrl: 'https://',
-        countryCode: 'CN',
-        regionCode: '',
-        linkman: '',
-        telephone: '',
-        email: '',
-        profileZh: '',
-        profileEn: '',
-        logo: null,
-      };
+  const editable = isCatalogEditable(exhibitor, entry);
+  const initialValues = catalogInitialValues(entry, exhibitor);
   return (
     <Flex vertical gap="middle" data-testid="catalog-page">
       <Typography.Title level={2} style={{ margin: 0 }}>

@@ -1,6 +1,5 @@
 import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import {
   BOOTH_NUMBER_MAX_LENGTH,
   COMPANY_NAME_MAX_LENGTH,
@@ -9,27 +8,26 @@ import {
   NAME_MAX_LENGTH,
   ZCreateExhibitorInput,
   ZExhibitorEditFields,
-  type TCreateExhibitorInput,
 } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { ExhibitorFieldsFragment } from '../../../graphql/operations.generated';
-import { PhotoUpload, type PhotoValue } from '../../../components/photo-upload';
+import { PhotoUpload } from '../../../components/photo-upload';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
 import { schemaRule } from '../../../lib/schema-rule';
 import { useServerFieldErrors } from '../../../lib/antd-field-errors';
-import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateExhibitor } from '../api/create-exhibitor';
 import { useUpdateExhibitor } from '../api/update-exhibitor';
 import { MobileNumberInput } from '../../../components/mobile-number-input';
+import {
+  exhibitorCreateInput,
+  exhibitorFormInitialValues,
+  exhibitorFormProblems,
+  exhibitorUpdateInput,
+  lowestCredentialLimit,
+  type ExhibitorFormField,
+  type ExhibitorFormValues as FormValues,
+} from '../lib/exhibitor-form';
 
-type FormValues = Omit<TCreateExhibitorInput, 'logoId'> & { logo: PhotoValue | null };
-const FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail', 'bootNumber', 'credentialLimit', 'logo'] as const;
-const FIELD_OF_CODE: Partial<Record<ErrorCode, (typeof FIELDS)[number]>> = {
-  ACCOUNT_IDENTITY_TAKEN: 'contactEmail',
-  EXHIBITOR_LIMIT_BELOW_USED: 'credentialLimit',
-  EXHIBITOR_IDENTITY_REQUIRED: 'contactEmail',
-  EXHIBITOR_LOGO_INVALID: 'logo',
-};
 const editShape = ZExhibitorEditFields.shape;
 const createShape = ZCreateExhibitorInput.shape;
 
@@ -52,7 +50,7 @@ export function ExhibitorFormDialog({
   const { message, notification } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<FormValues>();
-  const serverErrors = useServerFieldErrors<keyof FormValues & string>(form, t);
+  const serverErrors = useServerFieldErrors<ExhibitorFormField>(form, t);
   const create = useCreateExhibitor();
   const update = useUpdateExhibitor();
   const editing = !!exhibitor;
@@ -60,18 +58,16 @@ export function ExhibitorFormDialog({
   async function submit() {
     const fields = await form.validateFields().catch(() => undefined);
     if (!fields) return;
-    const { logo, ...values } = fields;
-    const logoId = logo?.id ?? null;
     try {
       if (exhibitor) {
-        await update.mutateAsync({ id: exhibitor.id, nameZh: values.nameZh, nameEn: values.nameEn, contactName: values.contactName, bootNumber: values.bootNumber, credentialLimit: values.credentialLimit, logoId });
+        await update.mutateAsync(exhibitorUpdateInput(exhibitor.id, fields));
         void message.success(t('form.saved'));
       } else {
-        onCreated(await create.mutateAsync({ ...values, logoId }));
+        onCreated(await create.mutateAsync(exhibitorCreateInput(fields)));
       }
       onClose();
     } catch (error) {
-      serverErrors.show(serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE));
+      serverErrors.show(exhibitorFormProblems(error));
       notification.error({ title: errorText(error) });
     }
   }
@@ -101,18 +97,7 @@ export function ExhibitorFormDialog({
         name="exhibitor-form"
         layout="vertical"
         preserve={false}
-        initialValues={
-          exhibitor
-            ? {
-                nameZh: exhibitor.nameZh,
-                nameEn: exhibitor.nameEn,
-                contactName: exhibitor.contactName ?? '',
-                bootNumber: exhibitor.bootNumber,
-                credentialLimit: exhibitor.credentialLimit,
-                logo: exhibitor.logoId && exhibitor.logo ? { id: exhibitor.logoId, url: exhibitor.logo } : null,
-              }
-            : { credentialLimit: 10, logo: null }
-        }
+        initialValues={exhibitorFormInitialValues(exhibitor)}
       >
         {text('nameZh', COMPANY_NAME_MAX_LENGTH)}
         {text('nameEn', COMPANY_NAME_MAX_LENGTH)}
@@ -135,7 +120,7 @@ export function ExhibitorFormDialog({
           extra={exhibitor ? t('form.limitExtra', { used: exhibitor.usedCredentials }) : undefined}
           rules={[schemaRule(editShape.credentialLimit, t)]}
         >
-          <InputNumber min={exhibitor?.usedCredentials ?? 0} max={CREDENTIAL_LIMIT_MAX} precision={0} style={{ width: '100%' }} data-testid="exhibitor-form-credentialLimit" />
+          <InputNumber min={lowestCredentialLimit(exhibitor)} max={CREDENTIAL_LIMIT_MAX} precision={0} style={{ width: '100%' }} data-testid="exhibitor-form-credentialLimit" />
         </Form.Item>
         <Form.Item name="logo" label={t('form.fields.logo')}>
           <PhotoUpload purpose="EXHIBITOR_LOGO" profile="catalog" faceCheck={false} aspect={1} label={t('form.fields.logo')} upload={uploadSubmissionPicture} />

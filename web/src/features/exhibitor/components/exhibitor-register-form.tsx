@@ -1,46 +1,36 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ZRegisterExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
+import { COMPANY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@portal/shared/exhibitor/exhibitor.schema';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth/credentials';
-import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AltchaCaptcha } from '../../../components/altcha-captcha';
 import { PasswordInput } from '../../../components/password-input';
 import { PlainField } from '../../../components/plain-field';
 import { PlainSegmented } from '../../../components/plain-segmented';
 import { useTopNotice } from '../../../components/top-notice';
 import { VerificationCodeInput } from '../../../components/verification-code-input';
-import { schemaProblem } from '../../../lib/schema-rule';
-import { serverFieldCodes, topLevelField } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
-import { fieldsCheckedOnChange, newPasswordProblem } from '../../../lib/new-password';
+import { fieldsCheckedOnChange } from '../../../lib/new-password';
 import { useFieldChecks } from '../../../lib/use-field-checks';
 import { useVerificationCode } from '../../../lib/use-verification-code';
 import { useRegisterExhibitor } from '../api/register-exhibitor';
 import { BusyButton } from '../../../components/plain/busy-button';
 import { PlainMobileNumberInput } from '../../../components/plain/mobile-number-input';
-import { toE164Mobile } from '@portal/shared/mobile/mobile-number';
+import {
+  CODE_CHANNELS,
+  EMPTY_REGISTER_VALUES,
+  REGISTER_FIELDS,
+  channelField as channelFieldOf,
+  codeIdentity,
+  isRegisterTextField as isTextField,
+  registerFieldProblem,
+  registerInput,
+  registerProblems,
+  type CodeChannel,
+  type RegisterFormField as Field,
+  type RegisterFormValues as Values,
+  type RegisterTextField as TextField,
+} from '../lib/register-form';
 
-type CodeChannel = 'mobile' | 'email';
-const CHANNELS: CodeChannel[] = ['email', 'mobile'];
-
-const FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail', 'code', 'password'] as const;
-type RegisterField = (typeof FIELDS)[number];
-type Field = RegisterField | 'confirmPassword';
-type Values = Record<Field, string>;
-const EMPTY: Values = { nameZh: '', nameEn: '', contactName: '', contactMobile: '', contactEmail: '', code: '', password: '', confirmPassword: '' };
-/** The company's fields, checked with the shared schema when they are left. */
-const TEXT_FIELDS = ['nameZh', 'nameEn', 'contactName', 'contactMobile', 'contactEmail'] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-const isTextField = (field: Field): field is TextField => (TEXT_FIELDS as readonly Field[]).includes(field);
-const FIELD_OF_CODE: Partial<Record<ErrorCode, RegisterField>> = {
-  ACCOUNT_IDENTITY_TAKEN: 'contactEmail',
-  AUTH_CODE_REQUIRED: 'code',
-  AUTH_WRONG_CODE: 'code',
-  AUTH_CODE_EXPIRED: 'code',
-  AUTH_WRONG_IDENTITY_OR_CODE: 'code',
-  PASSWORD_TOO_WEAK: 'password',
-};
-const shape = ZRegisterExhibitorInput.shape;
 const inputId = (field: Field) => `exhibitor-register_${field}`;
 
 /**
@@ -54,27 +44,15 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
   const errorText = useErrorText();
   const notice = useTopNotice();
   const [channel, setChannel] = useState<CodeChannel>('email');
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(EMPTY_REGISTER_VALUES);
   const mutation = useRegisterExhibitor();
   const verification = useVerificationCode(notice.showError);
-  const channelField = channel === 'mobile' ? 'contactMobile' : 'contactEmail';
+  const channelField = channelFieldOf(channel);
 
   function problemOf(field: Field, checked: Values): string | undefined {
-    const value = checked[field];
-    if (isTextField(field)) {
-      const problem = schemaProblem(shape[field], value);
-      return problem ? t(`errors:${problem}`) : undefined;
-    }
-    switch (field) {
-      case 'code':
-        return value.trim() ? undefined : t('errors:AUTH_CODE_REQUIRED');
-      case 'password':
-      case 'confirmPassword': {
-        const problem = newPasswordProblem(field, checked);
-        if (problem === 'confirmRequired') return t('register.confirmRequired');
-        return problem ? t(`errors:${problem}`) : undefined;
-      }
-    }
+    const problem = registerFieldProblem(field, checked);
+    if (problem === 'confirmRequired') return t('register.confirmRequired');
+    return problem ? t(`errors:${problem}`) : undefined;
   }
   const checks = useFieldChecks(problemOf, values, inputId);
   const { problems } = checks;
@@ -94,20 +72,18 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
 
   async function onSendCode() {
     const sent = await verification.sendCode(async () =>
-      checks.ready([channelField]) ? { identity: channel === 'mobile' ? (toE164Mobile(values.contactMobile) ?? values.contactMobile.trim()) : values.contactEmail.trim().replace(/\s/g, ''), purpose: 'register', scope: 'exhibitor' } : undefined,
+      checks.ready([channelField]) ? { identity: codeIdentity(channel, values), purpose: 'register', scope: 'exhibitor' } : undefined,
     );
     if (sent) notice.showSuccess(t('register.codeSent'));
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!checks.ready([...FIELDS, 'confirmPassword'])) return;
-    const { confirmPassword: _confirm, ...input } = values;
+    if (!checks.ready([...REGISTER_FIELDS, 'confirmPassword'])) return;
     try {
-      await mutation.mutateAsync({ ...input, codeSentTo: channel });
+      await mutation.mutateAsync(registerInput(values, channel));
     } catch (error) {
-      const problems = serverFieldCodes(error, topLevelField(FIELDS), FIELD_OF_CODE);
-      if (problems.contactEmail === 'ACCOUNT_IDENTITY_TAKEN' && channel === 'mobile') problems.contactMobile = problems.contactEmail;
+      const problems = registerProblems(error, channel);
       checks.show(Object.fromEntries(Object.entries(problems).map(([field, code]) => [field, t(`errors:${code}`)])) as Partial<Values>);
       notice.showError(errorText(error));
       return;
@@ -142,7 +118,7 @@ export function ExhibitorRegisterForm({ onRegistered }: { onRegistered: () => Pr
         value={channel}
         onChange={changeChannel}
         testId="exhibitor-register-channel"
-        options={CHANNELS.map((value) => ({ value, label: t(value === 'mobile' ? 'register.fields.contactMobile' : 'register.fields.contactEmail'), testId: `exhibitor-register-channel-${value}` }))}
+        options={CODE_CHANNELS.map((value) => ({ value, label: t(value === 'mobile' ? 'register.fields.contactMobile' : 'register.fields.contactEmail'), testId: `exhibitor-register-channel-${value}` }))}
       />
       <PlainField inputId={inputId('code')} label={t('register.code')} error={problems.code}>
         <VerificationCodeInput
