@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeInputSchema, badgeFilterFromQuery, badgeFilterToSearch, ZBadgeFilter } from './badge.schema';
+import { badgeInputSchema, badgeFilterFromQuery, badgeFilterToSearch, ZBadgeFilter, ZBadgeTicketInput } from './badge.schema';
 import { mainlandIdCheckCharacter } from '../application/id-number';
 
 const first17 = '31010419850312001';
@@ -66,5 +66,16 @@ describe('badge list filter', () => {
     const filter = { status: 'REJECTED' as const, createdFrom: new Date('2026-03-01T00:00:00Z'), createdTo: null, exhibitorId: null, keyword: 'zhang' };
     const query = Object.fromEntries(badgeFilterToSearch(filter));
     expect(ZBadgeFilter.parse(badgeFilterFromQuery(query))).toEqual({ ...filter, createdTo: null });
+  });
+});
+
+describe('the /ticket look-up', () => {
+  it('reads the mobile the way the one mobile input sends it, a number pasted with its own code included', () => {
+    const phoneOf = (phoneNumber: string) => ZBadgeTicketInput.parse({ idNumber: '110105199606170068', phoneNumber }).phoneNumber;
+    expect(phoneOf('+86 139 2928 6011')).toBe('+8613929286011');
+    expect(phoneOf('+86 +8613929286011')).toBe('+8613929286011');
+    expect(phoneOf('13929286011')).toBe('+8613929286011');
+    // A number off the rule is compared as typed (it then matches no badge), never refused with another answer.
+    expect(phoneOf('+86 139-00')).toBe('+8613900');
   });
 });

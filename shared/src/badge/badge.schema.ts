@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
 import { isCountryCode } from '../country/countries';
-import { isValidMobile } from '../mobile/mobile-number';
+import { isValidMobile, toE164Mobile, withoutSeparators } from '../mobile/mobile-number';
 import { zCallingCode, zNationalNumber } from '../mobile/mobile-number.schema';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ID_NUMBER_MAX_LENGTH, MINIMUM_ATTENDEE_AGE, ZEmail } from '../application/application.schema';
 import { ageOn } from '../dates';
@@ -134,7 +134,8 @@ export const ZBadgeFilter = ZBadgeListInput.omit({ page: true, pageSize: true })
 /** /ticket: a staff member asks for the approved badge's QR with the ID number and the mobile given on it. */
 export const ZBadgeTicketInput = z.object({
   idNumber: plainText('BADGE_TICKET_NOT_FOUND').transform(normaliseIdNumber).pipe(z.string().min(1, code('BADGE_TICKET_NOT_FOUND')).max(ID_NUMBER_MAX_LENGTH, code('BADGE_TICKET_NOT_FOUND'))),
-  phoneNumber: plainText('BADGE_TICKET_NOT_FOUND').trim().transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().min(1, code('BADGE_TICKET_NOT_FOUND')).max(20, code('BADGE_TICKET_NOT_FOUND'))),
+  // The one mobile rule's E.164 where the number keeps it (`+86 139…`, a pasted `+86139…` beside the +86 picker), else as typed.
+  phoneNumber: plainText('BADGE_TICKET_NOT_FOUND').trim().transform((value) => toE164Mobile(value) ?? withoutSeparators(value)).pipe(z.string().min(1, code('BADGE_TICKET_NOT_FOUND')).max(20, code('BADGE_TICKET_NOT_FOUND'))),
 });
 export type TBadgeTicketInput = z.output<typeof ZBadgeTicketInput>;
 
