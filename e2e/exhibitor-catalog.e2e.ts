@@ -182,7 +182,7 @@ describeE2E('catalog, banners and products', () => {
         expect(await organizer.page.locator('.ant-card [role="search"]').count()).toBe(1);
         expect(await cutContent(organizer.page)).toEqual([]);
         // A filter that finds nothing says so and offers to undo it.
-        await organizer.page.goto(`${path}?from=2099-01-01`);
+        await organizer.page.goto(`${path}?submittedFrom=2099-01-01`);
         await unlessPageFails(organizer.page, organizer.page.getByTestId(`${queue}-empty`).waitFor({ state: 'visible' }));
         expect(await organizer.page.getByTestId(`${queue}-empty`).innerText()).toContain(uiText(locale, 'submission:empty.filtered'));
         await checkPage(organizer.page, `catalog-${device}-wo-${name}-empty-${locale}`);
