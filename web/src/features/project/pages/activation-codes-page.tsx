@@ -51,7 +51,8 @@ export function ActivationCodesPage() {
   );
 }
 
-function Filters({ filter, onChange }: { filter: TActivationCodeFilter; onChange: (filter: TActivationCodeFilter) => void }) {
+/** Each control sends only its own value: the list state merges it into the URL as it is now, not as this render saw it. */
+function Filters({ filter, onChange }: { filter: TActivationCodeFilter; onChange: (patch: Partial<TActivationCodeFilter>) => void }) {
   const { t } = useTranslation('cdk');
   const batches = useActivationCodeBatches();
   return (
@@ -62,7 +63,7 @@ function Filters({ filter, onChange }: { filter: TActivationCodeFilter; onChange
         aria-label={t('filters.status')}
         style={{ width: 160 }}
         value={filter.status ?? undefined}
-        onChange={(status) => onChange({ ...filter, status: status ?? null })}
+        onChange={(status) => onChange({ status: status ?? null })}
         options={ACTIVATION_CODE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
         data-testid="cdk-filter-status"
       />
@@ -73,7 +74,7 @@ function Filters({ filter, onChange }: { filter: TActivationCodeFilter; onChange
         aria-label={t('filters.batch')}
         style={{ width: 240 }}
         value={filter.batch ?? undefined}
-        onChange={(batch) => onChange({ ...filter, batch: batch ?? null })}
+        onChange={(batch) => onChange({ batch: batch ?? null })}
         options={(batches.data ?? []).flatMap((row) => (row.batch ? [{ value: row.batch, label: t('filters.batchOption', { batch: row.batch, unused: row.unused, total: row.total }) }] : []))}
         data-testid="cdk-filter-batch"
       />
@@ -82,7 +83,7 @@ function Filters({ filter, onChange }: { filter: TActivationCodeFilter; onChange
         label={t('filters.keyword')}
         maxLength={KEYWORD_MAX_LENGTH}
         style={{ width: 300 }}
-        onSearch={(keyword) => onChange({ ...filter, keyword })}
+        onSearch={(keyword) => onChange({ keyword })}
         searchText={t('filters.search')}
         testId="cdk-filter-keyword"
       />
