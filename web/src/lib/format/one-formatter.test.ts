@@ -16,8 +16,9 @@ const ALLOWED = new Set([
 const FORBIDDEN: Array<[RegExp, string]> = [
   [/\btoLocale(?:Date|Time)?String\s*\(/, 'toLocale…String() follows the browser, not the show'],
   [/\bIntl\s*\.\s*(?:DateTimeFormat|RelativeTimeFormat)\b/, 'a second Intl date formatter'],
-  // dayjs and antd pickers: only the machine form YYYY-MM-DD (a value, or the picker's input) is allowed.
-  [/\.format\(\s*['"`](?!YYYY-MM-DD['"`])[^'"`]*['"`]/, 'a dayjs display pattern'],
+  // dayjs and antd pickers: only the machine form YYYY-MM-DD (a value, or the picker's input) is allowed
+  // (Lua's `string.format`, in the Redis scripts, is no date).
+  [/(?<!\bstring)\.format\(\s*['"`](?!YYYY-MM-DD['"`])[^'"`]*['"`]/, 'a dayjs display pattern'],
   // A day cut to `MM-DD` (`'2026-11-26'.slice(5)`) is a third style of day: axes use `formatAxisDay`.
   [/\b(?:day|date)\w*\.(?:slice|substring)\(\s*5\b/i, 'a day cut to MM-DD'],
   [/\bformat=\{?\s*['"`](?!YYYY-MM-DD['"`])[^'"`]*['"`]/, "a picker's display pattern"],
