@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { maskIdNumber } from '@portal/shared/application/id-number';
+import { SHOW_TIME_ZONE } from '@portal/shared/dates';
 import { configurePersonalDataKeys, encryptPersonalData } from './personal-data-cipher';
 import { openStreamedSheet, writeSheet } from './xlsx-stream';
 import { FORMULA_TEXTS, NEUTRALISED_TEXTS, sheetTexts } from './xlsx-stream.test-support';
@@ -98,6 +99,16 @@ describe('the streamed sheet writer', () => {
       ...ids.map((id, index) => [`2025-04-10 ${String(8 + index).padStart(2, '0')}:30:00`, index % 2 ? 'Approved' : 'Pending', ...Array(2).fill(maskIdNumber(id).replace(/^=/, "'="))]),
       ['', '', '', ''],
     ]);
+  });
+
+  it("writes each time as Intl reads it in the show's zone, across the zone's summer times and day ends", async () => {
+    // Shanghai kept summer time from 1986 to 1991: the worker's offsets per quarter-hour must follow it.
+    const times = Array.from({ length: 2000 }, (_, index) => new Date(Date.UTC(1986, 3, 1) + index * 37 * 60 * 60 * 1000 + index * 61_000));
+    const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: SHOW_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const output = new PassThrough();
+    const file = buffer(output);
+    await writeSheet(output, 'Times', [{ key: 'at', header: 'At', width: 20, kind: 'time' }] as const, batchesOf(times.map((at) => ({ at }))), async () => undefined);
+    expect((await sheetTexts(await file)).slice(1).map(([text]) => text)).toEqual(times.map((at) => intl.format(at)));
   });
 
   it('writes many batches as one sheet, row numbers and order kept', async () => {
