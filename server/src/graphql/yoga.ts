@@ -130,9 +130,9 @@ function asksForIntrospection(document: DocumentNode, known: WeakMap<DocumentNod
 
 const ARMOR_LIMIT = /(depth|cost|aliases|tokens|directives).*(limit|exceeded)|limit.*exceeded/i;
 
-/** Keeps the position of the source error and Yoga's `http` hint (status by GraphQL-over-HTTP: 200 for application/json, 400 otherwise). */
+/** Keeps the position of the source error and Yoga's `http` hint (status by GraphQL-over-HTTP: 200 for application/json, 400 otherwise; a whole-request refusal's own). */
 function withPath(translated: GraphQLError, source: GraphQLError): GraphQLError {
-  const http = source.extensions?.http;
+  const http = translated.extensions.http ?? source.extensions?.http;
   const extensions = http ? { ...translated.extensions, http } : translated.extensions;
   // Yoga's own constructor: its status rules test `instanceof` against the graphql module it loaded.
   return createGraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions });
