@@ -4,6 +4,7 @@ import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } 
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
+import { QUEUE_TICKET_HEADER } from '../lib/admission-gate';
 import { localeOfRequest } from '../lib/request-locale';
 import { sessionIdOf, setSessionCookie } from '../modules/auth/session-cookie';
 import type { Services } from '../services';
@@ -147,7 +148,7 @@ function corsFor(allowed: readonly string[]) {
   return (request: Request) => {
     const origin = request.headers.get('origin');
     if (!origin || !allowed.includes(origin)) return false as const;
-    return { origin: [origin], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'x-portal-client'], maxAge: 600 };
+    return { origin: [origin], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'x-portal-client', QUEUE_TICKET_HEADER], maxAge: 600 };
   };
 }
 
