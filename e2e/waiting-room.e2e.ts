@@ -1,4 +1,4 @@
-// The waiting room (docs/decisions/0809-admission-control.md): on a server of its own with one slot for the costly
+// The waiting room (docs/decisions/0807-admission-control.md): on a server of its own with one slot for the costly
 // operations and no queue (ADMISSION_IN_FLIGHT=1, ADMISSION_QUEUE=0), the demo visitor fills the application
 // form; while other uploads keep the one slot busy, the submit is refused with SERVER_BUSY and the page shows the
 // waiting room — place and wait, in both languages, on a desktop and a phone width, axe-checked and photographed

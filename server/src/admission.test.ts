@@ -47,7 +47,7 @@ function latch() {
   return { opened, open };
 }
 
-// The admission gate in front of the costly operations (docs/decisions/0809): real requests over HTTP, on
+// The admission gate in front of the costly operations (docs/decisions/0807-admission-control.md): real requests over HTTP, on
 // PGlite in process, or on PostgreSQL with the Redis ledger when REDIS_URL is set (CI's second phase).
 describe('admission control of the costly operations', () => {
   let app: TestApp;

@@ -105,7 +105,7 @@ const ZEnv = z.object({
   HEAVY_WORK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /**
    * Admission control of the costly operations (application submit, photo upload, registration, the
-   * /ticket look-up; docs/decisions/0809): how many run at once on one instance (a 2-core instance: the
+   * /ticket look-up; docs/decisions/0807-admission-control.md): how many run at once on one instance (a 2-core instance: the
    * face check's worker and the database keep up with 4), how many wait across every instance, how long
    * one waits before it is answered with its place and a time to come back, and the slot's lease (a
    * killed instance's slots are free again after it).

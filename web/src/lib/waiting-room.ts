@@ -1,5 +1,5 @@
 /**
- * The waiting room (docs/decisions/0809-admission-control.md): while the server's admission control has
+ * The waiting room (docs/decisions/0807-admission-control.md): while the server's admission control has
  * refused a costly operation with SERVER_BUSY, the page stays as it is (the form keeps what was entered),
  * the waiting room shows the place in the queue and the wait, and the operation is sent again by itself
  * with the queue ticket, which keeps its place.
