@@ -9,13 +9,15 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signIn, type CookieJar } from './support/api-session';
-import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
+import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { facePicture, picturesDir, writeFacePicture } from './support/pictures';
 import { demoUsers, waitForPath } from './support/portal';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
 import { uiText } from './support/texts';
-import { checkInBothLanguages, mainlandId, readSeedFacts, uploadPhoto, visitorPaths } from './support/visitor-journey';
+import { mainlandId, otherLocale, readSeedFacts, switchLanguage, uploadPhoto, visitorPaths } from './support/visitor-journey';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { screenshotsDir } from './support/screenshots';
 
 const UPLOAD = 'mutation ($file: Upload!, $purpose: PhotoPurpose!) { uploadPhoto(file: $file, purpose: $purpose) { id } }';
 const NAME = '排队访客';
@@ -69,7 +71,7 @@ describeE2E('the waiting room', () => {
   });
 
   it('keeps the form, shows the place and the wait while the portal is busy, and sends the application by itself', async () => {
-    const locale = 'zh-CN';
+    const locale: Locale = 'zh-CN';
     const seed = readSeedFacts(server.logFile, server.baseUrl);
     const [firstDay] = seed.showDays;
     const { page } = await open({ locale, device: 'desktop', origin: server.baseUrl });
@@ -100,9 +102,18 @@ describeE2E('the waiting room', () => {
       await unlessPageFails(page, room.waitFor({ state: 'visible', timeout: 30_000 }));
       expect(await room.getByRole('heading').innerText()).toBe(uiText(locale, 'common:waitingRoom.title'));
       expect(await page.getByTestId('waiting-room-place').innerText()).toBe(uiText(locale, 'common:waitingRoom.place').replace('{{place}}', '1'));
-      await checkInBothLanguages(page, 'waiting-room-desktop', locale, 'common:waitingRoom.title', 'desktop');
-      await page.setViewportSize({ width: 390, height: 844 });
-      await checkInBothLanguages(page, 'waiting-room-mobile', locale, 'common:waitingRoom.title', 'mobile');
+      // Photographed and axe-checked in both languages at a desktop's and a phone's width. The page does not settle
+      // while it waits (the submit button spins): the room is photographed as the visitor sees it, from the top.
+      for (const [device, size] of [['desktop', { width: 1366, height: 900 }], ['mobile', { width: 390, height: 844 }]] as const) {
+        await page.setViewportSize(size);
+        for (const shown of [otherLocale(locale), locale]) {
+          await switchLanguage(page, shown);
+          await unlessPageFails(page, room.getByRole('heading', { name: uiText(shown, 'common:waitingRoom.title'), exact: true }).waitFor());
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: join(screenshotsDir, `waiting-room-${device}-${shown}.png`), animations: 'disabled' });
+          await expectNoSeriousA11yViolations(page, `waiting room (${device}, ${shown})`);
+        }
+      }
       // Nothing entered is lost while it waits.
       expect(await page.getByTestId('application-name').inputValue()).toBe(NAME);
       expect(await page.getByTestId('application-activation-code').inputValue()).toBe(seed.codes[0]);
