@@ -32,7 +32,7 @@ export async function fillRushVisitors(portal: Pick<RunningPortal, 'app' | 'data
     const numbers = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => start + offset);
     const owners = await db
       .insert(accounts)
-      .values(numbers.map((n) => ({ scope: 'audience' as const, name: `Rush ${n}`, mobile: `${RUSH_VISITOR_MOBILE_PREFIX}${String(n).padStart(8, '0')}`, passwordHash })))
+      .values(numbers.map((n) => ({ scope: 'audience' as const, name: `Rush ${n}`, mobile: `${RUSH_VISITOR_MOBILE_PREFIX}${String(n).padStart(8, '0')}`, passwordHash, passwordLastUpdateAt: new Date() })))
       .returning({ id: accounts.id });
     const rows = owners.flatMap((owner) =>
       ([
