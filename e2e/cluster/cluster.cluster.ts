@@ -60,6 +60,12 @@ async function login(origin: string, credentials: Credentials, captcha?: { value
   return { status: response.status, code: body.code, jar };
 }
 
+/** Writes a test's figures to e2e/artifacts/cluster/<name>-report.json and prints them. */
+function keepReport(cluster: Cluster, name: string, report: Record<string, unknown>) {
+  writeFileSync(join(cluster.artifactsDir, `${name}-report.json`), `${JSON.stringify(report, null, 2)}\n`);
+  console.info(`[cluster] ${name}:`, report);
+}
+
 const visitor: Credentials = { identity: demoUsers.visitor.identity, password: demoUsers.visitor.password, scope: 'audience' };
 const organizer: Credentials = { identity: demoUsers.organizer.identity, password: demoUsers.organizer.password, scope: 'organizer' };
 const exhibitor: Credentials = { identity: demoUsers.exhibitor.identity, password: demoUsers.exhibitor.password, scope: 'exhibitor' };
@@ -232,8 +238,7 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
       viewerIdleRequestsPerSecond: idle.requests.average,
       viewerRushRequestsPerSecond: loaded.requests.average,
     };
-    writeFileSync(join(cluster.artifactsDir, 'rush-report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.info('[cluster] rush:', report);
+    keepReport(cluster, 'rush', report);
 
     expect(acceptedButMissing).toEqual([]);
     expect(report.storedTwice).toBe(0);
@@ -436,8 +441,7 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
       scanRequestsPerSecond: scanResult.requests.average,
       viewerLatencyP99Ms: viewerResult.latency.p99,
     };
-    writeFileSync(join(cluster.artifactsDir, 'failover-report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.info('[cluster] failover under load:', report);
+    keepReport(cluster, 'failover', report);
 
     expect(acknowledged.size).toBeGreaterThan(0);
     expect(lost).toEqual([]);
