@@ -109,8 +109,13 @@ export class AdmissionGate {
       const left = deadline - performance.now();
       if (left <= 0) {
         const refusal = this.busy(entry.ahead, entry.slots, ticket);
-        // The place is kept until the retry comes (the wait and a margin for the way back).
-        await this.ledger.enter(ticket, (refusal.retryAfterSeconds ?? 1) * 1000 + this.timing.maxWaitMs).catch(() => undefined);
+        // The place is kept until the retry comes (the wait and a margin for the way back); should the turn
+        // have come in the meantime, the slot is taken rather than left to lapse.
+        const last = await this.ledger.enter(ticket, (refusal.retryAfterSeconds ?? 1) * 1000 + this.timing.maxWaitMs).catch(() => undefined);
+        if (last?.kind === 'admitted') {
+          this.admittedHere.add(ticket);
+          return ticket;
+        }
         throw refusal;
       }
       await this.sleep(ticket, Math.min(left, this.timing.pollMs));
