@@ -136,7 +136,10 @@ describe('admission control of the costly operations', () => {
     const accepted = await Promise.all(answers);
     expect(accepted.map((answer) => [answer.status, answer.body.errors])).toEqual(accepted.map(() => [200, undefined]));
     expect(watch.most).toBe(2);
-    expect(watch.started).toEqual([0, 1, 2, 3, 4]);
+    // Arrival order, up to the round: slots freed at once go to the next arrivals, which may start in either order.
+    expect(watch.started.slice(0, 2).sort()).toEqual([0, 1]);
+    expect(watch.started).toHaveLength(5);
+    watch.started.forEach((arrival, position) => expect(Math.abs(position - arrival)).toBeLessThanOrEqual(1));
     expect((await storedApplications()).sort()).toEqual(visitors.slice(0, 5).map((visitor) => visitor.accountId).sort());
 
     // The refused come back after their wait: each stored exactly once, and nothing is left holding a slot.

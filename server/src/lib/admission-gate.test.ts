@@ -77,6 +77,44 @@ describe.each(kinds)('the admission gate (%s)', (_kind, open) => {
 });
 
 describe.skipIf(!redisUrl)('the admission ledger in Redis', () => {
+  it('bounds two instances together: each runs at most its slots, and the one queue serves them in arrival order', async () => {
+    const prefix = `gate-test-${randomBytes(4).toString('hex')}:`;
+    const bounds = { inFlightPerInstance: 1, queue: 20, leaseMs: 10_000 };
+    const gates = ['one', 'two'].map((instance) => new AdmissionGate(new RedisAdmissionLedger(redisUrl!, prefix, instance, bounds), 1, { ...timing, maxWaitMs: 10_000 }));
+    const running = [0, 0];
+    const most = [0, 0];
+    const started: number[] = [];
+    const hold = latch();
+    try {
+      // Both instances announce themselves before the rush (the ledger counts the live ones' slots).
+      await Promise.all(gates.map((gate) => gate.load()));
+      const task = (instance: number, arrival: number) => async () => {
+        running[instance] = (running[instance] ?? 0) + 1;
+        most[instance] = Math.max(most[instance] ?? 0, running[instance] ?? 0);
+        started.push(arrival);
+        await hold.opened;
+        running[instance] = (running[instance] ?? 0) - 1;
+      };
+      const runs: Array<Promise<void>> = [];
+      // Arrivals alternate between the instances, each one queued before the next arrives.
+      for (let arrival = 0; arrival < 8; arrival += 1) {
+        const instance = arrival % 2;
+        runs.push(gates[instance]!.run(noTicket, task(instance, arrival)));
+        await vi.waitFor(async () => expect(started.length + (await gates[0]!.load()).queued).toBe(arrival + 1), { timeout: 5_000, interval: 10 });
+      }
+      expect(started).toEqual([0, 1]);
+      hold.open();
+      await Promise.all(runs);
+      expect(most).toEqual([1, 1]);
+      // In arrival order, up to the round: the two slots freed at once go to the next two arrivals, which start
+      // in whichever order their instances ask; no arrival overtakes one that came two or more before it.
+      expect(started).toHaveLength(8);
+      started.forEach((arrival, position) => expect(Math.abs(position - arrival)).toBeLessThanOrEqual(1));
+    } finally {
+      for (const gate of gates) await gate.close();
+    }
+  });
+
   it('frees the slots of an instance that died when their lease lapses', async () => {
     const prefix = `gate-test-${randomBytes(4).toString('hex')}:`;
     const bounds = { inFlightPerInstance: 2, queue: 10, leaseMs: 300 };
