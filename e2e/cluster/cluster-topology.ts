@@ -17,6 +17,8 @@ export interface Cluster {
   /** The throw-away database, for counting what was stored. */
   database: pg.Client;
   artifactsDir: string;
+  /** Stops instance `index` (0-based) as a deployment does (SIGTERM: it finishes what it holds) and starts it again on its port. */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,7 +69,14 @@ async function waitForAnswer(url: string, what: string, log: () => string) {
  * The first instance creates the schema and the demo data (with `bulkApplications` made-up applications),
  * the two others join it.
  */
-export async function startCluster(options: { artifactsDir: string; bulkApplications: number; webDistDir: string; instances?: number }): Promise<Cluster> {
+export async function startCluster(options: {
+  artifactsDir: string;
+  bulkApplications: number;
+  webDistDir: string;
+  instances?: number;
+  /** The seed's and the portal's settings on top of the cluster's own (DEMO_RUSH_VISITORS, ADMISSION_*). */
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   const { artifactsDir } = options;
   mkdirSync(artifactsDir, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'portal-cluster-'));
@@ -121,17 +130,16 @@ export async function startCluster(options: { artifactsDir: string; bulkApplicat
       TRUST_PROXY: '1',
       WEB_DIST_DIR: options.webDistDir,
       LOG_LEVEL: 'warn',
+      ...options.env,
+    };
+    const startInstance = async (index: number, env: Record<string, string>, port?: number) => {
+      const server = await startServer({ logFile: join(artifactsDir, `portal-${index}${port ? '-restarted' : ''}.log`), env: { ...shared, ...env }, ...(port ? { port } : {}) });
+      cleanups.push(() => server.stop());
+      return server;
     };
     const instances: RunningServer[] = [];
-    const startInstance = async (index: number, env: Record<string, string>) => {
-      const server = await startServer({ logFile: join(artifactsDir, `portal-${index}.log`), env: { ...shared, ...env } });
-      instances.push(server);
-      cleanups.push(() => server.stop());
-    };
-    await startInstance(1, { SEED_DEMO: 'true', DEMO_BULK_AUDIENCES: String(options.bulkApplications) });
-    const joining = Array.from({ length: (options.instances ?? 3) - 1 }, (_, index) => startInstance(index + 2, { SEED_DEMO: 'false' }));
-    await Promise.all(joining);
-    instances.sort((a, b) => Number(a.logFile.match(/(\d+)\.log$/)?.[1]) - Number(b.logFile.match(/(\d+)\.log$/)?.[1]));
+    instances.push(await startInstance(1, { SEED_DEMO: 'true', DEMO_BULK_AUDIENCES: String(options.bulkApplications) }));
+    instances.push(...(await Promise.all(Array.from({ length: (options.instances ?? 3) - 1 }, (_, index) => startInstance(index + 2, { SEED_DEMO: 'false' })))));
 
     const nginxPort = await freePort();
     const nginxDir = join(work, 'nginx');
@@ -153,7 +161,13 @@ export async function startCluster(options: { artifactsDir: string; bulkApplicat
     const database = new pg.Client({ connectionString: databaseUrl.toString() });
     await database.connect();
     cleanups.push(() => database.end());
-    return { origin, instances, database, artifactsDir, stop: stopAll };
+    const restart = async (index: number) => {
+      const old = instances[index];
+      if (!old) throw new Error(`no instance ${index}`);
+      await old.stop();
+      instances[index] = await startInstance(index + 1, { SEED_DEMO: 'false' }, old.port);
+    };
+    return { origin, instances, database, artifactsDir, restart, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

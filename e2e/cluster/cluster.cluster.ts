@@ -9,6 +9,7 @@ import { repoRoot } from '../support/server-process';
 import { artifactsDir as e2eArtifactsDir } from '../global-setup';
 import { MAX_DAY_CAPACITY } from '@portal/shared/show/project-settings.schema';
 import { startCluster, type Cluster } from './cluster-topology';
+import { mainlandId } from '../support/visitor-journey';
 
 const CLIENT = { 'x-portal-client': 'web' };
 const VIEWER = '{ viewer { __typename ... on User { id } ... on Ouser { id } } }';
@@ -20,6 +21,11 @@ const REGISTER_GATE = 'mutation ($input: EntranceDeviceInput!) { registerEntranc
 const ISSUE_TOKEN = 'mutation ($id: ID!) { issueDeviceToken(id: $id) { token } }';
 const TICKETS = '{ tickets(pageSize: 20) { nodes { id } } }';
 const TICKET_QR = 'query ($id: ID!) { ticketQr(ticketId: $id) { token } }';
+const SUBMIT = 'mutation ($input: SubmitApplicationInput!) { submitApplication(input: $input) { id } }';
+/** The rush: visitors with their photos uploaded ahead (the seed's DEMO_RUSH_VISITORS), submitting from 64 clients at once. */
+const RUSH = { visitors: 256, clients: 64, password: 'Rush12345' };
+/** Small bounds, so that the rush queues and overflows on this 2-core machine (production: 4 in flight, 200 waiting, 15 s). */
+const RUSH_BOUNDS = { ADMISSION_IN_FLIGHT: '2', ADMISSION_QUEUE: '24', ADMISSION_MAX_WAIT_SECONDS: '2' };
 
 interface GraphQLAnswer<T> {
   status: number;
@@ -54,6 +60,12 @@ async function login(origin: string, credentials: Credentials, captcha?: { value
   return { status: response.status, code: body.code, jar };
 }
 
+/** Writes a test's figures to e2e/artifacts/cluster/<name>-report.json and prints them. */
+function keepReport(cluster: Cluster, name: string, report: Record<string, unknown>) {
+  writeFileSync(join(cluster.artifactsDir, `${name}-report.json`), `${JSON.stringify(report, null, 2)}\n`);
+  console.info(`[cluster] ${name}:`, report);
+}
+
 const visitor: Credentials = { identity: demoUsers.visitor.identity, password: demoUsers.visitor.password, scope: 'audience' };
 const organizer: Credentials = { identity: demoUsers.organizer.identity, password: demoUsers.organizer.password, scope: 'organizer' };
 const exhibitor: Credentials = { identity: demoUsers.exhibitor.identity, password: demoUsers.exhibitor.password, scope: 'exhibitor' };
@@ -63,7 +75,12 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
   let origins: string[];
 
   beforeAll(async () => {
-    cluster = await startCluster({ artifactsDir: join(e2eArtifactsDir, 'cluster'), bulkApplications: 3000, webDistDir: join(repoRoot, 'web', 'dist') });
+    cluster = await startCluster({
+      artifactsDir: join(e2eArtifactsDir, 'cluster'),
+      bulkApplications: 3000,
+      webDistDir: join(repoRoot, 'web', 'dist'),
+      env: { DEMO_RUSH_VISITORS: String(RUSH.visitors), ...RUSH_BOUNDS },
+    });
     origins = cluster.instances.map((instance) => instance.baseUrl);
   });
   afterAll(() => cluster?.stop());
@@ -78,6 +95,160 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
+
+  it('a rush of applications with an instance restarted: each accepted one stored once, each refusal with Retry-After, viewers kept fast', async () => {
+    const visitors = (
+      await cluster.database.query<{ id: string; mobile: string; entry: string; idphoto: string }>(
+        `select a.id, a.mobile,
+                (select p.id from photos p where p.owner_id = a.id and p.purpose = 'ENTRY_CARD') as entry,
+                (select p.id from photos p where p.owner_id = a.id and p.purpose = 'ID_CARD') as idphoto
+         from accounts a where a.mobile like '+86172%' order by a.mobile`,
+      )
+    ).rows;
+    expect(visitors).toHaveLength(RUSH.visitors);
+    const days = (await cluster.database.query<{ day: string }>("select to_char(day, 'YYYY-MM-DD') as day from show_days where capacity >= 1000 order by day")).rows.map((row) => row.day);
+    expect(days.length).toBeGreaterThan(0);
+    // Signed in ahead, as visitors who filled the form before registration opened.
+    const lap = (what: string) => console.info(`[cluster] rush: ${what} after ${((Date.now() - prepared) / 1000).toFixed(1)} s`);
+    const prepared = Date.now();
+    const jars: CookieJar[] = [];
+    for (let start = 0; start < visitors.length; start += RUSH.clients) {
+      jars.push(...(await Promise.all(visitors.slice(start, start + RUSH.clients).map((visitor) => signIn(cluster.origin, { identity: visitor.mobile.slice(3), password: RUSH.password, scope: 'audience' })))));
+    }
+    lap(`${jars.length} visitors signed in`);
+    const organizerJar = await signIn(cluster.origin, organizer);
+    const viewerRequest = { method: 'POST' as const, path: '/apis/core/graphql', headers: { ...CLIENT, 'content-type': 'application/json', cookie: organizerJar.header() }, body: JSON.stringify({ query: VIEWER }) };
+    const viewerLoad = (seconds: number) =>
+      new Promise<autocannon.Result>((resolve, reject) => autocannon({ url: cluster.origin, connections: 4, duration: seconds, requests: [viewerRequest] }, (error, result) => (error ? reject(error) : resolve(result))));
+    const idle = await viewerLoad(4);
+
+    const outcome = {
+      accepted: new Map<number, string>(),
+      /** Answers of the rules after the gate (e.g. a visit day full), by code. */
+      refusedByRules: new Map<string, number>(),
+      busy: 0,
+      busyWithoutRetryAfter: 0,
+      /** Failures without an answer of the portal (an instance going away): sent again, as a browser would on a network error. */
+      unanswered: 0,
+      serverErrorsWithoutRetryAfter: 0,
+    };
+    let next = 0;
+    const submitAs = async (index: number) => {
+      const visitor = visitors[index]!;
+      const input = {
+        name: '抢报观众',
+        mobile: visitor.mobile.slice(3),
+        email: `rush${index}@example.com`,
+        idType: 'MAINLAND_ID',
+        idNumber: mainlandId(`110101${19700101 + (index % 28)}${String(Math.floor(index / 28)).padStart(3, '0')}`),
+        entryPhotoId: visitor.entry,
+        idPhotoId: visitor.idphoto,
+        visitDates: [days[index % days.length]],
+        activationCode: `RUSH-${String(index).padStart(6, '0')}`,
+        truthConfirmed: true,
+        sensitiveConsent: true,
+      };
+      let ticket: string | undefined;
+      for (;;) {
+        let response: Response;
+        try {
+          response = await fetch(`${cluster.origin}/apis/core/graphql`, {
+            method: 'POST',
+            headers: { ...CLIENT, 'content-type': 'application/json', cookie: jars[index]!.header(), ...(ticket ? { 'x-portal-queue-ticket': ticket } : {}) },
+            body: JSON.stringify({ query: SUBMIT, variables: { input } }),
+          });
+        } catch {
+          outcome.unanswered += 1;
+          // As a browser's next try: not in a tight loop.
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          continue;
+        }
+        const retryAfter = response.headers.get('retry-after');
+        const answer = (await response.json().catch(() => ({}))) as { data?: { submitApplication?: { id: string } } | null; errors?: Array<{ extensions?: { code?: string; params?: { ticket?: string } } }> };
+        if (response.status === 429) {
+          outcome.busy += 1;
+          if (!retryAfter) outcome.busyWithoutRetryAfter += 1;
+          ticket = answer.errors?.[0]?.extensions?.params?.ticket;
+          await new Promise((resolve) => setTimeout(resolve, Number(retryAfter ?? 1) * 1000));
+          continue;
+        }
+        if (response.status >= 500) {
+          // nginx answers 502 for a request cut by the instance that went away; the portal itself never sends a 5xx without Retry-After.
+          if (retryAfter === null && response.status !== 502) outcome.serverErrorsWithoutRetryAfter += 1;
+          outcome.unanswered += 1;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          continue;
+        }
+        const id = answer.data?.submitApplication?.id;
+        if (id) outcome.accepted.set(index, id);
+        else {
+          const code = answer.errors?.[0]?.extensions?.code ?? String(response.status);
+          outcome.refusedByRules.set(code, (outcome.refusedByRules.get(code) ?? 0) + 1);
+        }
+        return;
+      }
+    };
+    const started = Date.now();
+    let restartedAt = 0;
+    let finished = false;
+    const clients = Promise.all(
+      Array.from({ length: RUSH.clients }, async () => {
+        for (let index = next++; index < visitors.length; index = next++) await submitAs(index);
+      }),
+    ).finally(() => (finished = true));
+    // A deployment during the rush: the third instance stops (SIGTERM: it finishes what it holds) and starts again.
+    const restarting = (async () => {
+      while (!finished && outcome.accepted.size < visitors.length / 4) await new Promise((resolve) => setTimeout(resolve, 50));
+      restartedAt = Date.now();
+      lap(`restarting instance 3 with ${outcome.accepted.size} accepted`);
+      await cluster.restart(2);
+      lap('instance 3 back');
+    })();
+    const busyViewers = viewerLoad(6);
+    await clients;
+    lap('every visitor answered');
+    const rushSeconds = (Date.now() - started) / 1000;
+    const [loaded] = await Promise.all([busyViewers, restarting]);
+
+    const stored = (
+      await cluster.database.query<{ account_id: string; id: string }>('select account_id, id from audiences where account_id = any($1::uuid[])', [visitors.map((visitor) => visitor.id)])
+    ).rows;
+    const storedByAccount = new Map<string, number>();
+    for (const row of stored) storedByAccount.set(row.account_id, (storedByAccount.get(row.account_id) ?? 0) + 1);
+    const acceptedButMissing = [...outcome.accepted].filter(([index, id]) => !stored.some((row) => row.id === id && row.account_id === visitors[index]!.id));
+    const report = {
+      at: new Date().toISOString(),
+      visitors: visitors.length,
+      clients: RUSH.clients,
+      bounds: RUSH_BOUNDS,
+      rushSeconds,
+      applicationsPerSecond: outcome.accepted.size / rushSeconds,
+      restartAfterSeconds: (restartedAt - started) / 1000,
+      accepted: outcome.accepted.size,
+      stored: stored.length,
+      storedTwice: [...storedByAccount.values()].filter((count) => count > 1).length,
+      acceptedButMissing: acceptedButMissing.length,
+      refusedByRules: Object.fromEntries(outcome.refusedByRules),
+      busyRefusals: outcome.busy,
+      busyRefusalsWithoutRetryAfter: outcome.busyWithoutRetryAfter,
+      unanswered: outcome.unanswered,
+      serverErrorsWithoutRetryAfter: outcome.serverErrorsWithoutRetryAfter,
+      viewerIdleP99Ms: idle.latency.p99,
+      viewerRushP99Ms: loaded.latency.p99,
+      viewerIdleRequestsPerSecond: idle.requests.average,
+      viewerRushRequestsPerSecond: loaded.requests.average,
+    };
+    keepReport(cluster, 'rush', report);
+
+    expect(acceptedButMissing).toEqual([]);
+    expect(report.storedTwice).toBe(0);
+    // Every visitor ends with one application: accepted, or (when an answer was cut by the restart) already there.
+    expect(stored.length).toBe(visitors.length);
+    expect(outcome.busy).toBeGreaterThan(0);
+    expect(outcome.busyWithoutRetryAfter).toBe(0);
+    expect(outcome.serverErrorsWithoutRetryAfter).toBe(0);
+    expect(loaded.latency.p99).toBeLessThanOrEqual(2 * Math.max(idle.latency.p99, 5));
+  }, 420_000);
 
   it('a session begun through one instance is used on the others', async () => {
     const jar = await signIn(origins[0]!, visitor);
@@ -270,8 +441,7 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
       scanRequestsPerSecond: scanResult.requests.average,
       viewerLatencyP99Ms: viewerResult.latency.p99,
     };
-    writeFileSync(join(cluster.artifactsDir, 'failover-report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.info('[cluster] failover under load:', report);
+    keepReport(cluster, 'failover', report);
 
     expect(acknowledged.size).toBeGreaterThan(0);
     expect(lost).toEqual([]);

@@ -16,6 +16,8 @@ export interface StartServerOptions {
   startTimeoutMs?: number;
   /** Node flags for the server process (e.g. --cpu-prof: not allowed in NODE_OPTIONS). */
   nodeArguments?: string[];
+  /** The port to listen on (a restarted instance keeps its place behind nginx); default: a free one. */
+  port?: number;
 }
 
 export interface RunningServer {
@@ -58,7 +60,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
  * embedded database with its demo seed.
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -15,6 +15,7 @@ import { requestLogging } from './lib/request-logging';
 import { localeOfRequest } from './lib/request-locale';
 import type { ExpiringStore } from './lib/expiring-store';
 import type { InvalidationBus } from './lib/invalidation-bus';
+import type { AdmissionLedger } from './lib/admission-ledger';
 import { attachCsrfGuard } from './lib/csrf-guard';
 import { apiSecurityHeaders, securityHeaders, setSecurityHeaders } from './lib/security-headers';
 import { createServices, type Services } from './services';
@@ -31,6 +32,8 @@ export interface AppDeps {
   store: ExpiringStore;
   /** Tells the other instances what their caches must drop. */
   bus: InvalidationBus;
+  /** Who holds a slot of the costly operations and who waits (shared by the instances with Redis). */
+  admission: AdmissionLedger;
   /** Set to draining by the shutdown: readiness answers 503 from then on. */
   lifecycle: Lifecycle;
   /** Where the log goes (tests read it); stdout by default. */
@@ -87,7 +90,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket) {
   );
 }
 
-export async function buildApp({ config, database, store, bus, lifecycle, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, store, bus, admission, lifecycle, logStream }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
     ...(await requestLogging(config, {
@@ -102,7 +105,7 @@ export async function buildApp({ config, database, store, bus, lifecycle, logStr
     clientErrorHandler: answerClientError,
   });
 
-  app.decorate('services', createServices({ config, db: database.db, store, bus, logger: app.log }));
+  app.decorate('services', createServices({ config, db: database.db, store, bus, admission, logger: app.log }));
   // Before any route is registered: each one gets the guard on itself.
   attachCsrfGuard(app, new Set(config.CORS_ORIGINS));
 

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DatabaseExpiringStore, RedisExpiringStore, type ExpiringStore } from './lib/expiring-store';
 import { openInvalidationBus } from './lib/invalidation-bus';
+import { openAdmissionLedger } from './lib/admission-ledger';
 import { buildApp } from './app';
 import type { Lifecycle } from './modules/health/health.routes';
 
@@ -47,9 +48,10 @@ export async function startPortal(
     await database.close();
     throw error;
   });
+  const admission = openAdmissionLedger(config, options.storePrefix);
   const lifecycle: Lifecycle = { draining: false };
   try {
-    const app = await buildApp({ config, database, store, bus, lifecycle, logStream: options.logStream });
+    const app = await buildApp({ config, database, store, bus, admission, lifecycle, logStream: options.logStream });
     await app.services.accounts.ensureRoles();
     const sealed = await app.services.personalData.sealIdNumbers();
     if (sealed > 0) app.log.info({ sealed }, 'ID numbers encrypted at rest');
@@ -75,6 +77,7 @@ export async function startPortal(
       }
       await app.services.faces.close();
       await app.services.heavyWork.close();
+      await app.services.admission.close();
       await bus.close();
       await store.close();
       await database.close();
@@ -91,6 +94,7 @@ export async function startPortal(
       },
     };
   } catch (error) {
+    await admission.close();
     await bus.close();
     await store.close();
     await database.close();

@@ -103,6 +103,17 @@ const ZEnv = z.object({
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Worker threads for heavy work off the event loop (reading imported spreadsheets); small: the machine also answers the gates. */
   HEAVY_WORK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Admission control of the costly operations (application submit, photo upload, registration, the
+   * /ticket look-up; docs/decisions/0807-admission-control.md): how many run at once on one instance (a 2-core instance: the
+   * face check's worker and the database keep up with 4), how many wait across every instance, how long
+   * one waits before it is answered with its place and a time to come back, and the slot's lease (a
+   * killed instance's slots are free again after it).
+   */
+  ADMISSION_IN_FLIGHT: z.coerce.number().int().min(1).max(256).default(4),
+  ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
+  ADMISSION_MAX_WAIT_SECONDS: z.coerce.number().min(0.05).max(60).default(15),
+  ADMISSION_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(15),
   /** Where an uploaded spreadsheet is copied while it is read (removed after each import); default: the system's temp folder. */
   IMPORT_TEMP_DIR: z.string().min(1).optional(),
 });

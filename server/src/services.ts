@@ -55,8 +55,10 @@ import { HeavyWorkPool } from './lib/heavy-work-pool';
 import { useSheetPool } from './lib/xlsx-stream';
 import { SpreadsheetImports } from './lib/spreadsheet-import';
 import { connectModules } from './modules/registry';
+import type { AdmissionLedger } from './lib/admission-ledger';
+import { AdmissionGate, admissionTiming } from './lib/admission-gate';
 
-type ServiceDeps = { config: Config; db: Database; store: ExpiringStore; bus: InvalidationBus; logger: FastifyBaseLogger };
+type ServiceDeps = { config: Config; db: Database; store: ExpiringStore; bus: InvalidationBus; admission: AdmissionLedger; logger: FastifyBaseLogger };
 
 /**
  * The services of every module, built once per process and handed to routes and resolvers; then each
@@ -70,7 +72,7 @@ export function createServices(deps: ServiceDeps): Services {
 }
 
 function buildServices(deps: ServiceDeps) {
-  const { config, db, store, bus, logger } = deps;
+  const { config, db, store, bus, admission, logger } = deps;
   // One mutable holder, so that tests can move the time every sign-in rule sees.
   const clock: Clock = { now: () => systemClock.now() };
   const appSecret = resolveAppSecret(config);
@@ -134,6 +136,8 @@ function buildServices(deps: ServiceDeps) {
   const entrance = new EntranceService(db, tickets, photos, audit, clock, bus);
   return {
     clock,
+    /** Admission control in front of the costly operations (closed with the portal). */
+    admission: new AdmissionGate(admission, config.ADMISSION_IN_FLIGHT, admissionTiming(config)),
     /** Periodic work run once per period across instances (the retention sweep). */
     schedule: new SharedSchedule(store, logger),
     /** The file store (seeds write demo pictures through it). */

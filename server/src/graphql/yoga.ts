@@ -4,6 +4,7 @@ import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } 
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
+import { QUEUE_TICKET_HEADER } from '../lib/admission-gate';
 import { localeOfRequest } from '../lib/request-locale';
 import { sessionIdOf, setSessionCookie } from '../modules/auth/session-cookie';
 import type { Services } from '../services';
@@ -130,9 +131,9 @@ function asksForIntrospection(document: DocumentNode, known: WeakMap<DocumentNod
 
 const ARMOR_LIMIT = /(depth|cost|aliases|tokens|directives).*(limit|exceeded)|limit.*exceeded/i;
 
-/** Keeps the position of the source error and Yoga's `http` hint (status by GraphQL-over-HTTP: 200 for application/json, 400 otherwise). */
+/** Keeps the position of the source error and Yoga's `http` hint (status by GraphQL-over-HTTP: 200 for application/json, 400 otherwise; a whole-request refusal's own). */
 function withPath(translated: GraphQLError, source: GraphQLError): GraphQLError {
-  const http = source.extensions?.http;
+  const http = translated.extensions.http ?? source.extensions?.http;
   const extensions = http ? { ...translated.extensions, http } : translated.extensions;
   // Yoga's own constructor: its status rules test `instanceof` against the graphql module it loaded.
   return createGraphQLError(translated.message, { nodes: source.nodes, path: source.path, extensions });
@@ -147,7 +148,7 @@ function corsFor(allowed: readonly string[]) {
   return (request: Request) => {
     const origin = request.headers.get('origin');
     if (!origin || !allowed.includes(origin)) return false as const;
-    return { origin: [origin], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'x-portal-client'], maxAge: 600 };
+    return { origin: [origin], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'x-portal-client', QUEUE_TICKET_HEADER], maxAge: 600 };
   };
 }
 

@@ -42,10 +42,22 @@ export class AppError extends Error {
         code: this.code,
         ...(Object.keys(this.params).length ? { params: this.params } : {}),
         ...(this.fields ? { fields: this.fields } : {}),
+        ...(WHOLE_REQUEST_REFUSALS.has(this.code) ? { http: this.httpHint() } : {}),
       },
     });
   }
+
+  /** Yoga's hint for the response: this status, and Retry-After when the refusal ends by itself. */
+  private httpHint() {
+    return { status: this.httpStatus, ...(this.retryAfterSeconds ? { headers: { 'retry-after': String(this.retryAfterSeconds) } } : {}) };
+  }
 }
+
+/**
+ * Codes that refuse the whole GraphQL request rather than one field: the response takes their HTTP status
+ * and Retry-After (a proxy, a browser and a load test read those, not the body).
+ */
+const WHOLE_REQUEST_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['SERVER_BUSY']);
 
 /** Codes whose HTTP status is more precise than their classification's. */
 const HTTP_STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
@@ -53,6 +65,7 @@ const HTTP_STATUS_OF_CODE: Partial<Record<ErrorCode, number>> = {
   AUTH_CODE_LIMIT_REACHED: 429,
   AUTH_CODE_TOO_SOON: 429,
   EXPORT_TOO_MANY_AT_ONCE: 429,
+  SERVER_BUSY: 429,
   REQUEST_TOO_LARGE: 413,
   REQUEST_HEADERS_TOO_LARGE: 431,
   REQUEST_TIMEOUT: 408,

@@ -17,6 +17,8 @@ const ZSeedEnv = z.object({
   DEMO_BULK_BADGE_PHOTOS: z.coerce.number().int().min(0).max(20_000).default(0),
   /** This many made-up gate records over the approved applications' tickets (the dashboard benchmark's 1,000,000). */
   DEMO_BULK_ADMISSIONS: z.coerce.number().int().min(0).max(5_000_000).default(0),
+  /** This many visitors with their photos uploaded and an activation code each, ready to apply at once (the cluster test's rush). */
+  DEMO_RUSH_VISITORS: z.coerce.number().int().min(0).max(100_000).default(0),
   /** Today is a show day too, open until it ends, so that the gates admit today (benchmark, entrance journey). */
   DEMO_GATE_DAY_TODAY: booleanFlag.default(false),
   /** This many made-up imported tickets valid today (the gate benchmark; with DEMO_GATE_DAY_TODAY). */

@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: 'BAD_REQUEST',
   INTERNAL: 'INTERNAL_ERROR',
   EXPORT_TOO_MANY_AT_ONCE: 'BAD_REQUEST',
+  /** Admission control: the costly operations' queue is full, or this request's wait in it ran out. */
+  SERVER_BUSY: 'BAD_REQUEST',
   // sign-in (SPEC 8 login messages first, then ours)
   AUTH_INVALID_EMAIL: 'BAD_REQUEST',
   AUTH_LOGIN_PROHIBITED: 'FORBIDDEN',

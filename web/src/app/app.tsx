@@ -6,6 +6,7 @@ import { createQueryClient } from './query-client';
 import { useShowName } from '../lib/project/show-name';
 import { useReadinessSignal } from '../lib/readiness';
 import { AppRoutes } from './router';
+import { WaitingRoom } from '../components/waiting-room';
 
 /** The providers around the router: the same in the browser and in the build's pre-rendering (src/prerender.tsx). */
 export function AppProviders({ client, children }: { client?: QueryClient; children: ReactNode }) {
@@ -31,6 +32,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders client={queryClient}>
       <ShowNameTitle />
+      <WaitingRoom />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createGraphQLClient, extractFiles, GraphQLClientError, type GraphQLDocument } from './graphql-client';
 import { createRequestClient } from './request';
+import { QUEUE_TICKET_HEADER, waitingRoomState } from './waiting-room';
 
 // As the generated code writes it: the operation first, then the fragments it spreads.
 const document = new String('\nquery Viewer($id: ID) { viewer { ...ViewerName } }\nfragment ViewerName on Ouser { __typename }') as GraphQLDocument<{ viewer: { __typename: string } }, { id?: string; file?: Blob }>;
@@ -26,6 +27,25 @@ describe('graphql client', () => {
     expect(body.operationName).toBe('Viewer');
     expect(body.variables).toEqual({ id: '1' });
     expect(body.query).toContain('viewer');
+  });
+  it('waits out a busy refusal in the waiting room and sends again with the ticket that keeps its place', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [
+        json({ data: null, errors: [{ message: 'busy', extensions: { code: 'SERVER_BUSY', params: { seconds: 3, ahead: 4, ticket: 'place-1' } } }] }, 429),
+        json({ data: { viewer: { __typename: 'Ouser' } } }),
+      ];
+      const { fetchImpl, graphql } = client(() => answers.shift() ?? json({}, 500));
+      const answered = graphql(document);
+      await vi.waitFor(() => expect(waitingRoomState()).toMatchObject({ ahead: 4 }));
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(3000);
+      await expect(answered).resolves.toEqual({ viewer: { __typename: 'Ouser' } });
+      expect(new Headers(fetchImpl.mock.calls[1]?.[1]?.headers).get(QUEUE_TICKET_HEADER)).toBe('place-1');
+      expect(waitingRoomState()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('raises the first error message', async () => {
     const { graphql } = client(() => json({ data: null, errors: [{ message: 'Please sign in first', extensions: { classification: 'UNAUTHORIZED' } }] }));

@@ -6,6 +6,7 @@
  */
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { request as defaultRequest, readBody, type RequestClient } from './request';
+import { QUEUE_TICKET_HEADER, sendThroughWaitingRoom, type BusyRefusal } from './waiting-room';
 
 export const GRAPHQL_PATH = '/core/graphql';
 
@@ -71,17 +72,36 @@ function toBody(query: string, variables: unknown, name: string | undefined): { 
 
 export type GraphQLRequest = <TData, TVariables>(document: GraphQLDocument<TData, TVariables>, variables?: TVariables, signal?: AbortSignal) => Promise<TData>;
 
-export function createGraphQLClient(request: RequestClient = defaultRequest): GraphQLRequest {
-  return async function graphqlRequest<TData, TVariables>(document: GraphQLDocument<TData, TVariables>, variables?: TVariables, signal?: AbortSignal): Promise<TData> {
-    return readGraphQLResponse<TData>(await postGraphQL(request, document.toString(), variables, signal));
+/** The server's admission control refused the operation for now (HTTP 429, SERVER_BUSY): when and where to come back. */
+export function busyRefusalOf(error: unknown): BusyRefusal | undefined {
+  if (!(error instanceof GraphQLClientError) || error.response.status !== 429) return undefined;
+  const extensions = error.response.errors[0]?.extensions;
+  if (extensions?.code !== 'SERVER_BUSY') return undefined;
+  const params = (extensions.params ?? {}) as { seconds?: unknown; ahead?: unknown; ticket?: unknown };
+  return {
+    seconds: typeof params.seconds === 'number' && params.seconds > 0 ? params.seconds : 1,
+    ahead: typeof params.ahead === 'number' ? params.ahead : 0,
+    ticket: typeof params.ticket === 'string' ? params.ticket : undefined,
   };
 }
 
-/** Sends an operation and resolves with the untouched response (read it with readGraphQLResponse). */
-export function postGraphQL(request: RequestClient, query: string, variables?: unknown, signal?: AbortSignal): Promise<Response> {
+export function createGraphQLClient(request: RequestClient = defaultRequest): GraphQLRequest {
+  return function graphqlRequest<TData, TVariables>(document: GraphQLDocument<TData, TVariables>, variables?: TVariables, signal?: AbortSignal): Promise<TData> {
+    // A refusal by the admission control is waited out in the waiting room: the caller sees only the final answer.
+    return sendThroughWaitingRoom(
+      async (ticket) => readGraphQLResponse<TData>(await postGraphQL(request, document.toString(), variables, signal, ticket)),
+      busyRefusalOf,
+      signal,
+    );
+  };
+}
+
+/** Sends an operation and resolves with the untouched response (read it with readGraphQLResponse); `ticket` keeps a place in the server's queue. */
+export function postGraphQL(request: RequestClient, query: string, variables?: unknown, signal?: AbortSignal, ticket?: string): Promise<Response> {
   const { body, json } = toBody(query, variables, operationName(query));
   const headers: Record<string, string> = { accept: 'application/json' };
   if (json) headers['content-type'] = 'application/json';
+  if (ticket) headers[QUEUE_TICKET_HEADER] = ticket;
   return request(GRAPHQL_PATH, { method: 'POST', body, headers, raw: true, signal: signal ?? null });
 }
 

@@ -14,7 +14,8 @@ export const accountResolvers: Resolvers = {
       return true;
     },
     registerAudience: async (_parent, { input }, context) => {
-      const account = await context.services.registration.register(parseInput(ZRegisterAudienceInput, input));
+      const registration = parseInput(ZRegisterAudienceInput, input);
+      const account = await context.services.admission.run(context.request, () => context.services.registration.register(registration));
       await context.startSession(account);
       return account;
     },

@@ -8,7 +8,11 @@ import { isOwnApplication, requireOwnerOrReviewer } from './application.policy';
 
 export const applicationResolvers: Resolvers = {
   Mutation: {
-    submitApplication: (_parent, { input }, context) => context.services.applications.submit(requireScope(context.viewer, 'audience'), parseInput(ZApplicationFields, input)),
+    submitApplication: (_parent, { input }, context) => {
+      const visitor = requireScope(context.viewer, 'audience');
+      const fields = parseInput(ZApplicationFields, input);
+      return context.services.admission.run(context.request, () => context.services.applications.submit(visitor, fields));
+    },
     selectVisitDates: (_parent, { input }, context) => context.services.applications.selectVisitDates(requireScope(context.viewer, 'audience'), parseInput(ZSelectVisitDatesInput, input)),
     withdrawApplication: async (_parent, _args, context) => {
       await context.services.personalData.withdraw(requireScope(context.viewer, 'audience').id, context.origin);

@@ -23,7 +23,10 @@ export const badgeResolvers: Resolvers = {
     deleteBadge: (_parent, { id }, context) => context.services.badgeFiling.remove(context.viewer, ZBadgeId.safeParse(id).data ?? null, context.origin),
     approveBadges: (_parent, args, context) => context.services.badgeReview.approve(context.viewer, parseInput(ZApproveSubmissionsInput, args), context.origin),
     rejectBadges: (_parent, args, context) => context.services.badgeReview.reject(context.viewer, parseInput(ZRejectSubmissionsInput, args), context.origin),
-    badgeTicket: (_parent, { captcha, ...input }, context) => context.services.badgeTicket.ticket(parseInput(ZBadgeTicketInput, input), captcha, context.origin.ip),
+    badgeTicket: (_parent, { captcha, ...input }, context) => {
+      const lookup = parseInput(ZBadgeTicketInput, input);
+      return context.services.admission.run(context.request, () => context.services.badgeTicket.ticket(lookup, captcha, context.origin.ip));
+    },
     sendBadgePhotoCode: (_parent, { captcha, ...input }, context) =>
       context.services.badgeTicket.sendPhotoCode(parseInput(ZBadgeTicketInput, input), captcha, context.origin, context.locale),
     replaceBadgePhoto: async (_parent, { file, ...input }, context) => context.services.badgeTicket.replacePhoto(parseInput(ZBadgePhotoReplaceInput, input), await file, context.origin),

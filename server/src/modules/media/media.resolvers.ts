@@ -4,7 +4,11 @@ import { PhotoService } from './photo.service';
 
 export const mediaResolvers: Resolvers = {
   Mutation: {
-    uploadPhoto: async (_parent, { file, purpose }, context) => context.services.photos.upload(requireViewer(context.viewer), await file, purpose),
+    uploadPhoto: async (_parent, { file, purpose }, context) => {
+      const viewer = requireViewer(context.viewer);
+      const picture = await file;
+      return context.services.admission.run(context.request, () => context.services.photos.upload(viewer, picture, purpose));
+    },
   },
   Photo: {
     url: (photo) => PhotoService.urlOf(photo),
