@@ -21,6 +21,8 @@ const ZSeedEnv = z.object({
   DEMO_GATE_DAY_TODAY: booleanFlag.default(false),
   /** This many made-up imported tickets valid today (the gate benchmark; with DEMO_GATE_DAY_TODAY). */
   DEMO_BULK_TICKETS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** This many registered visitors without an application, all with the demo visitor's password (the registration-rush benchmark). */
+  DEMO_BULK_VISITORS: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
 export type SeedConfig = ReturnType<typeof parseSeedConfig>;

@@ -4,6 +4,7 @@ import { fillBulkApplications } from './bulk-applications';
 import { fillBulkAdmissions } from './bulk-admissions';
 import { fillBulkBadges } from './bulk-badges';
 import { fillBulkTickets, openGateDayToday } from './bulk-tickets';
+import { fillBulkVisitors } from './bulk-visitors';
 import type { SeedConfig } from './seed-config';
 
 /**
@@ -31,5 +32,6 @@ export async function seedPortal(portal: RunningPortal, seed: SeedConfig, log: (
   if (seed.DEMO_BULK_TICKETS > 0) {
     await timed(() => fillBulkTickets(portal.database.db, seed.DEMO_BULK_TICKETS, new Date(services.clock.now())), (added) => `${added} made-up tickets valid today filled in bulk`);
   }
+  if (seed.DEMO_BULK_VISITORS > 0) await timed(() => fillBulkVisitors(portal.database.db, seed.DEMO_BULK_VISITORS), (added) => `${added} registered visitors without an application filled in bulk`);
   return created;
 }
