@@ -103,6 +103,8 @@ const ZEnv = z.object({
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Worker threads for heavy work off the event loop (reading imported spreadsheets); small: the machine also answers the gates. */
   HEAVY_WORK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Face-check worker threads (face-api on WASM, one core each while they work); 2 fits the 2-core machine (docs/performance.md). */
+  FACE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** Where an uploaded spreadsheet is copied while it is read (removed after each import); default: the system's temp folder. */
   IMPORT_TEMP_DIR: z.string().min(1).optional(),
 });

@@ -80,6 +80,33 @@ describe('FaceService.check', () => {
   });
 });
 
+describe('FaceService.describeLater', () => {
+  it('gives the descriptor a check with descriptor gives, after every waiting check, loading the picture only when it starts', async () => {
+    const one = new FaceService({ workers: 1 });
+    try {
+      const picture = await cropAroundFace(demoSample(2), personA, 0.3);
+      const checked = await one.check(picture, { descriptor: true });
+      if (!checked.face) throw new Error('the check found no single face');
+      const order: string[] = [];
+      let loads = 0;
+      const running = one.analyse(picture).then(() => order.push('check 1'));
+      const later = one.describeLater(checked.face, async () => {
+        loads += 1;
+        return picture;
+      });
+      // Queued after the later job, done before it: the one worker takes checks first.
+      const waiting = one.analyse(picture).then(() => order.push('check 2'));
+      const [descriptor] = await Promise.all([later.finally(() => order.push('described')), running, waiting]);
+      expect(order).toEqual(['check 1', 'check 2', 'described']);
+      expect(loads).toBe(1);
+      expect(descriptor).toEqual(checked.descriptor);
+      expect(await one.describeLater(checked.face, async () => null)).toBeNull();
+    } finally {
+      await one.close();
+    }
+  });
+});
+
 describe('FaceService.similarity', () => {
   it('scores two pictures of one person higher than two different people', async () => {
     const [a1, a2, b] = await Promise.all([

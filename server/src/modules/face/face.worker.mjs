@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The face-api worker thread (started by face.service.ts; one per process).
+ * A face-api worker thread (face.service.ts starts `workers` of them, config FACE_WORKERS).
  *
  * Plain JavaScript on purpose: a worker thread does not get the TypeScript loader that runs the
  * main thread under vitest, and this file has no logic worth typing beyond the message shapes,
@@ -8,17 +8,34 @@
  *
  * It receives decoded RGB pixels (the main thread decodes with sharp, off the event loop), runs
  * face-api's TinyFaceDetector on the tfjs WASM backend, and answers with the boxes of each pass in
- * pixels of the input ('detect'), or the 128-d descriptor of the single face ('describe'). Models load once, on first use,
- * from the package's own model/ folder.
+ * pixels of the input ('detect'), or the 128-d descriptor of a face a 'detect' found ('describe': the
+ * landmark and recognition nets on that detection, as face-api's withFaceLandmarks().withFaceDescriptors()
+ * would run them after the detector). Models load once, on first use, from the package's own model/ folder.
  */
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 
 /** @type {Promise<{ tf: any; faceapi: any }> | null} */
 let loading = null;
+
+/**
+ * This thread only, scheduled below the event loop's (Linux: a thread's own nice value, set through its
+ * thread id, which /proc/thread-self names); elsewhere the thread keeps the process's priority.
+ */
+function lowerPriority(/** @type {number} */ niceness) {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (threadId > 0) setPriority(threadId, niceness);
+  } catch {
+    // not Linux, or not allowed: the same priority as the event loop
+  }
+}
+if (typeof workerData?.niceness === 'number') lowerPriority(workerData.niceness);
 
 function load() {
   loading ??= (async () => {
@@ -50,20 +67,21 @@ function load() {
 }
 
 /**
+ * @typedef {{ x: number; y: number; width: number; height: number }} Box
  * @typedef {{ pixels: Uint8Array; width: number; height: number; inputSizes: number[]; minScore: number }} DetectJob
- * @typedef {{ pixels: Uint8Array; width: number; height: number; inputSize: number; minScore: number }} DescribeJob
+ * @typedef {{ pixels: Uint8Array; width: number; height: number; face: { score: number; relativeBox: Box } }} DescribeJob
  */
 
-/** One pass of the detector per input size: `{ passes: [[{ x, y, width, height, score }], …] }`. */
+/** One pass of the detector per input size: `{ passes: [[{ x, y, width, height, score, relativeBox }], …] }`. */
 async function detect(/** @type {DetectJob} */ job) {
   const { tf, faceapi } = await load();
   const tensor = tf.tensor3d(job.pixels, [job.height, job.width, 3], 'int32');
   try {
     const passes = [];
     for (const inputSize of job.inputSizes) {
-      /** @type {Array<{ score: number; box: { x: number; y: number; width: number; height: number } }>} */
+      /** @type {Array<{ score: number; box: Box; relativeBox: Box }>} */
       const detections = await faceapi.detectAllFaces(tensor, new faceapi.TinyFaceDetectorOptions({ inputSize, scoreThreshold: job.minScore }));
-      passes.push(detections.map((d) => ({ ...plainBox(d.box), score: d.score })));
+      passes.push(detections.map((d) => ({ ...plainBox(d.box), score: d.score, relativeBox: plainBox(d.relativeBox) })));
     }
     return { passes };
   } finally {
@@ -71,15 +89,20 @@ async function detect(/** @type {DetectJob} */ job) {
   }
 }
 
-/** The 128-d descriptor of the single face found with `inputSize`: `{ descriptor }`, null unless one face. */
+/**
+ * The 128-d descriptor of the face a 'detect' found in the same pixels: `{ descriptor }`. The detection is
+ * rebuilt as the detector built it (its relative box, the picture's size), so the landmarks and the aligned
+ * crop are the ones a second detector pass would have led to.
+ */
 async function describe(/** @type {DescribeJob} */ job) {
   const { tf, faceapi } = await load();
   const tensor = tf.tensor3d(job.pixels, [job.height, job.width, 3], 'int32');
   try {
-    const options = new faceapi.TinyFaceDetectorOptions({ inputSize: job.inputSize, scoreThreshold: job.minScore });
+    const { x, y, width, height } = job.face.relativeBox;
+    const detection = new faceapi.FaceDetection(job.face.score, new faceapi.Rect(x, y, width, height), { width: job.width, height: job.height });
     /** @type {Array<{ descriptor: Float32Array }>} */
-    const results = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withFaceDescriptors();
-    return { descriptor: results.length === 1 ? results[0]?.descriptor ?? null : null };
+    const results = await new faceapi.DetectAllFaceLandmarksTask(Promise.resolve([{ detection }]), tensor, false).withFaceDescriptors();
+    return { descriptor: results[0]?.descriptor ?? null };
   } finally {
     tensor.dispose();
   }
