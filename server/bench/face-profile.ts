@@ -3,55 +3,16 @@
 // Each step runs alone in this thread on the rush's 750×1000 pictures, timed in CPU (process.cpuUsage: sharp's
 // libvips threads included) and wall time; then the whole check through FaceService (its worker, with the
 // worker's kernels) and a kernel profile of one 416 pass as face-api runs it here (the WASM backend's own kernels).
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { FACE_DETECTION_MAX_SIDE, FACE_DETECTOR_MIN_SCORE } from '@portal/shared/media/photo-rules';
+import { FACE_DETECTOR_MIN_SCORE } from '@portal/shared/media/photo-rules';
 import { facePicture, SAMPLE_FACES, type Sample } from '../../e2e/support/pictures';
-import { FaceService } from '../src/modules/face/face.service';
+import { decodeForDetection, FaceService } from '../src/modules/face/face.service';
+import { stockFaceApi } from '../src/modules/face/face-test-pictures';
 import { checkPhoto } from '../src/modules/media/photo-check';
 
 const ROUNDS = 3;
-const require = createRequire(import.meta.url);
 
-interface FaceApiBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-interface FaceApiDetection {
-  score: number;
-  relativeBox: FaceApiBox;
-}
-interface Tensor {
-  dispose(): void;
-}
-/** The part of tfjs and face-api (untyped CommonJS builds) this profile calls. */
-interface Tfjs {
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-  enableProdMode(): void;
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor;
-  profile(work: () => Promise<unknown>): Promise<{ kernels: Array<{ name: string; kernelTimeMs: number | { error: string } }> }>;
-}
-interface FaceApi {
-  nets: Record<'tinyFaceDetector' | 'faceLandmark68Net' | 'faceRecognitionNet', { loadFromDisk(dir: string): Promise<void> }>;
-  TinyFaceDetectorOptions: new (options: { inputSize: number; scoreThreshold: number }) => unknown;
-  FaceDetection: new (score: number, box: unknown, dims: { width: number; height: number }) => unknown;
-  Rect: new (x: number, y: number, width: number, height: number) => unknown;
-  DetectAllFaceLandmarksTask: new (parent: Promise<Array<{ detection: unknown }>>, input: Tensor, tiny: boolean) => { withFaceDescriptors(): Promise<unknown[]> };
-  detectAllFaces(input: Tensor, options: unknown): Promise<FaceApiDetection[]> & { withFaceLandmarks(): { withFaceDescriptors(): Promise<unknown[]> } };
-}
-
-const tf = require('@tensorflow/tfjs') as Tfjs;
-require('@tensorflow/tfjs-backend-wasm');
-const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-await tf.setBackend('wasm');
-await tf.ready();
-tf.enableProdMode();
-const modelDir = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-await Promise.all([faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir), faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir), faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir)]);
+const { tf, faceapi } = await stockFaceApi();
 
 const samples = Object.keys(SAMPLE_FACES).map(Number) as Sample[];
 const pictures = await Promise.all(samples.map(async (sample) => sharp(await facePicture(sample, 0.3)).resize(750, 1000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer()));
@@ -75,10 +36,8 @@ for (let round = 0; round <= ROUNDS; round++) {
   if (round === 1) times.clear();
   for (const input of pictures) {
     const clean = await timed('sharp: checkPhoto (decode, orient, re-encode)', () => checkPhoto(input, 'audience'));
-    const { data, info } = await timed('sharp: decode for detection (≤ 640 px, raw)', () =>
-      sharp(clean.buffer).rotate().resize({ width: FACE_DETECTION_MAX_SIDE, height: FACE_DETECTION_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
-    );
-    const tensor = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+    const info = await timed('sharp: decode for detection (≤ 640 px, raw)', () => decodeForDetection(clean.buffer));
+    const tensor = tf.tensor3d(info.pixels, [info.height, info.width, 3], 'int32');
     const [found] = await timed('detector 224', () => faceapi.detectAllFaces(tensor, detector(224)));
     await timed('detector 416', () => faceapi.detectAllFaces(tensor, detector(416)));
     await timed('describe with the detector again (224 + landmarks + descriptor)', () => faceapi.detectAllFaces(tensor, detector(224)).withFaceLandmarks().withFaceDescriptors());
@@ -106,8 +65,8 @@ console.log(`median of ${ROUNDS * pictures.length} photos (750×1000 JPEG), ms:`
 for (const [step, { cpu, wall }] of times) console.log(`  ${step.padEnd(66)} CPU ${median(cpu).toFixed(1).padStart(6)}   wall ${median(wall).toFixed(1).padStart(6)}`);
 
 // Where a 416 pass spends its time, kernel by kernel, as the WASM backend runs face-api's graph.
-const { data, info } = await sharp(pictures[0]).resize({ width: FACE_DETECTION_MAX_SIDE, height: FACE_DETECTION_MAX_SIDE, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
-const tensor = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+const first = await decodeForDetection(pictures[0] ?? Buffer.alloc(0));
+const tensor = tf.tensor3d(first.pixels, [first.height, first.width, 3], 'int32');
 const kernels = new Map<string, number>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const kernel of (await tf.profile(() => faceapi.detectAllFaces(tensor, detector(416)))).kernels) {

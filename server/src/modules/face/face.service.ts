@@ -296,8 +296,8 @@ export class FaceService {
   }
 }
 
-/** EXIF-oriented RGB pixels, longer side ≤ FACE_DETECTION_MAX_SIDE; decoded by sharp on libuv's pool. */
-async function decodeForDetection(picture: Buffer): Promise<Pixels> {
+/** EXIF-oriented RGB pixels, longer side ≤ FACE_DETECTION_MAX_SIDE, as the workers get them; decoded by sharp on libuv's pool. */
+export async function decodeForDetection(picture: Buffer): Promise<Pixels> {
   try {
     const { data, info } = await sharp(picture, { limitInputPixels: PHOTO_MAX_PIXELS })
       .rotate()
