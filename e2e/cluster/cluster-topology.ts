@@ -74,7 +74,7 @@ export async function startCluster(options: {
   bulkApplications: number;
   webDistDir: string;
   instances?: number;
-  /** The seed's and the portal's settings on top of the cluster's own (DEMO_RUSH_VISITORS, ADMISSION_*). */
+  /** The seed's and the portal's settings on top of the cluster's own (DEMO_BULK_VISITORS, ADMISSION_*). */
   env?: Record<string, string>;
 }): Promise<Cluster> {
   const { artifactsDir } = options;

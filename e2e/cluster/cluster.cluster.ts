@@ -22,8 +22,8 @@ const ISSUE_TOKEN = 'mutation ($id: ID!) { issueDeviceToken(id: $id) { token } }
 const TICKETS = '{ tickets(pageSize: 20) { nodes { id } } }';
 const TICKET_QR = 'query ($id: ID!) { ticketQr(ticketId: $id) { token } }';
 const SUBMIT = 'mutation ($input: SubmitApplicationInput!) { submitApplication(input: $input) { id } }';
-/** The rush: visitors with their photos uploaded ahead (the seed's DEMO_RUSH_VISITORS), submitting from 64 clients at once. */
-const RUSH = { visitors: 256, clients: 64, password: 'Rush12345' };
+/** The rush: visitors with their photos uploaded ahead (the seed's DEMO_BULK_VISITORS, ready to apply), submitting from 64 clients at once. */
+const RUSH = { visitors: 256, clients: 64 };
 /** Small bounds, so that the rush queues and overflows on this 2-core machine (production: 4 in flight, 200 waiting, 15 s). */
 const RUSH_BOUNDS = { ADMISSION_IN_FLIGHT: '2', ADMISSION_QUEUE: '24', ADMISSION_MAX_WAIT_SECONDS: '2' };
 
@@ -79,7 +79,7 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
       artifactsDir: join(e2eArtifactsDir, 'cluster'),
       bulkApplications: 3000,
       webDistDir: join(repoRoot, 'web', 'dist'),
-      env: { DEMO_RUSH_VISITORS: String(RUSH.visitors), ...RUSH_BOUNDS },
+      env: { DEMO_BULK_VISITORS: String(RUSH.visitors), DEMO_BULK_VISITORS_READY: 'true', ...RUSH_BOUNDS },
     });
     origins = cluster.instances.map((instance) => instance.baseUrl);
   });
@@ -113,7 +113,7 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
     const prepared = Date.now();
     const jars: CookieJar[] = [];
     for (let start = 0; start < visitors.length; start += RUSH.clients) {
-      jars.push(...(await Promise.all(visitors.slice(start, start + RUSH.clients).map((visitor) => signIn(cluster.origin, { identity: visitor.mobile.slice(3), password: RUSH.password, scope: 'audience' })))));
+      jars.push(...(await Promise.all(visitors.slice(start, start + RUSH.clients).map((visitor) => signIn(cluster.origin, { identity: visitor.mobile.slice(3), password: demoUsers.visitor.password, scope: 'audience' })))));
     }
     lap(`${jars.length} visitors signed in`);
     const organizerJar = await signIn(cluster.origin, organizer);
@@ -144,7 +144,8 @@ describe('three instances behind nginx (PostgreSQL, Redis, S3)', () => {
         entryPhotoId: visitor.entry,
         idPhotoId: visitor.idphoto,
         visitDates: [days[index % days.length]],
-        activationCode: `RUSH-${String(index).padStart(6, '0')}`,
+        // The seed's bulkVisitorCode of the visitor (numbered from 1, in the order of their mobiles).
+        activationCode: `RUSH-${String(index + 1).padStart(6, '0')}`,
         truthConfirmed: true,
         sensitiveConsent: true,
       };

@@ -16,6 +16,7 @@ import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type Pho
 import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
 import { CDK_IMPORT_SCENARIO, cdkImportMarkdown, runCdkImport, type CdkImportResult } from './activation-codes';
 import { APPROVAL_EXPORT_SCENARIO, exportScenariosMarkdown, GATES_UNDER_LOAD_SCENARIO, runExportScenarios, type ApprovalExportResult, type GatesUnderLoadResult } from './export-under-load';
+import { REGISTRATION_RUSH_SCENARIO, registrationRushMarkdown, runRegistrationRush, type RegistrationRushResult } from './registration-rush';
 import { CLUSTER_SCENARIO, clusterMarkdown, runClusterScenario, type ClusterFigures } from './cluster';
 import { lighthouseReport, measurePublicPages, RUNS_PER_PAGE, type PageFigures } from '../../e2e/bench/lighthouse';
 import { listInteractionsReport, measureListInteractions, type InteractionFigures } from '../../e2e/bench/list-interactions';
@@ -290,6 +291,15 @@ async function main() {
     }
   }
 
+  let registrationRush: RegistrationRushResult[] | undefined;
+  if (!only || only.includes(REGISTRATION_RUSH_SCENARIO)) {
+    registrationRush = [];
+    for (const database of databases) {
+      console.log(`bench: ${REGISTRATION_RUSH_SCENARIO} (${DATABASE_LABELS[database]}) — visitors upload two face photos each and submit, beside the organizer's viewer`);
+      registrationRush.push(await runRegistrationRush(logDir, database));
+    }
+  }
+
   let cluster: ClusterFigures[] | undefined;
   if (!only || only.includes(CLUSTER_SCENARIO)) {
     console.log(`bench: ${CLUSTER_SCENARIO} — the viewer and the approval list through nginx, 1 then 3 instances`);
@@ -339,6 +349,7 @@ async function main() {
     ...(memory || zip ? { memory: [...(memory ? [memory] : []), ...(zip ? [zip] : [])] } : {}),
     ...(cdkImports ? { imports: cdkImports } : {}),
     ...(exportsBesideGates ? { exportsBesideGates } : {}),
+    ...(registrationRush ? { registrationRush } : {}),
     ...(cluster ? { cluster } : {}),
     ...(pages ? { publicPages: pages } : {}),
     ...(interactions ? { listInteractions: interactions } : {}),
@@ -349,6 +360,7 @@ async function main() {
   const text =
     markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (cdkImports ? `\n${cdkImportMarkdown(cdkImports)}` : '') +
     (exportsBesideGates ? `\n${exportScenariosMarkdown(exportsBesideGates)}` : '') +
+    (registrationRush ? `\n${registrationRushMarkdown(registrationRush)}` : '') +
     (cluster ? `\n## Cluster: 1 and 3 instances behind nginx\n\n${clusterMarkdown(cluster)}\n` : '') +
     (pages ? `\n${lighthouseReport(pages, RUNS_PER_PAGE)}` : '') +
     (interactions ? `\n${listInteractionsReport(interactions)}` : '');

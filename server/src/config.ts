@@ -114,6 +114,8 @@ const ZEnv = z.object({
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
   ADMISSION_MAX_WAIT_SECONDS: z.coerce.number().min(0.05).max(60).default(15),
   ADMISSION_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(15),
+  /** Face-check worker threads (face-api on WASM, one core each while they work); 2 fits the 2-core machine (docs/performance.md). */
+  FACE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** Where an uploaded spreadsheet is copied while it is read (removed after each import); default: the system's temp folder. */
   IMPORT_TEMP_DIR: z.string().min(1).optional(),
 });

@@ -92,7 +92,7 @@ function buildServices(deps: ServiceDeps) {
   const accounts = new AccountService(db, bus);
   const notices = new NoticeOutbox(db, messenger, logger);
   const activationCodes = new ActivationCodeService(db);
-  const faces = new FaceService();
+  const faces = new FaceService({ workers: config.FACE_WORKERS });
   const heavyWork = new HeavyWorkPool({ threads: config.HEAVY_WORK_THREADS });
   useSheetPool(heavyWork);
   const files = createFileStore({

@@ -17,12 +17,14 @@ const ZSeedEnv = z.object({
   DEMO_BULK_BADGE_PHOTOS: z.coerce.number().int().min(0).max(20_000).default(0),
   /** This many made-up gate records over the approved applications' tickets (the dashboard benchmark's 1,000,000). */
   DEMO_BULK_ADMISSIONS: z.coerce.number().int().min(0).max(5_000_000).default(0),
-  /** This many visitors with their photos uploaded and an activation code each, ready to apply at once (the cluster test's rush). */
-  DEMO_RUSH_VISITORS: z.coerce.number().int().min(0).max(100_000).default(0),
   /** Today is a show day too, open until it ends, so that the gates admit today (benchmark, entrance journey). */
   DEMO_GATE_DAY_TODAY: booleanFlag.default(false),
   /** This many made-up imported tickets valid today (the gate benchmark; with DEMO_GATE_DAY_TODAY). */
   DEMO_BULK_TICKETS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** This many registered visitors without an application, all with the demo visitor's password (the rush scenarios). */
+  DEMO_BULK_VISITORS: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** The bulk visitors also have their photos uploaded and an activation code each, ready to apply at once (the cluster test's rush). */
+  DEMO_BULK_VISITORS_READY: booleanFlag.default(false),
 });
 
 export type SeedConfig = ReturnType<typeof parseSeedConfig>;

@@ -4,7 +4,7 @@ import { fillBulkApplications } from './bulk-applications';
 import { fillBulkAdmissions } from './bulk-admissions';
 import { fillBulkBadges } from './bulk-badges';
 import { fillBulkTickets, openGateDayToday } from './bulk-tickets';
-import { fillRushVisitors } from './bulk-rush-visitors';
+import { fillBulkVisitors } from './bulk-visitors';
 import type { SeedConfig } from './seed-config';
 
 /**
@@ -22,7 +22,6 @@ export async function seedPortal(portal: RunningPortal, seed: SeedConfig, log: (
     log(`${what(added)} in ${Math.round(performance.now() - started)} ms.`);
   };
   if (seed.DEMO_BULK_AUDIENCES > 0) await timed(() => fillBulkApplications(portal, seed.DEMO_BULK_AUDIENCES), (added) => `${added} more made-up applications filled in bulk`);
-  if (seed.DEMO_RUSH_VISITORS > 0) await timed(() => fillRushVisitors(portal, seed.DEMO_RUSH_VISITORS), (added) => `${added} visitors ready to apply filled in bulk`);
   // Before the admissions: they are spread over the show days, and today's share is what the dashboard shows first.
   if (seed.DEMO_GATE_DAY_TODAY) log(`Gate day: ${await openGateDayToday(portal.database.db, new Date(services.clock.now()))} is a show day too (DEMO_GATE_DAY_TODAY).`);
   if (seed.DEMO_BULK_ADMISSIONS > 0) await timed(() => fillBulkAdmissions(portal, seed.DEMO_BULK_ADMISSIONS), (added) => `${added} made-up admissions filled in bulk`);
@@ -32,6 +31,10 @@ export async function seedPortal(portal: RunningPortal, seed: SeedConfig, log: (
   }
   if (seed.DEMO_BULK_TICKETS > 0) {
     await timed(() => fillBulkTickets(portal.database.db, seed.DEMO_BULK_TICKETS, new Date(services.clock.now())), (added) => `${added} made-up tickets valid today filled in bulk`);
+  }
+  if (seed.DEMO_BULK_VISITORS > 0) {
+    const readyToApply = seed.DEMO_BULK_VISITORS_READY;
+    await timed(() => fillBulkVisitors(portal, seed.DEMO_BULK_VISITORS, { readyToApply }), (added) => `${added} registered visitors without an application${readyToApply ? ', photos uploaded and a code each,' : ''} filled in bulk`);
   }
   return created;
 }

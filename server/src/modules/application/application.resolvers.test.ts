@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { latestCodeSentTo } from '../auth/auth-test-support';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
-import { activationCodes, auditLog } from '../../db/schema/index';
+import { activationCodes, auditLog, photos } from '../../db/schema/index';
 import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { Role } from '@portal/shared/auth/scopes';
@@ -182,6 +182,21 @@ describe('visitor applications over GraphQL', () => {
 
     const detailAfter = await reviewer.graphql<{ audience: { statusHistory: Array<{ toStatus: string; actorName: string | null }> } }>(DETAIL, { id: audienceId });
     expect(detailAfter.body.data?.audience.statusHistory.map((row) => row.toStatus)).toEqual(['WAIT', 'REFUSE', 'WAIT', 'DONE']);
+  });
+
+  it('shows the face-match score from descriptors computed after the uploads, or from the photos when none were kept', async () => {
+    const { audienceId, input } = await submittedApplication(8);
+    const { client: reviewer } = await signedIn('organizer', ['ROLE_AUDIENCE']);
+    const { db } = app.portal.database;
+    const photoIds = [input.entryPhotoId, input.idPhotoId] as string[];
+    const kept = async () => (await db.select({ descriptor: photos.faceDescriptor }).from(photos).where(inArray(photos.id, photoIds))).map((row) => row.descriptor?.length ?? 0);
+    // Computed after each upload was answered, off the visitor's way.
+    await expect.poll(kept, { timeout: 20_000 }).toEqual([128, 128]);
+    // As after a restart that lost the descriptors still to compute: the first reading computes them from the files.
+    await db.update(photos).set({ faceDescriptor: null }).where(inArray(photos.id, photoIds));
+    const detail = await reviewer.graphql<{ audience: { faceMatchScore: number } }>(DETAIL, { id: audienceId });
+    expect(detail.body.data?.audience.faceMatchScore).toBeGreaterThan(0.9);
+    expect(await kept()).toEqual([128, 128]);
   });
 
   it('registers a visitor with a code sent to the mobile, and refuses a taken identity or closed registration', async () => {

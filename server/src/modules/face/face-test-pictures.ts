@@ -1,7 +1,9 @@
 /**
  * Test pictures made at test time from the sample photos that @vladmandic/face-api ships in its
- * demo/ folder (group photos from a Sony/Samsung camera whose EXIF carries a GPS block).
- * Used by the face and media tests; not part of the running server.
+ * demo/ folder (group photos from a Sony/Samsung camera whose EXIF carries a GPS block), and face-api
+ * itself in the calling thread with tfjs's own WASM kernels (`stockFaceApi`), the reference the worker
+ * is held to. Used by the face and media tests and the face profile (bench/face-profile.ts); not part
+ * of the running server.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -64,4 +66,47 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
     if (u16(ifd0 + 2 + i * 12) === 0x8825) return true;
   }
   return false;
+}
+
+interface FaceApiBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface FaceApiDetection {
+  score: number;
+  box: FaceApiBox;
+  relativeBox: FaceApiBox;
+}
+export interface StockTensor {
+  dispose(): void;
+}
+/** The part of tfjs (untyped CommonJS build beside face-api) the tests and the profile call. */
+export interface StockTfjs {
+  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): StockTensor;
+  profile(work: () => Promise<unknown>): Promise<{ kernels: Array<{ name: string; kernelTimeMs: number | { error: string } }> }>;
+}
+/** The part of face-api's node-wasm build the tests and the profile call. */
+export interface StockFaceApi {
+  TinyFaceDetectorOptions: new (options: { inputSize: number; scoreThreshold: number }) => unknown;
+  FaceDetection: new (score: number, box: unknown, dims: { width: number; height: number }) => unknown;
+  Rect: new (x: number, y: number, width: number, height: number) => unknown;
+  DetectAllFaceLandmarksTask: new (parent: Promise<Array<{ detection: unknown }>>, input: StockTensor, tiny: boolean) => { withFaceDescriptors(): Promise<Array<{ descriptor: Float32Array }>> };
+  detectAllFaces(input: StockTensor, options: unknown): Promise<FaceApiDetection[]> & { withFaceLandmarks(): { withFaceDescriptors(): Promise<Array<{ descriptor: Float32Array }>> } };
+}
+
+/** face-api on tfjs's WASM backend with its own kernels, in this thread, its three nets loaded. */
+export async function stockFaceApi(): Promise<{ tf: StockTfjs; faceapi: StockFaceApi }> {
+  const tf = require('@tensorflow/tfjs') as StockTfjs & { setBackend(name: string): Promise<boolean>; ready(): Promise<void>; enableProdMode(): void };
+  require('@tensorflow/tfjs-backend-wasm');
+  const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as StockFaceApi & {
+    nets: Record<'tinyFaceDetector' | 'faceLandmark68Net' | 'faceRecognitionNet', { loadFromDisk(dir: string): Promise<void> }>;
+  };
+  await tf.setBackend('wasm');
+  await tf.ready();
+  tf.enableProdMode();
+  const modelDir = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+  await Promise.all([faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir), faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir), faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir)]);
+  return { tf, faceapi };
 }

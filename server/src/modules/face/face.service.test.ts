@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACE_MATCH_SCORE, FACE_RATIO_MAX, FACE_RATIO_MIN } from '@portal/shared/media/photo-rules';
-import { FaceService, euclideanDistance, type FaceBox } from './face.service';
-import { bestFace, cropAroundFace, demoSample } from './face-test-pictures';
+import { FACE_DETECTOR_INPUT_SIZES, FACE_DETECTOR_MIN_SCORE, FACE_MATCH_SCORE, FACE_RATIO_MAX, FACE_RATIO_MIN, summariseFaceDetections } from '@portal/shared/media/photo-rules';
+import { FaceService, decodeForDetection, euclideanDistance, type FaceBox } from './face.service';
+import { bestFace, cropAroundFace, demoSample, stockFaceApi } from './face-test-pictures';
 
 // Real face-api on the WASM backend in its worker thread; models load once for this file.
 const faces = new FaceService();
@@ -77,6 +77,64 @@ describe('FaceService.check', () => {
     analysing = false;
     // Work on this thread would hold the loop for the whole analysis: no turn in between.
     expect(turns).toBeGreaterThan(1);
+  });
+});
+
+describe('FaceService.describeLater', () => {
+  it('gives the descriptor a check with descriptor gives, after every waiting check, loading the picture only when it starts', async () => {
+    const one = new FaceService({ workers: 1 });
+    try {
+      const picture = await cropAroundFace(demoSample(2), personA, 0.3);
+      const checked = await one.check(picture, { descriptor: true });
+      if (!checked.face) throw new Error('the check found no single face');
+      const order: string[] = [];
+      let loads = 0;
+      const running = one.analyse(picture).then(() => order.push('check 1'));
+      const later = one.describeLater(checked.face, async () => {
+        loads += 1;
+        return picture;
+      });
+      // Queued after the later job, done before it: the one worker takes checks first.
+      const waiting = one.analyse(picture).then(() => order.push('check 2'));
+      const [descriptor] = await Promise.all([later.finally(() => order.push('described')), running, waiting]);
+      expect(order).toEqual(['check 1', 'check 2', 'described']);
+      expect(loads).toBe(1);
+      expect(descriptor).toEqual(checked.descriptor);
+      expect(await one.describeLater(checked.face, async () => null)).toBeNull();
+    } finally {
+      await one.close();
+    }
+  });
+});
+
+describe('the worker against face-api as it comes', () => {
+  it('finds the same faces, boxes and ratio, and the same descriptor, as face-api with its own kernels and a second detector pass', async () => {
+    const { tf, faceapi } = await stockFaceApi();
+    const pictures = [
+      demoSample(1),
+      await cropAroundFace(demoSample(2), personA, 0.3),
+      await cropAroundFace(demoSample(2), personA, 0.6),
+      await cropAroundFace(demoSample(3), personB, 0.2),
+      await cropAroundFace(demoSample(3), personB, 0.3, { frame: 3 }),
+    ];
+    for (const picture of pictures) {
+      const info = await decodeForDetection(picture);
+      const tensor = tf.tensor3d(info.pixels, [info.height, info.width, 3], 'int32');
+      const options = (inputSize: number) => new faceapi.TinyFaceDetectorOptions({ inputSize, scoreThreshold: FACE_DETECTOR_MIN_SCORE });
+      const passes = [];
+      for (const inputSize of FACE_DETECTOR_INPUT_SIZES) {
+        // face-api's Box has getters: its fields are read one by one.
+        passes.push((await faceapi.detectAllFaces(tensor, options(inputSize))).map(({ box, score }) => ({ x: box.x, y: box.y, width: box.width, height: box.height, score })));
+      }
+      const expected = summariseFaceDetections(passes, info.width, info.height);
+      const inputSize = expected.pass === null ? undefined : FACE_DETECTOR_INPUT_SIZES[expected.pass];
+      const described = inputSize === undefined ? [] : await faceapi.detectAllFaces(tensor, options(inputSize)).withFaceLandmarks().withFaceDescriptors();
+      tensor.dispose();
+
+      const analysis = await faces.analyse(picture, { descriptor: true });
+      expect({ faces: analysis.faces, boxes: analysis.boxes, ratio: analysis.ratio }).toEqual({ faces: expected.faces, boxes: expected.boxes, ratio: expected.ratio });
+      expect(analysis.descriptor ? Array.from(analysis.descriptor) : null).toEqual(described.length === 1 && described[0] ? Array.from(described[0].descriptor) : null);
+    }
   });
 });
 

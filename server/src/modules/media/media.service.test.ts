@@ -22,13 +22,17 @@ afterAll(async () => {
 const face = { x: 0.731, y: 0.131, width: 0.141, height: 0.185, score: 1 };
 
 describe('MediaService', () => {
-  it('stores a checked entry photo as a clean JPEG with its face descriptor, and matches it', async () => {
+  it('stores a checked entry photo as a clean JPEG with its face, describes it later, and matches it', async () => {
     const upload = await cropAroundFace(demoSample(2), face, 0.3);
     expect(exifHasGps((await sharp(upload).metadata()).exif)).toBe(true);
     const stored = await media.storePhoto(upload, { profile: 'audience', face: true, kind: 'entry-photo' });
     expect(stored).toMatchObject({ contentType: 'image/jpeg' });
     expect(stored.key).toMatch(/^entry-photo\//);
-    expect(stored.descriptor).toHaveLength(128);
+    expect(stored.face?.score).toBeGreaterThan(0.5);
+    // The descriptor computed later from the stored file and the check's detection is the one a fresh analysis gives.
+    const later = await media.describeLater(stored);
+    expect(later).toHaveLength(128);
+    expect(later).toEqual(await media.describeStored(stored.key));
     const saved = await files.getBuffer(stored.key);
     expect(saved).not.toBeNull();
     expect((await sharp(saved!).metadata()).exif).toBeUndefined();
@@ -53,7 +57,8 @@ describe('MediaService', () => {
       .toBuffer();
     const stored = await media.storePhoto(picture, { profile: 'catalog', face: false, kind: 'catalog' });
     expect(stored).toMatchObject({ width: 500, height: 400 });
-    expect(stored.descriptor).toBeUndefined();
+    expect(stored.face).toBeUndefined();
+    expect(await media.describeLater(stored)).toBeNull();
     const opened = await media.openPhoto(stored.key);
     expect(opened?.contentType).toBe('image/jpeg');
     opened?.body.destroy();

@@ -3,18 +3,22 @@
  *
  *   const media = new MediaService(fileStore, faceService);
  *   await media.storePhoto(upload: Buffer, { profile: 'audience', face: true, kind: 'entry-photo' })
- *     → { key, contentType: 'image/jpeg', width, height, bytes, descriptor?: number[] }
+ *     → { key, contentType: 'image/jpeg', width, height, bytes, face?: DetectedFace }
  *     throws AppError: PHOTO_* (photo-check.ts), FACE_MULTIPLE / FACE_NOT_CLEAR / FACE_CHECK_UNAVAILABLE
+ *   await media.describeLater(stored) → number[] | null     the face's descriptor, once no upload check waits
+ *   await media.describeStored(key) → number[] | null      the same from the stored file alone, now
  *   await media.openPhoto(key, range?) → StoredFile | null   (serve only after the caller is authorised)
  *   await media.deletePhoto(key)
  *   await media.faceMatch(keyA, keyB) → { score: number | null }  null when a picture or its face is missing
  *
  * Nothing is stored unless every check passes; the stored file is checkPhoto's clean JPEG, never the
- * upload. The descriptor (128 numbers) may be kept beside the record to match faces later without
- * reading the files again; faceMatch computes fresh ones from the stored pictures.
+ * upload. The upload checks the face and no more: the descriptor (128 numbers, for the organizer's
+ * face-match score) is the larger part of the work and nobody waits for it, so it is computed after the
+ * upload is answered (describeLater, from the detection the check made) and kept beside the record;
+ * describeStored computes it from the file where none was kept.
  */
 import type { PhotoProfile } from '@portal/shared/media/photo-rules';
-import type { FaceService } from '../face/face.service';
+import type { DetectedFace, FaceService } from '../face/face.service';
 import { newFileKey, type ByteRange, type FileStore, type StoredFile } from './file-store';
 import { checkPhoto } from './photo-check';
 
@@ -24,7 +28,8 @@ export interface StoredPhoto {
   width: number;
   height: number;
   bytes: number;
-  descriptor?: number[];
+  /** The single face the check found (face-checked photos), for describeLater. */
+  face?: DetectedFace;
 }
 
 export interface StorePhotoOptions {
@@ -43,12 +48,27 @@ export class MediaService {
 
   async storePhoto(upload: Buffer, options: StorePhotoOptions): Promise<StoredPhoto> {
     const photo = await checkPhoto(upload, options.profile);
-    const analysis = options.face ? await this.faces.check(photo.buffer, { descriptor: true }) : undefined;
+    const analysis = options.face ? await this.faces.check(photo.buffer) : undefined;
     const key = newFileKey(options.kind, 'jpg');
     await this.files.put(key, photo.buffer, photo.contentType);
     const stored: StoredPhoto = { key, contentType: photo.contentType, width: photo.width, height: photo.height, bytes: photo.buffer.length };
-    if (analysis?.descriptor) stored.descriptor = Array.from(analysis.descriptor);
+    if (analysis?.face) stored.face = analysis.face;
     return stored;
+  }
+
+  /** The descriptor of a stored photo's face, computed when no upload check waits (null: no face, or the file is gone). */
+  async describeLater(stored: Pick<StoredPhoto, 'key' | 'face'>): Promise<number[] | null> {
+    if (!stored.face) return null;
+    const descriptor = await this.faces.describeLater(stored.face, () => this.files.getBuffer(stored.key));
+    return descriptor ? Array.from(descriptor) : null;
+  }
+
+  /** The descriptor of the single face of a stored photo, from its file, now (null: not exactly one face, or no file). */
+  async describeStored(key: string): Promise<number[] | null> {
+    const picture = await this.files.getBuffer(key);
+    if (!picture) return null;
+    const { descriptor } = await this.faces.analyse(picture, { descriptor: true });
+    return descriptor ? Array.from(descriptor) : null;
   }
 
   openPhoto(key: string, range?: ByteRange): Promise<StoredFile | null> {
@@ -61,11 +81,8 @@ export class MediaService {
 
   /** Organizer detail: how alike the faces of two stored photos are (entry-card vs ID photo). */
   async faceMatch(keyA: string, keyB: string): Promise<{ score: number | null }> {
-    const [a, b] = await Promise.all([this.files.getBuffer(keyA), this.files.getBuffer(keyB)]);
-    if (!a || !b) return { score: null };
-    const first = await this.faces.analyse(a, { descriptor: true });
-    const second = await this.faces.analyse(b, { descriptor: true });
-    if (!first.descriptor || !second.descriptor) return { score: null };
-    return { score: this.faces.similarity(first.descriptor, second.descriptor) };
+    const [first, second] = await Promise.all([this.describeStored(keyA), this.describeStored(keyB)]);
+    if (!first || !second) return { score: null };
+    return { score: this.faces.similarity(first, second) };
   }
 }

@@ -16,6 +16,11 @@ export function findPhotosByIds(db: Executor, ids: readonly string[]) {
   return db.select().from(photos).where(inArray(photos.id, [...ids]));
 }
 
+/** Keeps a photo's face descriptor ([] where the picture holds no single face to describe). */
+export async function setFaceDescriptor(db: Executor, id: string, descriptor: number[]) {
+  await db.update(photos).set({ faceDescriptor: descriptor }).where(eq(photos.id, id));
+}
+
 /** Deletes one photo row; returns its file key (none when it was already gone). */
 export async function deletePhotoById(tx: Executor, id: string) {
   const rows = await tx.delete(photos).where(eq(photos.id, id)).returning({ key: photos.storageKey });

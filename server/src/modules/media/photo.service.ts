@@ -55,7 +55,26 @@ export class PhotoService {
   async upload(owner: Viewer, file: File, purpose: PhotoPurpose): Promise<PhotoModel> {
     const { scopes, roles } = PURPOSES[purpose];
     if (!scopes.includes(owner.scope) || (roles && !hasOrganizerRoles(owner, roles))) throw new AppError('FORBIDDEN');
-    return this.record(this.db, owner.id, purpose, await this.store(file, purpose));
+    const stored = await this.store(file, purpose);
+    const photo = await this.record(this.db, owner.id, purpose, stored);
+    this.keepDescriptorLater(photo.id, stored);
+    return photo;
+  }
+
+  /**
+   * The face descriptor of a new photo, computed after the upload is answered and when no upload check
+   * waits (MediaService.describeLater). A descriptor not kept (a restart, a full backlog) is computed
+   * from the file when a match score first needs it (descriptorOf).
+   */
+  private keepDescriptorLater(photoId: string, stored: StoredPhoto) {
+    if (!stored.face) return;
+    this.media
+      .describeLater(stored)
+      .then((descriptor) => (descriptor ? repository.setFaceDescriptor(this.db, photoId, descriptor) : undefined))
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'FACE_CHECK_UNAVAILABLE') this.logger.debug({ photoId }, 'face descriptor left for the first match score');
+        else this.logger.error({ err: error, photoId }, 'could not keep a face descriptor');
+      });
   }
 
   /**
@@ -79,7 +98,6 @@ export class PhotoService {
       width: stored.width,
       height: stored.height,
       bytes: stored.bytes,
-      faceDescriptor: stored.descriptor ?? null,
     });
   }
 
@@ -107,12 +125,29 @@ export class PhotoService {
     return this.media.openPhoto(photo.storageKey, range);
   }
 
-  /** How alike the faces of two photos are, 0..1, from the descriptors kept at upload (null when unknown). */
+  /** How alike the faces of two photos are, 0..1, from their descriptors (null when a photo or its face is missing). */
   async faceMatchScore(firstId: string, secondId: string): Promise<number | null> {
     const found = await repository.findPhotosByIds(this.db, [firstId, secondId]);
     const [a, b] = [found.find((row) => row.id === firstId), found.find((row) => row.id === secondId)];
-    if (!a?.faceDescriptor || !b?.faceDescriptor) return null;
-    return faceMatchScore(euclideanDistance(a.faceDescriptor, b.faceDescriptor));
+    if (!a || !b) return null;
+    const [first, second] = await Promise.all([this.descriptorOf(a), this.descriptorOf(b)]);
+    if (!first || !second) return null;
+    return faceMatchScore(euclideanDistance(first, second));
+  }
+
+  /** The kept descriptor, else (not yet computed, or lost to a restart) computed from the file now and kept. */
+  private async descriptorOf(photo: PhotoModel): Promise<number[] | null> {
+    if (photo.faceDescriptor) return photo.faceDescriptor.length > 0 ? photo.faceDescriptor : null;
+    if (!PURPOSES[photo.purpose].face) return null;
+    try {
+      const descriptor = await this.media.describeStored(photo.storageKey);
+      await repository.setFaceDescriptor(this.db, photo.id, descriptor ?? []);
+      return descriptor;
+    } catch (error) {
+      // The face check is busy or down: no score this time, and nothing kept, so the next reading tries again.
+      this.logger.warn({ err: error, photoId: photo.id }, 'could not compute a face descriptor for a match score');
+      return null;
+    }
   }
 
   /** Deletes one photo row in the caller's transaction; returns its file key for `deleteFiles`. */
