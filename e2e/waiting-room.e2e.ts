@@ -91,10 +91,19 @@ describeE2E('the waiting room', () => {
     await page.getByTestId('application-truth').check();
 
     // Others' uploads hold the one slot; the submit is refused for now and waits in the waiting room.
-    // A large picture (21 megapixels, under the 24 allowed) takes the slot for a second or more each time: the
-    // visitor's retries, every Retry-After seconds, seldom find it free while the rush lasts.
+    // A large picture (21 megapixels, under the 24 allowed) takes the slot for a second or more each time, and the
+    // rush's refused uploads are sent again at once, so the slot is never free for more than a moment.
     const large = await sharp(await facePicture(3)).resize(3960, 5280).jpeg({ quality: 85 }).toBuffer();
-    const rush = rushOfUploads(server.baseUrl, await signIn(server.baseUrl, { ...demoUsers.exhibitor, scope: 'exhibitor' }), large, 2);
+    const rush = rushOfUploads(server.baseUrl, await signIn(server.baseUrl, { ...demoUsers.exhibitor, scope: 'exhibitor' }), large, 3);
+    // The page's own tries after the first are held in the browser until the room has been checked: a retry that
+    // found the slot free between two uploads would otherwise end the wait in the middle of the checks.
+    let submits = 0;
+    let releaseRetries = () => {};
+    const retriesReleased = new Promise<void>((resolve) => (releaseRetries = resolve));
+    await page.route('**/apis/core/graphql', async (route) => {
+      if (route.request().postData()?.includes('submitApplication') && ++submits > 1) await retriesReleased;
+      await route.continue();
+    });
     try {
       await expect.poll(rush.answered, { timeout: 60_000 }).toBeGreaterThan(4);
       await page.getByTestId('application-submit').click();
@@ -118,6 +127,7 @@ describeE2E('the waiting room', () => {
       expect(await page.getByTestId('application-name').inputValue()).toBe(NAME);
       expect(await page.getByTestId('application-activation-code').inputValue()).toBe(seed.codes[0]);
     } finally {
+      releaseRetries();
       await rush.stop();
     }
 
