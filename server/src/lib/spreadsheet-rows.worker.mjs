@@ -20,6 +20,10 @@ import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
+import { lowerThreadPriority } from './thread-priority.mjs';
+
+// A pool thread runs below the event loop, which answers the gates (heavy-work-pool.ts).
+lowerThreadPriority();
 
 /** Rows per message to the main thread. */
 const BATCH_ROWS = 500;

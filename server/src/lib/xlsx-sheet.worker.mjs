@@ -16,6 +16,10 @@
  */
 import { createDecipheriv } from 'node:crypto';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { lowerThreadPriority } from './thread-priority.mjs';
+
+// A pool thread runs below the event loop, which answers the gates (heavy-work-pool.ts).
+lowerThreadPriority();
 
 /**
  * @typedef {'text' | 'time' | 'maskedIdNumber' | 'sealedIdNumber' | { labels: Record<string, string> }} ColumnKind

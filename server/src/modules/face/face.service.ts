@@ -19,7 +19,7 @@
  * `describeLater` jobs only when no check waits (their picture is loaded and decoded only then). More
  * than `maxQueue` checks (`maxBackground` later jobs) waiting → FACE_CHECK_UNAVAILABLE at once rather
  * than an ever-growing wait. The workers run at a lower scheduling priority than the event loop
- * (WORKER_NICENESS), so that requests beside a rush of uploads keep their latency.
+ * (lib/thread-priority.mjs), so that requests beside a rush of uploads keep their latency.
  *
  * Faces are counted and the ratio measured as shared/src/media/photo-rules.ts describes
  * (summariseFaceDetections): EXIF-oriented picture scaled to ≤ 640 px on its longer side,
@@ -64,8 +64,6 @@ export interface DetectedFace {
 
 /** Face workers per process unless told (config FACE_WORKERS): one per core of the 2-core machine (docs/performance.md). */
 const FACE_WORKERS = 2;
-/** How much lower than the event loop the workers are scheduled (Linux nice; 19 is the lowest priority). */
-const WORKER_NICENESS = 10;
 
 export interface FaceServiceOptions {
   /** Per job once the models are loaded. */
@@ -248,7 +246,7 @@ export class FaceService {
 
   private ensureWorker(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const worker = new Worker(this.workerUrl, { workerData: { niceness: WORKER_NICENESS } });
+    const worker = new Worker(this.workerUrl);
     // The worker never keeps the process alive on its own; close() ends it.
     worker.unref();
     worker.on('message', (reply: FaceWorkerReply) => this.onReply(slot, reply));

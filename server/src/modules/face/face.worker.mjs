@@ -12,30 +12,17 @@
  * landmark and recognition nets on that detection, as face-api's withFaceLandmarks().withFaceDescriptors()
  * would run them after the detector). Models load once, on first use, from the package's own model/ folder.
  */
-import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import { lowerThreadPriority } from '../../lib/thread-priority.mjs';
 
 const require = createRequire(import.meta.url);
 
 /** @type {Promise<{ tf: any; faceapi: any }> | null} */
 let loading = null;
 
-/**
- * This thread only, scheduled below the event loop's (Linux: a thread's own nice value, set through its
- * thread id, which /proc/thread-self names); elsewhere the thread keeps the process's priority.
- */
-function lowerPriority(/** @type {number} */ niceness) {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (threadId > 0) setPriority(threadId, niceness);
-  } catch {
-    // not Linux, or not allowed: the same priority as the event loop
-  }
-}
-if (typeof workerData?.niceness === 'number') lowerPriority(workerData.niceness);
+lowerThreadPriority();
 
 /** Joins of runs at most this long are copied value by value (see registerNarrowConcat). */
 const NARROW_RUN = 16;
