@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { DestinationStream } from 'pino';
@@ -19,7 +19,7 @@ import type { AdmissionLedger } from './lib/admission-ledger';
 import { attachCsrfGuard } from './lib/csrf-guard';
 import { apiSecurityHeaders, securityHeaders, setSecurityHeaders } from './lib/security-headers';
 import { createServices, type Services } from './services';
-import { createGraphQLServer } from './graphql/yoga';
+import { createGraphQLServer, GRAPHQL_PATH } from './graphql/yoga';
 import { createJsonPostPath } from './graphql/json-post';
 import { sessionIdOf } from './modules/auth/session-cookie';
 import { registerHealthRoutes, type Lifecycle } from './modules/health/health.routes';
@@ -90,6 +90,20 @@ function answerClientError(error: Error & { code?: string }, socket: Socket) {
   );
 }
 
+/**
+ * A request that arrives while the instance closes (a deploy): nothing is done, and the client is told to come
+ * back in a second — by then the proxy sends it to another instance. 503 with Retry-After (nginx passes a POST's
+ * answer on, and sends a GET to the next instance itself); SERVER_BUSY, so that the web app's waiting room takes it,
+ * as a GraphQL answer on the GraphQL path.
+ */
+function answerWhileClosing(request: FastifyRequest, reply: FastifyReply) {
+  const locale = localeOfRequest(request);
+  const error = new AppError('SERVER_BUSY', { seconds: CLOSING_RETRY_AFTER_SECONDS, ahead: 0 });
+  const body = request.url.split('?', 1)[0] === GRAPHQL_PATH ? { errors: [error.toGraphQLError(locale).toJSON()] } : error.toBody(locale);
+  void reply.code(503).header('retry-after', String(CLOSING_RETRY_AFTER_SECONDS)).header('connection', 'close').send(body);
+}
+const CLOSING_RETRY_AFTER_SECONDS = 1;
+
 export async function buildApp({ config, database, store, bus, admission, lifecycle, logStream }: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
@@ -103,6 +117,8 @@ export async function buildApp({ config, database, store, bus, admission, lifecy
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     clientErrorHandler: answerClientError,
+    // Fastify's own 503 while closing says nothing of when to come back: the first hook below answers instead.
+    return503OnClosing: false,
   });
 
   app.decorate('services', createServices({ config, db: database.db, store, bus, admission, logger: app.log }));
@@ -140,6 +156,7 @@ export async function buildApp({ config, database, store, bus, admission, lifecy
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(reply.raw, request.routeOptions.config?.securityHeaders === 'api' ? apiHeaders : documentHeaders);
     reply.header('x-request-id', request.id);
+    if (lifecycle.closing) return answerWhileClosing(request, reply);
     if (!isOversizedMultipart(request)) return done();
     const error = new AppError('REQUEST_TOO_LARGE');
     reply.code(error.httpStatus).send(error.toBody(localeOfRequest(request)));

@@ -49,7 +49,7 @@ export async function startPortal(
     throw error;
   });
   const admission = openAdmissionLedger(config, options.storePrefix);
-  const lifecycle: Lifecycle = { draining: false };
+  const lifecycle: Lifecycle = { draining: false, closing: false };
   try {
     const app = await buildApp({ config, database, store, bus, admission, lifecycle, logStream: options.logStream });
     await app.services.accounts.ensureRoles();
@@ -62,7 +62,9 @@ export async function startPortal(
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
       app.services.schedule.stop();
       app.services.notices.stop();
-      // Fastify stops listening, closes idle keep-alive connections and answers 503 on busy ones after their request.
+      // Fastify stops listening, closes idle keep-alive connections and waits for the requests in flight; a request
+      // that still comes on a busy connection is told to come back (lifecycle.closing, app.ts).
+      lifecycle.closing = true;
       const closed = app.close();
       let inTime = await settlesBefore(closed, deadline);
       if (!inTime) {

@@ -13,6 +13,9 @@ import { originOfRequest } from '../http/request-viewer';
 import { buildSchema } from './schema';
 import { cachedOperationCost, MAX_QUERY_COST } from './query-cost';
 import { createLoaders } from '../modules/registry';
+
+/** Where GraphQL is served. */
+export const GRAPHQL_PATH = '/apis/core/graphql';
 import { FIELDS_ALLOWED_BEFORE_PASSWORD_CHANGE, mustChangePassword } from '../modules/account/account.policy';
 
 
@@ -184,7 +187,7 @@ export function createGraphQLServer(services: Services, options: { production: b
   const refusalOf = executionGuards(options);
   const yoga = createYoga<YogaServerContext, GraphQLContext>({
     schema,
-    graphqlEndpoint: '/apis/core/graphql',
+    graphqlEndpoint: GRAPHQL_PATH,
     graphiql: !options.production,
     landingPage: false,
     cors: corsFor(options.corsOrigins),

@@ -28,11 +28,12 @@ describe('graphql client', () => {
     expect(body.variables).toEqual({ id: '1' });
     expect(body.query).toContain('viewer');
   });
-  it('waits out a busy refusal in the waiting room and sends again with the ticket that keeps its place', async () => {
+  // 429: the admission control's refusal; 503: an instance that was closing when the request came.
+  it.each([429, 503])('waits out a busy refusal (%i) in the waiting room and sends again with the ticket that keeps its place', async (status) => {
     vi.useFakeTimers();
     try {
       const answers = [
-        json({ data: null, errors: [{ message: 'busy', extensions: { code: 'SERVER_BUSY', params: { seconds: 3, ahead: 4, ticket: 'place-1' } } }] }, 429),
+        json({ data: null, errors: [{ message: 'busy', extensions: { code: 'SERVER_BUSY', params: { seconds: 3, ahead: 4, ticket: 'place-1' } } }] }, status),
         json({ data: { viewer: { __typename: 'Ouser' } } }),
       ];
       const { fetchImpl, graphql } = client(() => answers.shift() ?? json({}, 500));

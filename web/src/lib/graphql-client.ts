@@ -72,9 +72,12 @@ function toBody(query: string, variables: unknown, name: string | undefined): { 
 
 export type GraphQLRequest = <TData, TVariables>(document: GraphQLDocument<TData, TVariables>, variables?: TVariables, signal?: AbortSignal) => Promise<TData>;
 
-/** The server's admission control refused the operation for now (HTTP 429, SERVER_BUSY): when and where to come back. */
+/**
+ * The server refused the operation for now, SERVER_BUSY: its admission control (HTTP 429), or an instance that
+ * was closing when the request came (503): when and where to come back.
+ */
 export function busyRefusalOf(error: unknown): BusyRefusal | undefined {
-  if (!(error instanceof GraphQLClientError) || error.response.status !== 429) return undefined;
+  if (!(error instanceof GraphQLClientError) || (error.response.status !== 429 && error.response.status !== 503)) return undefined;
   const extensions = error.response.errors[0]?.extensions;
   if (extensions?.code !== 'SERVER_BUSY') return undefined;
   const params = (extensions.params ?? {}) as { seconds?: unknown; ahead?: unknown; ticket?: unknown };

@@ -8,6 +8,11 @@ export type ReadinessProbe = () => Promise<void>;
 /** What the instance is doing with its life: set by the shutdown, read by readiness. */
 export interface Lifecycle {
   draining: boolean;
+  /**
+   * The port is closing: a request that still arrives on an open keep-alive connection is answered 503
+   * SERVER_BUSY with Retry-After (app.ts), never served half-way nor refused without saying when to come back.
+   */
+  closing: boolean;
 }
 
 /** A probe that does not answer within this time counts as unreachable (a hung Redis must not hang the check). */

@@ -107,6 +107,38 @@ describe('graceful shutdown', { timeout: 90_000 }, () => {
     expect(await app.portal.close()).toBe(true);
   });
 
+  it('tells a request that comes on an open connection while it closes to come back, with Retry-After, and does nothing of it', async () => {
+    const app = await createTestApp({ SHUTDOWN_TIMEOUT_SECONDS: '10' });
+    const { hostname, port } = new URL(app.baseUrl);
+    const socket = connect({ host: hostname, port: Number(port) });
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const post = (query: string) => {
+      const body = JSON.stringify({ query });
+      return `POST /apis/core/graphql HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\naccept-language: en-US\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    // The first request is in flight (half its body sent) when the instance starts closing; the second follows it on
+    // the same keep-alive connection, as a proxy's pooled connection would carry it.
+    const first = post('{ project { setting { audienceRegOpen } } }');
+    const arrived = new Promise<void>((resolve) => app.portal.app.server.once('request', () => resolve()));
+    socket.write(first.slice(0, first.length - 5));
+    await arrived;
+    const closed = app.close();
+    socket.write(first.slice(first.length - 5) + post('mutation { signOut }'));
+    await new Promise((resolve) => socket.once('close', resolve));
+    await closed;
+    const [firstAnswer, secondAnswer = ''] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(firstAnswer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(secondAnswer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(secondAnswer).toMatch(/\r\nretry-after: 1\r\n/i);
+    const answer = JSON.parse(secondAnswer.slice(secondAnswer.indexOf('\r\n\r\n') + 4)) as { errors: Array<{ message: string; extensions: { code: string; params: { seconds: number } } }> };
+    expect(answer.errors[0]).toMatchObject({ extensions: { code: 'SERVER_BUSY', params: { seconds: 1 } } });
+    expect(answer.errors[0]?.message).not.toMatch(/SERVER_BUSY/);
+    expect(await app.portal.close()).toBe(true);
+  });
+
   it('cuts a request that does not finish within the bound', async () => {
     const app = await createTestApp({ SHUTDOWN_TIMEOUT_SECONDS: '0.5' });
     const stuck = slowGraphQLRequest(app);
