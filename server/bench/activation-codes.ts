@@ -1,4 +1,4 @@
-// The project section's activation codes (issue 10) at 100,000 codes:
+// The project section's activation codes at 100,000 codes:
 // - scenarios `portal-cdk-first-page` and `portal-cdk-filtered`: the list query the /wo/project/cdk page
 //   sends, after `prepare` generated a batch of 100,000 codes through the real mutation;
 // - `portal-cdk-import` (run apart, like the photo uploads): one import of a 100,000-row xlsx streamed to

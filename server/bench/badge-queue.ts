@@ -1,4 +1,4 @@
-// The organizers' badge queue at 20,000 badges (issue 9 "Speed and scale"): the portal target fills
+// The organizers' badge queue at 20,000 badges: the portal target fills
 // itself — the demo seed adds DEMO_BULK_BADGES made-up badges over 1,000 companies
 // (server/src/seed/bulk-badges.ts) — and the scenarios ask for the web page's own query.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Scenario `portal-badge-zip-export` (issue 9 "Speed and scale"): one organizer downloads the zip of a
+// Scenario `portal-badge-zip-export`: one organizer downloads the zip of a
 // company's 2,000 badges — the xlsx and every entry card photo, each its own file — while the server's
 // resident memory (the server process: bench/memory.ts) is watched. Target: it grows by
 // less than 150 MB, whatever the count. Measures the time to the last byte and the zip's size, and

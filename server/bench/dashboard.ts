@@ -1,4 +1,4 @@
-// Scenario `portal-dashboard` (issue 10 "Speed"): the query of the organizer's home (/wo/dashboard) at
+// Scenario `portal-dashboard`: the query of the organizer's home (/wo/dashboard) at
 // 100,000 applications (bench/audience-list.ts has the portal target fill them) and 1,000,000 gate
 // records: the demo seed adds DEMO_BULK_ADMISSIONS of them over the approved applications' tickets and
 // the show days (server/src/seed/bulk-admissions.ts), so the default day holds about a quarter.

@@ -1,4 +1,4 @@
-// The gates on the show's morning (issue 11 "Speed": 100,000 visitors a day, half in the first hour).
+// The gates on the show's morning (100,000 visitors a day, half in the first hour).
 // The portal target seeds 100,000 imported tickets valid today in one INSERT … SELECT, today made a
 // show day (server/src/seed/bulk-tickets.ts, DEMO_BULK_TICKETS and DEMO_GATE_DAY_TODAY) with a
 // signing key this process made,

@@ -1,4 +1,4 @@
-// Scenario `portal-photo-uploads` (issue 7, item 7): eight visitors upload a 7000×7000 16-bit PNG at
+// Scenario `portal-photo-uploads`: eight visitors upload a 7000×7000 16-bit PNG at
 // the same moment while organizers keep asking for their viewer. Measures how much the server's
 // resident memory grows (the server process: bench/memory.ts) and the viewer query's
 // latency meanwhile. Targets: ≤ 300 MB added, viewer p99 < 100 ms.

@@ -1,4 +1,4 @@
-// The ticket office's list (issue 11, "the ticket list at 100,000 tickets"): `prepare` imports 100,000
+// The ticket office's list: `prepare` imports 100,000
 // tickets through the office's own csv import (POST /apis/files/imports/tickets, good rows only), then
 // the scenarios repeat the page's own query: the first page, and a filtered page (kind, status, admitted
 // or not, a keyword), each with the admission counts of its rows and the total.
