@@ -8,11 +8,9 @@
 // The journey runs on a server of its own (DEMO_GATE_DAY_TODAY): the demo show starts a month from
 // now, and a gate admits nobody on a day that is not a show day. Its own server leaves the shared
 // one's show days as the other journeys expect them.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shanghaiDate } from '@portal/shared/dates';
@@ -20,6 +18,7 @@ import type { GateScan } from '../device/src/gate';
 import { readQrFromImage } from '../device/src/qr-image';
 import { readTicketQr } from '../device/src/ticket-qr';
 import { applyAndApprove } from './support/approved-visitor';
+import { runDevice } from './support/device-client';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
@@ -28,7 +27,6 @@ import { repoRoot, startServer, type RunningServer } from './support/server-proc
 import { uiText } from './support/texts';
 import { checkInBothLanguages, mainlandId, readSeedFacts } from './support/visitor-journey';
 
-const run = promisify(execFile);
 const DEVICE_NAME = 'E2E 东门闸机 1';
 const TICKET_LIST = '/wo/ticket/list';
 const VISITOR_NAME = '演示访客';
@@ -36,13 +34,9 @@ const VISITOR_NAME = '演示访客';
 let server: RunningServer;
 let stateDir: string;
 
-/** `npm run device -- <args> --json` against the journey's server; the last line of its output, parsed. */
-async function device<T>(token: string, ...args: string[]): Promise<T> {
-  const { stdout } = await run('npm', ['run', '--silent', 'device', '--', ...args, '--json', '--server', server.baseUrl, '--state', join(stateDir, 'gate.json')], {
-    cwd: repoRoot,
-    env: { ...process.env, PORTAL_DEVICE_TOKEN: token },
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as T;
+/** The reference gate client against the journey's server. */
+function device<T>(token: string, ...args: string[]): Promise<T> {
+  return runDevice<T>({ serverUrl: server.baseUrl, token, stateFile: join(stateDir, 'gate.json') }, ...args);
 }
 
 async function openPage(page: Page, path: string, testId: string) {

@@ -9,7 +9,7 @@ const repoRoot = resolve(import.meta.dirname, '..');
 export const defaultWebDistDir = join(repoRoot, 'web', 'dist');
 
 /** Everything the web build reads besides node_modules. */
-const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/build', 'web/package.json', 'shared/src', 'shared/locales'];
+const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/build', 'web/service-worker', 'web/package.json', 'shared/src', 'shared/locales'];
 
 /** Newest modification time (ms) of the files below `path` (a file or a folder). */
 function newestMtime(path: string): number {

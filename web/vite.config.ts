@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { preloadPlan, readManifest } from './build/first-screens';
@@ -43,6 +44,23 @@ function preloadPlanFile(): Plugin {
     async writeBundle(options) {
       const outDir = options.dir ?? 'dist';
       await writeFile(join(outDir, '.vite', 'preload-plan.json'), JSON.stringify(preloadPlan(readManifest(outDir))));
+    },
+  };
+}
+
+/**
+ * The ticket's service worker (service-worker/sw.ts) as /sw.js: a classic script of its own, outside the app's
+ * chunks (a service worker is fetched by its fixed address and must not import the app's hashed files).
+ */
+function serviceWorkerFile(): Plugin {
+  return {
+    name: 'portal-service-worker',
+    apply: 'build',
+    async writeBundle(options) {
+      const outDir = options.dir ?? 'dist';
+      const source = await readFile(join(import.meta.dirname, 'service-worker', 'sw.ts'), 'utf8');
+      const { outputText } = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: true } });
+      await writeFile(join(outDir, 'sw.js'), outputText.replace(/^export \{\};\s*$/m, ''));
     },
   };
 }
@@ -92,7 +110,7 @@ const BACK_OFFICE_VENDOR = new RegExp(
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress(), preloadPlanFile(), prerenderFirstScreens()],
+  plugins: [react(), precompress(), preloadPlanFile(), prerenderFirstScreens(), serviceWorkerFile()],
   server: {
     port: 5173,
     proxy: { '/apis': { target: 'http://localhost:3000', changeOrigin: false } },

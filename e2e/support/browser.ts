@@ -26,6 +26,8 @@ export interface NewPageOptions {
   device?: Device;
   /** Another server than the global setup's (a journey that needs its own demo data). */
   origin?: string;
+  /** Another browser's user agent on the device's screen (WeChat's in-app browser). */
+  userAgent?: string;
 }
 
 export interface OpenedPage {
@@ -68,6 +70,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   const locale = options.locale ?? 'zh-CN';
   const context = await browser.newContext({
     ...viewports[options.device ?? 'desktop'],
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     locale,
     baseURL: options.origin ?? baseUrl,
     timezoneId: 'Asia/Shanghai',

@@ -17,11 +17,11 @@ export interface OutboxMessage {
 
 const OUTBOX_PREFIX = 'dev outbox: ';
 
-/** Messages the dev outbox printed for a recipient (an e-mail, or a mobile with or without +86). */
-export function readOutbox(recipient: string): OutboxMessage[] {
+/** Messages the dev outbox printed for a recipient (an e-mail, or a mobile with or without +86); `logFile`: a journey's own server's log. */
+export function readOutbox(recipient: string, logFile = serverLogFile): OutboxMessage[] {
   const wanted = (/^\d{11}$/.test(recipient) ? `+86${recipient}` : recipient).toLowerCase();
   const messages: OutboxMessage[] = [];
-  for (const line of readFileSync(serverLogFile, 'utf8').split('\n')) {
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
     if (!line.includes('"devOutbox":true')) continue;
     try {
       const entry = JSON.parse(line) as { recipient?: unknown; msg?: unknown; time?: unknown };
@@ -39,12 +39,12 @@ export function readOutbox(recipient: string): OutboxMessage[] {
  * Waits for a message to `recipient` sent after `since` and returns the verification code in it
  * (the first group of 4 to 8 digits).
  */
-export async function waitForVerificationCode(recipient: string, since: Date, timeoutMs = 15_000): Promise<string> {
-  if (!serverLogFile) throw new Error('no server log file: the journeys need the server started by global-setup');
+export async function waitForVerificationCode(recipient: string, since: Date, timeoutMs = 15_000, logFile = serverLogFile): Promise<string> {
+  if (!logFile) throw new Error('no server log file: the journeys need the server started by global-setup');
   const deadline = Date.now() + timeoutMs;
   let seen: OutboxMessage[] = [];
   while (Date.now() < deadline) {
-    seen = readOutbox(recipient);
+    seen = readOutbox(recipient, logFile);
     const fresh = seen
       .filter((message) => Date.parse(message.at) >= since.getTime() - 1_000)
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
@@ -53,7 +53,7 @@ export async function waitForVerificationCode(recipient: string, since: Date, ti
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error(
-    `no verification code for ${recipient} in the server log (${serverLogFile}) after ${timeoutMs} ms; ` +
+    `no verification code for ${recipient} in the server log (${logFile}) after ${timeoutMs} ms; ` +
       `it holds: ${JSON.stringify(seen)} (E2E_SERVER_LOG_LEVEL must be info or lower)`,
   );
 }

@@ -115,8 +115,11 @@ export function mainlandId(first17: string): string {
   return first17 + '10X98765432'.charAt(sum % 11);
 }
 
-/** Registers at /visitor/web/register with the mobile number: captcha, code from the dev outbox, name, password. */
-export async function register(page: Page, visitor: Visitor, locale: Locale, device: Device): Promise<void> {
+/**
+ * Registers at /visitor/web/register with the mobile number: captcha, code from the dev outbox, name, password.
+ * `logFile`: the log of a journey's own server (its dev outbox), else the shared server's.
+ */
+export async function register(page: Page, visitor: Visitor, locale: Locale, device: Device, logFile?: string): Promise<void> {
   await page.goto(PATHS.visitorRegister);
   await waitForLanguage(page, locale);
   await page.getByTestId('register-page').waitFor();
@@ -126,7 +129,7 @@ export async function register(page: Page, visitor: Visitor, locale: Locale, dev
   const askedAt = new Date();
   await solveCaptcha(page);
   await page.getByTestId('register-send-code').click();
-  const code = await waitForVerificationCode(visitor.mobile, askedAt);
+  const code = await waitForVerificationCode(visitor.mobile, askedAt, undefined, logFile);
   await expect.poll(() => page.getByTestId('register-send-code').isDisabled(), { timeout: 15_000 }).toBe(true);
   await page.getByTestId('register-code').fill(code);
   await page.getByTestId('register-name').fill(visitor.name);
@@ -138,15 +141,23 @@ export async function register(page: Page, visitor: Visitor, locale: Locale, dev
 
 export type PhotoPurpose = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID';
 
+/** Which file input of a photo field a picture goes through: the picker, the camera (phones), or the basic picker (WeChat's fallback). */
+export type PhotoPicker = 'choose' | 'camera' | 'plain';
+const PICKER_INPUTS: Record<PhotoPicker, (purpose: string) => string> = {
+  choose: (purpose) => `photo-input-${purpose}`,
+  camera: (purpose) => `photo-input-camera-${purpose}`,
+  plain: (purpose) => `photo-input-plain-${purpose}`,
+};
+
 /**
  * Picks `file` in the (first) photo field of the purpose and confirms the crop as framed (the picture
  * already has the frame's shape); returns the field and the photo id it held before. `cropShot`: the crop
  * dialog is photographed and axe-checked under that name first.
  */
-async function pickAndCrop(page: Page, purpose: string, file: string, cropShot?: string) {
+async function pickAndCrop(page: Page, purpose: string, file: string, cropShot?: string, picker: PhotoPicker = 'choose') {
   const field = page.getByTestId(`photo-upload-${purpose}`).first();
   const before = (await field.getAttribute('data-photo-id')) ?? '';
-  await page.getByTestId(`photo-input-${purpose}`).first().setInputFiles(file);
+  await page.getByTestId(PICKER_INPUTS[picker](purpose)).first().setInputFiles(file);
   const confirm = page.getByTestId('photo-crop-confirm');
   await unlessPageFails(page, confirm.waitFor({ state: 'visible' }));
   await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -165,10 +176,10 @@ export async function uploadPicture(page: Page, purpose: 'CATALOG' | 'BANNER' | 
 /**
  * A photo of a person: picks and crops it, and waits until the upload gave the field a new photo id.
  * Returns the browser's face verdict ('1' faces, or '' when face-api could not run and the server checked alone).
- * `cropShot`: see pickAndCrop.
+ * `cropShot`: see pickAndCrop; `picker`: which of the field's inputs the picture goes through.
  */
-export async function uploadPhoto(page: Page, purpose: PhotoPurpose, file: string, cropShot?: string): Promise<string> {
-  const { before } = await pickAndCrop(page, purpose, file, cropShot);
+export async function uploadPhoto(page: Page, purpose: PhotoPurpose, file: string, cropShot?: string, picker?: PhotoPicker): Promise<string> {
+  const { before } = await pickAndCrop(page, purpose, file, cropShot, picker);
   // Face-api loads on first use (up to 45 s on a slow device before the app gives up on it), then the upload.
   await unlessPageFails(
     page,

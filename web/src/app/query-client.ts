@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isForbidden, isUnauthorized } from '../lib/errors';
+import { isRetryable, isUnauthorized } from '../lib/errors';
 import { markUnauthorized } from '../features/viewer/api/viewer';
 
 /**
@@ -22,7 +22,7 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => failureCount < 2 && !isUnauthorized(error) && !isForbidden(error),
+        retry: (failureCount, error) => failureCount < 2 && isRetryable(error),
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

@@ -1,4 +1,5 @@
 import CameraOutlined from '@ant-design/icons-svg/es/asn/CameraOutlined';
+import PictureOutlined from '@ant-design/icons-svg/es/asn/PictureOutlined';
 import ScanOutlined from '@ant-design/icons-svg/es/asn/ScanOutlined';
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +11,16 @@ import { faceAdvice, type FaceMeasure } from '../lib/photo/face-measure';
 import { checkPhotoFile, type PhotoProblem } from '../lib/photo/photo-checks';
 import { useErrorText } from '../lib/use-error-text';
 import { useBusyMark } from '../lib/readiness';
+import { useTouchScreen } from '../lib/use-narrow-screen';
 import { Icon } from './icon';
 import { PlainAlert } from './plain/alert';
 import './photo-upload.css';
+
+/**
+ * Which camera a photo of the purpose is taken with (`capture`): the person's own face with the front one, a document
+ * with the back one; pictures of things (logos, banners, products) are chosen from the gallery only.
+ */
+const CAMERA_OF_PURPOSE: Partial<Record<PhotoPurposeName, 'user' | 'environment'>> = { ENTRY_CARD: 'user', BADGE: 'user', ID_CARD: 'environment', BADGE_ID: 'environment' };
 
 const PhotoCropper = lazy(() => import('./photo-cropper').then((module) => ({ default: module.PhotoCropper })));
 
@@ -101,6 +109,8 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
   const errorText = useErrorText();
   const input = useRef<HTMLInputElement>(null);
   const plainInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const camera = useTouchScreen() ? CAMERA_OF_PURPOSE[purpose] : undefined;
   const [step, setStep] = useState<Step>('idle');
   const [source, setSource] = useState<{ file: File; url: string } | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
@@ -220,9 +230,20 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
             aria-describedby={describedBy}
             data-testid={`photo-choose-${purpose}`}
           >
-            <Icon definition={CameraOutlined} />
+            <Icon definition={camera ? PictureOutlined : CameraOutlined} />
             <span>{value ? t('photo:replace') : t('photo:choose')}</span>
           </button>
+          {/* DESIGN §6: a browser that ignores `capture` (some WeChat versions) opens its picker instead; the picture is checked the same. */}
+          {camera && (
+            <button type="button" className="plain-button photo-upload-button" onClick={() => cameraInput.current?.click()}
+              disabled={disabled || busy}
+              aria-label={label ? t('photo:takePhotoFor', { label }) : undefined}
+              data-testid={`photo-camera-${purpose}`}
+            >
+              <Icon definition={CameraOutlined} />
+              <span>{t('photo:takePhoto')}</span>
+            </button>
+          )}
           {source && step === 'idle' && (
             <button type="button" className="plain-button photo-upload-button" onClick={() => setStep('cropping')} data-testid={`photo-recrop-${purpose}`}>
               <Icon definition={ScanOutlined} />
@@ -230,6 +251,9 @@ export function PhotoUpload({ purpose, profile, value, onChange, upload, faceChe
             </button>
           )}
         </div>
+        {camera && (
+          <input ref={cameraInput} type="file" accept="image/*" capture={camera} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onPicked} data-testid={`photo-input-camera-${purpose}`} />
+        )}
         <input ref={input} type="file" accept={PHOTO_ACCEPT} className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onPicked} data-testid={`photo-input-${purpose}`} />
         {/* DESIGN §6: in WeChat a narrow accept list can show a dead picker; this one has none (content is still checked). */}
         <input ref={plainInput} type="file" className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onPicked} data-testid={`photo-input-plain-${purpose}`} />

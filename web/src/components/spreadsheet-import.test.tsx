@@ -7,8 +7,6 @@ import common from '../locales/en-US/common.json';
 import { ImportReportView } from './spreadsheet-import';
 
 beforeAll(async () => {
-  // jsdom has no matchMedia; antd's Table asks it for the screen's breakpoints.
-  window.matchMedia ??= (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
   await i18next.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { cdk, common } }, defaultNS: 'common', showSupportNotice: false } as Parameters<typeof i18next.init>[0]);
 });
 afterEach(cleanup);

@@ -6,8 +6,6 @@ import { SubmissionHistory } from './submission-history';
 import { SUBMISSION_STATUS_COLORS } from './submission-status-tag';
 
 beforeAll(async () => {
-  // jsdom has no media queries; antd's responsive observer asks for one (a wide screen here).
-  window.matchMedia ??= (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
   await i18next.use(initReactI18next).init({ lng: 'en-US', resources: {}, showSupportNotice: false } as Parameters<typeof i18next.init>[0]);
 });
 afterEach(cleanup);

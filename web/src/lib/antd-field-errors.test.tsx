@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form, Input } from 'antd';
 import type { TFunction } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useServerFieldErrors } from './antd-field-errors';
 
 const t = ((key: string) => `text of ${key}`) as unknown as TFunction;
@@ -23,11 +23,6 @@ function RefusedForm() {
     </Form>
   );
 }
-
-beforeAll(() => {
-  // jsdom has no media queries; antd's form grid asks for the screen size.
-  window.matchMedia ??= (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
-});
 
 describe('useServerFieldErrors', () => {
   afterEach(cleanup);

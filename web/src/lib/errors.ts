@@ -95,6 +95,11 @@ export function isForbidden(error: unknown): boolean {
   return hasReason(error, FORBIDDEN, 403);
 }
 
+/** Whether asking again may help: not when the session or the role is what refuses. */
+export function isRetryable(error: unknown): boolean {
+  return !isUnauthorized(error) && !isForbidden(error);
+}
+
 function hasReason(error: unknown, reason: string, status: number): boolean {
   if (!isRecord(error)) return false;
   if (statusOf(error) === status || error.reason === reason) return true;

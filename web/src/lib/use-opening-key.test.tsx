@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useOpeningKey } from './use-opening-key';
 
 /** Shaped like the portal's form dialogs: the form store made once by the dialog, its fields destroyed when hidden. */
@@ -40,11 +40,6 @@ async function createThenEdit(keyed: boolean): Promise<string> {
   unmount();
   return value;
 }
-
-beforeAll(() => {
-  // jsdom has no media queries; antd's dialog asks for the screen size.
-  window.matchMedia ??= (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
-});
 
 describe('useOpeningKey', () => {
   it('a dialog keyed with it shows the edited record after a create, not the leftovers', async () => {

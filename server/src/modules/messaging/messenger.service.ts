@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityKind } from '@portal/shared/auth/identity';
 import type { Locale } from '@portal/shared/i18n/locales';
+import { showNameIn, type ShowNames as ShowNameSettings } from '@portal/shared/show/show-name';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { translate } from '../../lib/i18n';
@@ -11,7 +12,7 @@ import { SmtpEmailChannel } from './smtp-email.channel';
 const MESSAGES = 'messages';
 
 /** The show's name as the organizers set it (project settings), read in the caller's transaction when there is one. */
-export type ShowNames = (tx?: Executor) => Promise<{ nameZh: string; nameEn: string }>;
+export type ShowNames = (tx?: Executor) => Promise<ShowNameSettings>;
 
 /**
  * Writes the portal's messages in the recipient's language and hands them to the right channel. Every
@@ -26,9 +27,7 @@ export class Messenger {
 
   /** The show's name in `locale`: the other language's while one is empty, a neutral word while both are. */
   private async show(locale: Locale, tx?: Executor): Promise<string> {
-    const { nameZh, nameEn } = await this.showNames(tx);
-    const [own, other] = locale === 'zh-CN' ? [nameZh, nameEn] : [nameEn, nameZh];
-    return own.trim() || other.trim() || translate(locale, 'showNameUnset', {}, MESSAGES);
+    return showNameIn(await this.showNames(tx), locale) ?? translate(locale, 'showNameUnset', {}, MESSAGES);
   }
 
   async sendVerificationCode(to: { kind: IdentityKind; value: string }, code: string, validMinutes: number, locale: Locale) {

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { TicketLoading } from '../../features/ticket/components/ticket-loading';
+import { useSession } from '../../features/viewer/api/viewer';
 import { Guard } from '../guard';
 import { approvedAudienceGuard } from '../guards';
 import { Lazy } from '../lazy';
@@ -39,11 +40,12 @@ export function VisitorInfoRoute() {
   );
 }
 
-/** /wa/visitor/ticket */
+/** /wa/visitor/ticket (the viewer is saved with the ticket: the area opens with it when there is no network) */
 export function VisitorTicketRoute() {
+  const { session } = useSession();
   return (
     <Approved loading={<TicketLoading />}>
-      <TicketPage visitDatePath={INFO_LINKS.visitDate} />
+      <TicketPage visitDatePath={INFO_LINKS.visitDate} viewer={session.status === 'loaded' ? session.viewer : undefined} />
     </Approved>
   );
 }

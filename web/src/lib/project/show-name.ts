@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isLocale } from '@portal/shared/i18n/locales';
+import { showNameIn } from '@portal/shared/show/show-name';
 import { useHydrated } from '../use-hydrated';
 import { useProjectSetting } from './project-setting';
 
@@ -14,6 +14,5 @@ export function useShowName(): string | undefined {
   const { data } = useProjectSetting();
   const hydrated = useHydrated();
   if (!data || !hydrated) return undefined;
-  const [own, other] = isLocale(i18n.language) && i18n.language === 'zh-CN' ? [data.nameZh, data.nameEn] : [data.nameEn, data.nameZh];
-  return own.trim() || other.trim() || undefined;
+  return showNameIn(data, i18n.language);
 }

@@ -6,23 +6,28 @@ import { PlainCard } from '../../../components/plain/card';
 import { PlainResult } from '../../../components/plain/result';
 import { PlainTag } from '../../../components/plain/tag';
 import { QrCode } from '../../../components/qr-code';
+import type { ViewerQuery } from '../../../graphql/operations.generated';
 import { formatDay } from '../../../lib/format/date-time';
-import { useMyTicket } from '../api/my-ticket';
 import { TicketLoading } from '../components/ticket-loading';
+import { TicketOnDeviceNotice } from '../components/ticket-on-device-notice';
+import { useInstallableTicket } from '../lib/use-installable-ticket';
+import { useTicketOnDevice } from '../lib/use-ticket-on-device';
 import './ticket-page.css';
 
 /**
  * /wa/visitor/ticket (approved visitors): the VIP ticket's QR code, holder, dates and the entry instructions (SPEC 4).
  * Plain markup (ticket-page.css): a visitor opens it on a phone at the gate, without loading antd (DESIGN §7).
+ * It is kept on the device each time it is shown and opens from there with no network (useTicketOnDevice), and it
+ * can be installed to the home screen (useInstallableTicket).
  */
-export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
+export function TicketPage({ visitDatePath, viewer }: { visitDatePath: string; viewer: ViewerQuery['viewer'] | undefined }) {
   const { t, i18n, ready } = useTranslation('visitor');
-  const query = useMyTicket();
-  if (!ready || query.isPending) return <TicketLoading />;
-  if (query.isError) {
+  const { ticket, photoUrl, source, query } = useTicketOnDevice(viewer);
+  useInstallableTicket();
+  if (!ready || (query.isPending && ticket === undefined)) return <TicketLoading />;
+  if (ticket === undefined) {
     return <LoadErrorCard error={query.error} onRetry={() => void query.refetch()} />;
   }
-  const ticket = query.data;
   if (!ticket) {
     return (
       <PlainCard>
@@ -41,8 +46,8 @@ export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
           <QrCode token={ticket.token} drawing={ticket.qr} holderName={ticket.holderName} ns="visitor" />
           <div className="ticket-details">
             <div className="ticket-holder-row">
-              {ticket.photo ? (
-                <img src={ticket.photo.url} alt={t('ticket.photoAlt', { name: ticket.holderName })} className="visitor-photo" width={72} height={96} data-testid="ticket-photo" />
+              {photoUrl ? (
+                <img src={photoUrl} alt={t('ticket.photoAlt', { name: ticket.holderName })} className="visitor-photo" width={72} height={96} data-testid="ticket-photo" />
               ) : null}
               <div>
                 <div className="plain-text-secondary">{t('ticket.holder')}</div>
@@ -63,11 +68,14 @@ export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
                   : t('ticket.noDates')}
               </div>
             </div>
-            <Link to={visitDatePath} className="ticket-change-dates" data-testid="ticket-change-dates">
-              {t('ticket.changeDates')}
-            </Link>
+            {source.kind !== 'offline' && (
+              <Link to={visitDatePath} className="ticket-change-dates" data-testid="ticket-change-dates">
+                {t('ticket.changeDates')}
+              </Link>
+            )}
           </div>
         </div>
+        <TicketOnDeviceNotice source={source} />
       </PlainCard>
     </div>
   );

@@ -1,18 +1,24 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ViewerDocument } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
+import { isNetworkFailure, readOfflineTicket } from '../../../lib/offline-ticket';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { discardEarlyViewer, takeEarlyViewer } from './early-viewer';
 import { sessionOfError, sessionOfViewer, UNAUTHORIZED_SESSION, UNKNOWN_SESSION, type Session } from '../session';
 
 export const VIEWER_QUERY_KEY = ['viewer'] as const;
 
-/** The viewer query resolves to a Session: a 401/403 is a state of the session, not a failure of the query. */
+/**
+ * The viewer query resolves to a Session: a 401/403 is a state of the session, not a failure of the query. With no
+ * network, a visitor whose ticket is saved on the device is the viewer saved with it (the ticket opens offline).
+ */
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
   try {
     const data = await (takeEarlyViewer() ?? graphqlRequest(ViewerDocument, {}, signal));
     return sessionOfViewer(data.viewer);
   } catch (error) {
+    const saved = isNetworkFailure(error) ? readOfflineTicket() : null;
+    if (saved) return sessionOfViewer(saved.viewer);
     const session = sessionOfError(error);
     if (session.status === 'error') throw error;
     return session;

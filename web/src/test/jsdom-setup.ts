@@ -1,0 +1,14 @@
+// What jsdom lacks and the app asks for, filled in once for every web test.
+
+// No media queries: a wide screen with a mouse (antd's responsive observer and dialogs, the phone layouts and the
+// photo field's camera button ask for them).
+window.matchMedia ??= (query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+});
