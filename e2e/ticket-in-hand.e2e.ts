@@ -172,6 +172,14 @@ describeE2E('the ticket in hand: WeChat, offline, at the gate', () => {
       const readyText = t('visitor:ticket.onDevice.ready').split('{{time}}')[0] ?? '';
       expect(squash(await onDevice.innerText())).toContain(squash(readyText));
       expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+      // Installable: Chromium reads the manifest without an error (its installability check itself refuses any
+      // context that keeps nothing, as the journeys' contexts are), and the service worker controls the page.
+      const devtools = await context.newCDPSession(page);
+      const manifest = await devtools.send('Page.getAppManifest', {});
+      expect(manifest.errors).toEqual([]);
+      expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ start_url: PATHS.visitorTicket, display: 'standalone', lang: locale });
+      await devtools.detach();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/sw\.js$/);
       expect(await keptOnDevice(page)).toMatchObject({ saved: true, workers: 1 });
       await checkPage(page, shot('02-ticket-saved'));
 
