@@ -1,14 +1,16 @@
-// What jsdom lacks and the app asks for, filled in once for every web test.
+// What jsdom lacks and the app asks for, filled in once for every web test (not for those that run in node).
 
 // No media queries: a wide screen with a mouse (antd's responsive observer and dialogs, the phone layouts and the
 // photo field's camera button ask for them).
-window.matchMedia ??= (query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  dispatchEvent: () => false,
-});
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
