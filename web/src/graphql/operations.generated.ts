@@ -242,7 +242,9 @@ export type PhotoPurpose =
   | 'BANNER'
   | 'PRODUCT'
   /** A company's logo, uploaded by an organizer of the exhibitor section (at most 2 MB). */
-  | 'EXHIBITOR_LOGO';
+  | 'EXHIBITOR_LOGO'
+  /** A badge template's background or logo, uploaded by the ticket office (at most 2 MB). */
+  | 'BADGE_TEMPLATE';
 
 export type ProductCategory =
   | 'MOTORCYCLE'
@@ -380,6 +382,8 @@ export type TicketEventKind =
   | 'REVOKED'
   | 'REINSTATED'
   | 'FACE_CHECKED'
+  /** A badge printed for it (the ticket office, the kiosk). */
+  | 'PRINTED'
   | 'ADMITTED';
 
 export type ApproveStatus =

@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, getTableColumns, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
-import type { TicketStatus, TTicketFilter } from '@portal/shared/ticket/ticket.schema';
+import type { TicketKind, TicketStatus, TTicketFilter } from '@portal/shared/ticket/ticket.schema';
 import type { Executor } from '../../db/client';
 import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
 import { likeContains } from '../../lib/sql-like';
@@ -189,6 +189,11 @@ export async function admissionSummaries(db: Executor, ticketIds: readonly strin
 
 export async function findTicket(db: Executor, id: string) {
   const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+  return row;
+}
+
+export async function findTicketOf(db: Executor, kind: TicketKind, subjectId: string) {
+  const [row] = await db.select().from(tickets).where(and(eq(tickets.kind, kind), eq(tickets.subjectId, subjectId)));
   return row;
 }
 

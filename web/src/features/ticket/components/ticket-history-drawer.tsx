@@ -9,7 +9,7 @@ import { useTicketAdmissions } from '../api/ticket-admissions';
 import { useTicketHistory } from '../api/ticket-history';
 
 /** The dot of each step: red only for the revocation (antd's "blue" is the brand colour here, so neutral steps are gray). */
-const EVENT_COLORS: Record<TicketEventKind, string> = { ISSUED: 'gray', REVOKED: 'red', REINSTATED: 'green', FACE_CHECKED: 'green', ADMITTED: 'gray' };
+const EVENT_COLORS: Record<TicketEventKind, string> = { ISSUED: 'gray', REVOKED: 'red', REINSTATED: 'green', FACE_CHECKED: 'green', PRINTED: 'gray', ADMITTED: 'gray' };
 
 /** One ticket's history as every detail view shows one (a timeline, oldest first), then its admissions in full. */
 function TicketTimeline({ ticketId }: { ticketId: string }) {
