@@ -17,7 +17,12 @@ function TicketTimeline({ ticketId }: { ticketId: string }) {
   const errorText = useErrorText();
   const history = useTicketHistory(ticketId);
   if (history.isError) return <Alert type="error" showIcon title={errorText(history.error)} />;
+  const prints = (history.data ?? []).filter((event) => event.kind === 'PRINTED').length;
   return (
+    <>
+    {history.data ? (
+      <Typography.Paragraph data-testid="ticket-print-count">{prints > 0 ? t('print.printedCount', { count: prints }) : t('print.neverPrinted')}</Typography.Paragraph>
+    ) : null}
     <Timeline
       data-testid="ticket-history"
       pending={history.isPending ? t('history.loading') : undefined}
@@ -33,6 +38,7 @@ function TicketTimeline({ ticketId }: { ticketId: string }) {
         ),
       }))}
     />
+    </>
   );
 }
 
