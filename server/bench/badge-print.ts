@@ -44,16 +44,13 @@ export async function runBadgePrint(logDir: string, database: BenchDatabase): Pr
       let bytes = 0;
       let pages = 0;
       let carry = '';
-      const debug: Buffer[] = [];
       for await (const chunk of response.body) {
-        debug.push(Buffer.from(chunk));
         bytes += chunk.length;
         // "/Type /Page" not followed by "s": one per page (a chunk's last bytes carried over to the next).
         const text = carry + Buffer.from(chunk).toString('latin1');
         pages += text.match(/\/Type \/Page(?!s)/g)?.length ?? 0;
         carry = text.slice(-16).replace(/\/Type \/Page(?!s)[\s\S]*$/, '');
       }
-      (await import('node:fs')).writeFileSync('/tmp/bench-badges.pdf', Buffer.concat(debug));
       return { bytes, pages, badges: Number(response.headers.get('x-total-count')) };
     };
     // Warm-up: a preview, so that the worker thread, pdfkit and the font load once.

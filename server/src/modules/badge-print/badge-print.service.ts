@@ -167,7 +167,7 @@ export class BadgePrintService {
   }
 
   /**
-   * The filter's valid tickets as one PDF, newest first, in batches: each batch's prints are recorded in a
+   * The filter's valid tickets as one PDF, in batches: each batch's prints are recorded in a
    * transaction of their own before the batch is drawn; the first holds the batch's audit row.
    */
   async writeBatch(output: Writable, print: Awaited<ReturnType<BadgePrintService['startBatch']>>, locale: Locale, origin: RequestOrigin) {

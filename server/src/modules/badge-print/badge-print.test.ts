@@ -161,8 +161,9 @@ describe('badge printing (ROLE_SUPER_ADMIN or ROLE_TICKET)', () => {
       expect(single.printed.text).not.toContain('钱七');
       expect(single.printed.text).toContain('贵宾');
       expect(single.printed.text).toContain('速度摩托');
-      const newest = imported[imported.length - 1];
-      expect(app.portal.app.services.tickets.verify((await single.printed.qrOfPage(1)) ?? '')).toMatchObject({ k: 'C', id: newest?.subjectId });
+      const first = app.portal.app.services.tickets.verify((await single.printed.qrOfPage(1)) ?? '');
+      expect(first?.k).toBe('C');
+      expect(imported.map((row) => row.subjectId)).toContain(first?.id);
     } finally {
       await single.printed.close();
     }

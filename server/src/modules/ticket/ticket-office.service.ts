@@ -360,9 +360,9 @@ export class TicketOfficeService {
     return ticket as OfficeTicketModel;
   }
 
-  /** The valid tickets of a filter, newest first in batches (a batch print never holds them all). */
-  async *printableBatches(filter: TTicketFilter, size: number): AsyncGenerator<TicketRow[]> {
-    for await (const rows of repository.iterateTickets(this.db, { ...filter, status: 'VALID' }, size)) yield rows;
+  /** The valid tickets of a filter in batches, by id (a batch print never holds them all). */
+  printableBatches(filter: TTicketFilter, size: number): AsyncGenerator<TicketRow[]> {
+    return repository.ticketsById(this.db, { ...filter, status: 'VALID' }, size);
   }
 
   /** How many tickets of a filter print (the valid ones). */
