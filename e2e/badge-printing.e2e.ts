@@ -23,6 +23,23 @@ const LABEL = 'E2E 贵宾';
 /** A4 in PDF points. */
 const A4 = { width: 595.28, height: 841.89 };
 
+/**
+ * Headless Chromium crashes a page that prints a PDF frame: each page of this journey cancels the app's print
+ * event (web/src/lib/print-pdf.ts) and counts the PDFs it was handed instead.
+ */
+async function catchPrints(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printedPdfs: number };
+    counted.printedPdfs = 0;
+    window.addEventListener('portal:print-pdf', (event) => {
+      event.preventDefault();
+      counted.printedPdfs += 1;
+    });
+  });
+}
+
+const printedPdfs = (page: Page) => page.evaluate(() => (window as unknown as { printedPdfs: number }).printedPdfs);
+
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 250 });
 
 async function previewReady(page: Page) {
@@ -44,6 +61,7 @@ describeE2E('badge printing: templates, the ticket office, the kiosk', () => {
 
   it('designs and previews a template, prints one badge and the list as an A4 sheet, reads the PDF back', async () => {
     const { page, problems } = await open({ locale: 'zh-CN', device: 'desktop' });
+    await catchPrints(page);
     await signInDirect(page, demoUsers.organizer, 'zh-CN');
     await page.goto(TEMPLATES);
     await waitForPath(page, exactPath(TEMPLATES));
@@ -59,6 +77,7 @@ describeE2E('badge printing: templates, the ticket office, the kiosk', () => {
     // One badge from the list's row: the ticket's drawer then counts the print.
     const holder = await firstVisitor(page);
     await page.getByTestId('ticket-print-badge').first().click();
+    await poll(() => printedPdfs(page)).toBe(1);
     await page.getByTestId('ticket-history-open').first().click();
     await poll(() => page.getByTestId('ticket-print-count').textContent()).toBe(uiText('zh-CN', 'ticket-office:print.printedCount_one').replace('{{count}}', '1'));
     await checkPage(page, 'badge-ticket-drawer-zh-CN');
@@ -87,6 +106,7 @@ describeE2E('badge printing: templates, the ticket office, the kiosk', () => {
 
   it('finds a visitor at the kiosk, shows the photo and prints: desktop in both languages, a tablet and a phone', async () => {
     const { page, problems } = await open({ locale: 'zh-CN', device: 'desktop' });
+    await catchPrints(page);
     await signInDirect(page, demoUsers.organizer, 'zh-CN');
     const holder = await firstVisitor(page);
     await page.goto(KIOSK);
@@ -94,6 +114,7 @@ describeE2E('badge printing: templates, the ticket office, the kiosk', () => {
     await findAndPrint(page, holder, 'desktop-zh-CN');
     // The counter covers the area's header (its language menu too): English in a page of its own.
     const english = await open({ locale: 'en-US', device: 'desktop' });
+    await catchPrints(english.page);
     await signInDirect(english.page, demoUsers.organizer, 'en-US');
     await english.page.goto(KIOSK);
     await unlessPageFails(english.page, english.page.getByText(uiText('en-US', 'badge-print:kiosk.intro'), { exact: true }).waitFor({ state: 'visible' }));
@@ -106,6 +127,7 @@ describeE2E('badge printing: templates, the ticket office, the kiosk', () => {
     expect(problems).toEqual([]);
 
     const phone = await open({ locale: 'zh-CN', device: 'mobile' });
+    await catchPrints(phone.page);
     await signInDirect(phone.page, demoUsers.organizer, 'zh-CN');
     await phone.page.goto(KIOSK);
     await findAndPrint(phone.page, holder, 'mobile');
@@ -129,7 +151,9 @@ async function findAndPrint(page: Page, holder: string, name: string) {
   await unlessPageFails(page, chosen.waitFor({ state: 'visible' }));
   await poll(() => page.getByTestId('badge-kiosk-name').textContent()).toBe(holder);
   await poll(() => page.getByTestId('badge-kiosk-photo').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const before = await printedPdfs(page);
   await page.getByTestId('badge-kiosk-print').click();
   await unlessPageFails(page, page.getByTestId('badge-kiosk-download').waitFor({ state: 'visible' }));
+  await poll(() => printedPdfs(page)).toBe(before + 1);
   await checkPage(page, `badge-kiosk-${name}-printed`);
 }

@@ -3,6 +3,9 @@ import { readBody, request, toRequestError } from './request';
 
 let frame: HTMLIFrameElement | null = null;
 
+/** Sent on window before each print with the PDF; a listener that cancels it prints nothing (e2e/badge-printing.e2e.ts). */
+export const PRINT_EVENT = 'portal:print-pdf';
+
 /** Fetches a PDF the server draws (a badge, a batch; a preview is POSTed its draft) with the session cookie; a refusal is the server's RequestError. */
 export async function fetchPdf(url: string, post?: { body: unknown }): Promise<Downloaded> {
   if (!post) return downloadWithProgress(url, () => undefined);
@@ -17,6 +20,8 @@ export async function fetchPdf(url: string, post?: { body: unknown }): Promise<D
  * The previous print's frame goes when the next one comes (the print dialog may still read it until then).
  */
 export function printPdf(blob: Blob): void {
+  // Headless Chromium crashes the page when a frame's PDF is printed: the browser journeys take the PDF here instead.
+  if (!window.dispatchEvent(new CustomEvent(PRINT_EVENT, { detail: blob, cancelable: true }))) return;
   if (frame) {
     URL.revokeObjectURL(frame.src);
     frame.remove();
