@@ -97,7 +97,7 @@ describeE2E('badge printing: templates, the ticket office, the kiosk', () => {
       expect(printed.text).toContain(LABEL);
       expect(printed.fontsSubset).toBe(true);
       // The sheet's first badge carries a visitor's ticket token (its signature is the server test's to check).
-      expect(readTicketQr((await printed.qrOfPage(1, { width: 0.5, height: 1 / 3 })) ?? '')?.k).toBe('A');
+      expect(readTicketQr((await printed.qrOfPage(1, { width: 0.36, height: 0.36 })) ?? '')?.k).toBe('A');
     } finally {
       await printed.close();
     }

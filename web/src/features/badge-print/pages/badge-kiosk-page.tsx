@@ -131,9 +131,13 @@ function Holder({ ticket, onDone }: { ticket: KioskTicket; onDone: () => void })
           </Flex>
           {ticket.organization ? <Typography.Text>{ticket.organization}</Typography.Text> : null}
           {holder.isError ? <Alert type="error" showIcon title={errorText(holder.error)} /> : null}
-          <Typography.Text type={printedBefore > 0 ? 'warning' : 'secondary'} data-testid="badge-kiosk-printed-before">
-            {holder.isPending ? '…' : printedBefore > 0 ? t('kiosk.printedBefore', { count: printedBefore }) : t('kiosk.neverPrinted')}
-          </Typography.Text>
+          {printedBefore > 0 ? (
+            <Alert type="warning" showIcon title={t('kiosk.printedBefore', { count: printedBefore })} data-testid="badge-kiosk-printed-before" />
+          ) : (
+            <Typography.Text type="secondary" data-testid="badge-kiosk-printed-before">
+              {holder.isPending ? '…' : t('kiosk.neverPrinted')}
+            </Typography.Text>
+          )}
           {valid ? <Typography.Text strong>{t('kiosk.compare')}</Typography.Text> : <Alert type="warning" showIcon title={t('kiosk.notValid')} />}
           <Flex gap={8} wrap>
             <Button
