@@ -13,6 +13,7 @@ import { BENCH_DATABASES, cpuMsOf, DATABASE_LABELS, startPortal, startScanBaseli
 import { SCAN_BASELINES } from './device-api';
 import { serverProcess } from './memory';
 import { PHOTO_UPLOADS_SCENARIO, photoUploadsMarkdown, runPhotoUploads, type PhotoUploadResult } from './photo-uploads';
+import { BADGE_PRINT_SCENARIO, badgePrintMarkdown, runBadgePrint, type BadgePrintResult } from './badge-print';
 import { BADGE_ZIP_SCENARIO, badgeZipMarkdown, runBadgeZipExport, type BadgeZipResult } from './badge-zip-export';
 import { CDK_IMPORT_SCENARIO, cdkImportMarkdown, runCdkImport, type CdkImportResult } from './activation-codes';
 import { APPROVAL_EXPORT_SCENARIO, exportScenariosMarkdown, GATES_UNDER_LOAD_SCENARIO, runExportScenarios, type ApprovalExportResult, type GatesUnderLoadResult } from './export-under-load';
@@ -270,6 +271,17 @@ async function main() {
     console.log(`        ${zip.entries} entries, ${zip.zipMb} MB in ${zip.tookMs} ms, RSS +${zip.rssAddedMb} MB (peak ${zip.rssPeakMb} MB)`);
   }
 
+  let badgePrints: BadgePrintResult[] | undefined;
+  if (!only || only.includes(BADGE_PRINT_SCENARIO)) {
+    badgePrints = [];
+    for (const database of databases) {
+      console.log(`bench: ${BADGE_PRINT_SCENARIO} (${DATABASE_LABELS[database]}) — time and memory of 2,000 badges with photos printed as one PDF`);
+      const printed = await runBadgePrint(logDir, database);
+      badgePrints.push(printed);
+      console.log(`        ${printed.badges} badges, ${printed.pages} pages, ${printed.pdfMb} MB in ${printed.tookMs} ms, RSS +${printed.rssAddedMb} MB (peak ${printed.rssPeakMb} MB)`);
+    }
+  }
+
   let cdkImports: CdkImportResult[] | undefined;
   if (!only || only.includes(CDK_IMPORT_SCENARIO)) {
     cdkImports = [];
@@ -347,6 +359,7 @@ async function main() {
     results,
     totalSeconds: Math.round((performance.now() - started) / 1000),
     ...(memory || zip ? { memory: [...(memory ? [memory] : []), ...(zip ? [zip] : [])] } : {}),
+    ...(badgePrints ? { badgePrints } : {}),
     ...(cdkImports ? { imports: cdkImports } : {}),
     ...(exportsBesideGates ? { exportsBesideGates } : {}),
     ...(registrationRush ? { registrationRush } : {}),
@@ -358,7 +371,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   const text =
-    markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (cdkImports ? `\n${cdkImportMarkdown(cdkImports)}` : '') +
+    markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (badgePrints ? `\n${badgePrintMarkdown(badgePrints)}` : '') + (cdkImports ? `\n${cdkImportMarkdown(cdkImports)}` : '') +
     (exportsBesideGates ? `\n${exportScenariosMarkdown(exportsBesideGates)}` : '') +
     (registrationRush ? `\n${registrationRushMarkdown(registrationRush)}` : '') +
     (cluster ? `\n## Cluster: 1 and 3 instances behind nginx\n\n${clusterMarkdown(cluster)}\n` : '') +

@@ -140,6 +140,8 @@ export async function buildApp({ config, database, store, bus, admission, lifecy
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The badge PDFs the server drew, shown (template preview) and printed from a frame of a blob: URL.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -52,6 +52,8 @@ import { ProjectSettingsService } from './modules/project/project-settings.servi
 import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
 import { EntranceService } from './modules/entrance/entrance.service';
 import { HeavyWorkPool } from './lib/heavy-work-pool';
+import { BadgePrintService } from './modules/badge-print/badge-print.service';
+import { badgeFonts } from './modules/badge-print/badge-pdf';
 import { useSheetPool } from './lib/xlsx-stream';
 import { SpreadsheetImports } from './lib/spreadsheet-import';
 import { connectModules } from './modules/registry';
@@ -169,6 +171,7 @@ function buildServices(deps: ServiceDeps) {
     productExport: new ProductExportService(db, submissions, exhibitors, clock),
     tickets,
     ticketOffice,
+    badgePrint: new BadgePrintService(db, tickets, ticketOffice, accounts, photos, audit, heavyWork, badgeFonts(), clock),
     badges,
     badgeFiling,
     badgeReview: new BadgeReviewService(badgeReview.workflow, badgeReview.spec),

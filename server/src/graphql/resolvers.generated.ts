@@ -5,6 +5,7 @@ import type { OuserModel, UserModel, XuserModel } from '../modules/account/accou
 import type { StaffModel, StaffPageModel, StaffWithInitialPasswordModel } from '../modules/account/staff.models';
 import type { VisitDateModel, AudienceModel, AudienceStatusChangeModel } from '../modules/application/application.models';
 import type { AuditLogEntryModel } from '../modules/audit/audit.models';
+import type { BadgeTemplateModel } from '../modules/badge-print/badge-print.models';
 import type { BadgeModel, BadgeTicketModel } from '../modules/badge/badge.models';
 import type { BannerApplicationModel, BannerPlacementModel } from '../modules/banner/banner.models';
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
@@ -84,6 +85,8 @@ export type Mutation = {
   sendBadgePhotoCode: BadgePhotoCodeSent;
   /** Public: with the code sent to the badge's mobile, replaces its entry-card photo (checked like an upload) and sends it back to review (→ PENDING). The new photo's URL opens for the company and organizers only. */
   replaceBadgePhoto: Photo;
+  /** Saves a kind's badge template (audited). */
+  saveBadgeTemplate: BadgeTemplate;
   /** Exhibitors of an approved company: file a banner application or edit one not approved (→ PENDING). */
   submitBannerApplication: BannerApplication;
   approveBannerApplications: Array<BannerApplication>;
@@ -233,6 +236,11 @@ export type MutationReplaceBadgePhotoArgs = {
   phoneNumber: Scalars['String']['input'];
   code: Scalars['String']['input'];
   file: Scalars['Upload']['input'];
+};
+
+
+export type MutationSaveBadgeTemplateArgs = {
+  input: BadgeTemplateInput;
 };
 
 
@@ -474,6 +482,12 @@ export type Query = {
   badges: BadgePage;
   /** Organizers: one badge in full; every call is written to the audit log. */
   badge?: Maybe<Badge>;
+  /** Every ticket kind's badge template. */
+  badgeTemplates: Array<BadgeTemplate>;
+  /** A ticket's printed badges, newest first. */
+  badgePrints: Array<BadgePrint>;
+  /** The kiosk's look-up: a scanned QR's text names its ticket; else a ticket number, name or company (the first ten). */
+  kioskLookup: Array<OfficeTicket>;
   /** Signed-in exhibitors (open placements) and organizers (all). */
   bannerPlacements: Array<BannerPlacement>;
   /** Exhibitors: the company's own banner applications. */
@@ -564,6 +578,16 @@ export type QueryBadgesArgs = {
 
 export type QueryBadgeArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryBadgePrintsArgs = {
+  ticketId: Scalars['ID']['input'];
+};
+
+
+export type QueryKioskLookupArgs = {
+  query: Scalars['String']['input'];
 };
 
 
@@ -906,6 +930,67 @@ export type BadgeTicket = {
 export type BadgePhotoCodeSent = {
   __typename?: 'BadgePhotoCodeSent';
   resendAfterSeconds: Scalars['Int']['output'];
+};
+
+/** A badge's size: CR80 (ID-1 card, 54 × 85.6 mm), A6 (105 × 148 mm), LABEL_4X6 (4 × 6 in). */
+export type BadgeSize =
+  | 'CR80'
+  | 'A6'
+  | 'LABEL_4X6';
+
+export type BadgeOrientation =
+  | 'PORTRAIT'
+  | 'LANDSCAPE';
+
+/** What a badge may show. */
+export type BadgeField =
+  | 'PHOTO'
+  | 'NAME'
+  | 'PINYIN'
+  | 'ORGANIZATION'
+  | 'KIND_LABEL'
+  | 'QR';
+
+/** A ticket kind's badge design; a kind never saved answers its default (updatedAt null). */
+export type BadgeTemplate = {
+  __typename?: 'BadgeTemplate';
+  kind: TicketKind;
+  size: BadgeSize;
+  orientation: BadgeOrientation;
+  /** #rrggbb */
+  backgroundColor: Scalars['String']['output'];
+  /** #rrggbb */
+  textColor: Scalars['String']['output'];
+  background?: Maybe<Photo>;
+  logo?: Maybe<Photo>;
+  fields: Array<BadgeField>;
+  /** The label printed on the badge; null: the kind's name in the printing language. */
+  label?: Maybe<Scalars['String']['output']>;
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type BadgeTemplateInput = {
+  kind: TicketKind;
+  size: BadgeSize;
+  orientation: BadgeOrientation;
+  backgroundColor: Scalars['String']['input'];
+  textColor: Scalars['String']['input'];
+  /** A picture uploaded with purpose BADGE_TEMPLATE by the same organizer (or the template's current one); null: none. */
+  backgroundId?: InputMaybe<Scalars['ID']['input']>;
+  /** The same for the logo. */
+  logoId?: InputMaybe<Scalars['ID']['input']>;
+  fields: Array<BadgeField>;
+  label?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One printed badge of a ticket. */
+export type BadgePrint = {
+  __typename?: 'BadgePrint';
+  at: Scalars['DateTime']['output'];
+  /** Who printed it; null when the account is gone. */
+  printedBy?: Maybe<Scalars['String']['output']>;
+  /** Printed in a batch (the ticket list's filter), not one by one. */
+  batch: Scalars['Boolean']['output'];
 };
 
 /** Where a banner can be shown (the organizer's list). */
@@ -1270,7 +1355,9 @@ export type PhotoPurpose =
   | 'BANNER'
   | 'PRODUCT'
   /** A company's logo, uploaded by an organizer of the exhibitor section (at most 2 MB). */
-  | 'EXHIBITOR_LOGO';
+  | 'EXHIBITOR_LOGO'
+  /** A badge template's background or logo, uploaded by the ticket office (at most 2 MB). */
+  | 'BADGE_TEMPLATE';
 
 export type Photo = {
   __typename?: 'Photo';
@@ -1656,6 +1743,8 @@ export type TicketEventKind =
   | 'REVOKED'
   | 'REINSTATED'
   | 'FACE_CHECKED'
+  /** A badge printed for it (the ticket office, the kiosk). */
+  | 'PRINTED'
   | 'ADMITTED';
 
 /** One step in a ticket's life, for the office's timeline. */
@@ -1867,6 +1956,12 @@ export type ResolversTypes = {
   BadgeInput: BadgeInput;
   BadgeTicket: ResolverTypeWrapper<BadgeTicketModel>;
   BadgePhotoCodeSent: ResolverTypeWrapper<BadgePhotoCodeSent>;
+  BadgeSize: BadgeSize;
+  BadgeOrientation: BadgeOrientation;
+  BadgeField: BadgeField;
+  BadgeTemplate: ResolverTypeWrapper<BadgeTemplateModel>;
+  BadgeTemplateInput: BadgeTemplateInput;
+  BadgePrint: ResolverTypeWrapper<BadgePrint>;
   BannerPlacement: ResolverTypeWrapper<BannerPlacementModel>;
   BannerApplication: ResolverTypeWrapper<BannerApplicationModel>;
   BannerApplicationInput: BannerApplicationInput;
@@ -1985,6 +2080,9 @@ export type ResolversParentTypes = {
   BadgeInput: BadgeInput;
   BadgeTicket: BadgeTicketModel;
   BadgePhotoCodeSent: BadgePhotoCodeSent;
+  BadgeTemplate: BadgeTemplateModel;
+  BadgeTemplateInput: BadgeTemplateInput;
+  BadgePrint: BadgePrint;
   BannerPlacement: BannerPlacementModel;
   BannerApplication: BannerApplicationModel;
   BannerApplicationInput: BannerApplicationInput;
@@ -2076,6 +2174,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   badgeTicket?: Resolver<ResolversTypes['BadgeTicket'], ParentType, ContextType, RequireFields<MutationBadgeTicketArgs, 'captcha' | 'idNumber' | 'phoneNumber'>>;
   sendBadgePhotoCode?: Resolver<ResolversTypes['BadgePhotoCodeSent'], ParentType, ContextType, RequireFields<MutationSendBadgePhotoCodeArgs, 'captcha' | 'idNumber' | 'phoneNumber'>>;
   replaceBadgePhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationReplaceBadgePhotoArgs, 'idNumber' | 'phoneNumber' | 'code' | 'file'>>;
+  saveBadgeTemplate?: Resolver<ResolversTypes['BadgeTemplate'], ParentType, ContextType, RequireFields<MutationSaveBadgeTemplateArgs, 'input'>>;
   submitBannerApplication?: Resolver<ResolversTypes['BannerApplication'], ParentType, ContextType, RequireFields<MutationSubmitBannerApplicationArgs, 'input'>>;
   approveBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationApproveBannerApplicationsArgs, 'ids'>>;
   rejectBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationRejectBannerApplicationsArgs, 'ids' | 'reason'>>;
@@ -2139,6 +2238,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   ownBadge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryOwnBadgeArgs, 'id'>>;
   badges?: Resolver<ResolversTypes['BadgePage'], ParentType, ContextType, RequireFields<QueryBadgesArgs, 'page' | 'pageSize'>>;
   badge?: Resolver<Maybe<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<QueryBadgeArgs, 'id'>>;
+  badgeTemplates?: Resolver<Array<ResolversTypes['BadgeTemplate']>, ParentType, ContextType>;
+  badgePrints?: Resolver<Array<ResolversTypes['BadgePrint']>, ParentType, ContextType, RequireFields<QueryBadgePrintsArgs, 'ticketId'>>;
+  kioskLookup?: Resolver<Array<ResolversTypes['OfficeTicket']>, ParentType, ContextType, RequireFields<QueryKioskLookupArgs, 'query'>>;
   bannerPlacements?: Resolver<Array<ResolversTypes['BannerPlacement']>, ParentType, ContextType>;
   myBannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryMyBannerApplicationsArgs, 'page' | 'pageSize'>>;
   bannerApplications?: Resolver<ResolversTypes['BannerApplicationPage'], ParentType, ContextType, RequireFields<QueryBannerApplicationsArgs, 'page' | 'pageSize'>>;
@@ -2285,6 +2387,25 @@ export type BadgeTicketResolvers<ContextType = GraphQLContext, ParentType extend
 
 export type BadgePhotoCodeSentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgePhotoCodeSent'] = ResolversParentTypes['BadgePhotoCodeSent']> = {
   resendAfterSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BadgeTemplateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgeTemplate'] = ResolversParentTypes['BadgeTemplate']> = {
+  kind?: Resolver<ResolversTypes['TicketKind'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['BadgeSize'], ParentType, ContextType>;
+  orientation?: Resolver<ResolversTypes['BadgeOrientation'], ParentType, ContextType>;
+  backgroundColor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  textColor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  background?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['BadgeField']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type BadgePrintResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgePrint'] = ResolversParentTypes['BadgePrint']> = {
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  printedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  batch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type BannerPlacementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BannerPlacement'] = ResolversParentTypes['BannerPlacement']> = {
@@ -2766,6 +2887,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OwnBadgePage?: OwnBadgePageResolvers<ContextType>;
   BadgeTicket?: BadgeTicketResolvers<ContextType>;
   BadgePhotoCodeSent?: BadgePhotoCodeSentResolvers<ContextType>;
+  BadgeTemplate?: BadgeTemplateResolvers<ContextType>;
+  BadgePrint?: BadgePrintResolvers<ContextType>;
   BannerPlacement?: BannerPlacementResolvers<ContextType>;
   BannerApplication?: BannerApplicationResolvers<ContextType>;
   BannerApplicationPage?: BannerApplicationPageResolvers<ContextType>;

@@ -14,7 +14,7 @@ export async function noisePicture(width = 320, height = 240) {
 }
 
 /** Uploads a picture of `purpose` as the client's account (a noise picture unless one is given: badge photos need a face). */
-export async function uploadPicture(client: TestClient, purpose: 'CATALOG' | 'BANNER' | 'PRODUCT' | 'BADGE' | 'BADGE_ID' | 'ENTRY_CARD' | 'EXHIBITOR_LOGO', picture?: Buffer) {
+export async function uploadPicture(client: TestClient, purpose: 'CATALOG' | 'BANNER' | 'PRODUCT' | 'BADGE' | 'BADGE_ID' | 'ENTRY_CARD' | 'EXHIBITOR_LOGO' | 'BADGE_TEMPLATE', picture?: Buffer) {
   const form = new FormData();
   form.set('operations', JSON.stringify({ query: UPLOAD, variables: { file: null, purpose } }));
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));

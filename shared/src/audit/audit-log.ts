@@ -73,11 +73,14 @@ export const AUDIT_ACTIONS = [
   'ticket.reinstate',
   'ticket.import',
   'ticket.export',
+  'ticket.badge_print',
+  'ticket.badge_print_batch',
+  'badge_template.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; the filter offers these. */
-export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket'] as const;
+export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket', 'badge_template'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export function isAuditSubjectType(value: string): value is AuditSubjectType {

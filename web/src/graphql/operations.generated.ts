@@ -128,6 +128,39 @@ export type BadgeInput = {
   sensitiveConsent: boolean;
 };
 
+/** A badge's size: CR80 (ID-1 card, 54 × 85.6 mm), A6 (105 × 148 mm), LABEL_4X6 (4 × 6 in). */
+export type BadgeSize =
+  | 'CR80'
+  | 'A6'
+  | 'LABEL_4X6';
+
+export type BadgeOrientation =
+  | 'PORTRAIT'
+  | 'LANDSCAPE';
+
+/** What a badge may show. */
+export type BadgeField =
+  | 'PHOTO'
+  | 'NAME'
+  | 'PINYIN'
+  | 'ORGANIZATION'
+  | 'KIND_LABEL'
+  | 'QR';
+
+export type BadgeTemplateInput = {
+  kind: TicketKind;
+  size: BadgeSize;
+  orientation: BadgeOrientation;
+  backgroundColor: string;
+  textColor: string;
+  /** A picture uploaded with purpose BADGE_TEMPLATE by the same organizer (or the template's current one); null: none. */
+  backgroundId?: string | number | null | undefined;
+  /** The same for the logo. */
+  logoId?: string | number | null | undefined;
+  fields: Array<BadgeField>;
+  label?: string | null | undefined;
+};
+
 export type BannerApplicationInput = {
   id?: string | number | null | undefined;
   title: string;
@@ -242,7 +275,9 @@ export type PhotoPurpose =
   | 'BANNER'
   | 'PRODUCT'
   /** A company's logo, uploaded by an organizer of the exhibitor section (at most 2 MB). */
-  | 'EXHIBITOR_LOGO';
+  | 'EXHIBITOR_LOGO'
+  /** A badge template's background or logo, uploaded by the ticket office (at most 2 MB). */
+  | 'BADGE_TEMPLATE';
 
 export type ProductCategory =
   | 'MOTORCYCLE'
@@ -380,6 +415,8 @@ export type TicketEventKind =
   | 'REVOKED'
   | 'REINSTATED'
   | 'FACE_CHECKED'
+  /** A badge printed for it (the ticket office, the kiosk). */
+  | 'PRINTED'
   | 'ADMITTED';
 
 export type ApproveStatus =
@@ -596,6 +633,32 @@ export type SendBadgePhotoCodeMutationVariables = Exact<{
 
 
 export type SendBadgePhotoCodeMutation = { sendBadgePhotoCode: { resendAfterSeconds: number } };
+
+export type BadgeTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BadgeTemplatesQuery = { badgeTemplates: Array<{ kind: TicketKind, size: BadgeSize, orientation: BadgeOrientation, backgroundColor: string, textColor: string, fields: Array<BadgeField>, label: string | null, updatedAt: string | null, background: { id: string, url: string } | null, logo: { id: string, url: string } | null }> };
+
+export type KioskHolderQueryVariables = Exact<{
+  ticketId: string | number;
+}>;
+
+
+export type KioskHolderQuery = { ticketFaceCheck: { entryPhoto: { id: string, url: string } | null }, badgePrints: Array<{ at: string, printedBy: string | null, batch: boolean }> };
+
+export type KioskLookupQueryVariables = Exact<{
+  query: string;
+}>;
+
+
+export type KioskLookupQuery = { kioskLookup: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, externalCode: string | null }> };
+
+export type SaveBadgeTemplateMutationVariables = Exact<{
+  input: BadgeTemplateInput;
+}>;
+
+
+export type SaveBadgeTemplateMutation = { saveBadgeTemplate: { kind: TicketKind, updatedAt: string | null } };
 
 export type ApproveBannerApplicationsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -1910,6 +1973,63 @@ export const SendBadgePhotoCodeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SendBadgePhotoCodeMutation, SendBadgePhotoCodeMutationVariables>;
+export const BadgeTemplatesDocument = new TypedDocumentString(`
+    query BadgeTemplates {
+  badgeTemplates {
+    kind
+    size
+    orientation
+    backgroundColor
+    textColor
+    fields
+    label
+    updatedAt
+    background {
+      id
+      url
+    }
+    logo {
+      id
+      url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BadgeTemplatesQuery, BadgeTemplatesQueryVariables>;
+export const KioskHolderDocument = new TypedDocumentString(`
+    query KioskHolder($ticketId: ID!) {
+  ticketFaceCheck(ticketId: $ticketId) {
+    entryPhoto {
+      id
+      url
+    }
+  }
+  badgePrints(ticketId: $ticketId) {
+    at
+    printedBy
+    batch
+  }
+}
+    `) as unknown as TypedDocumentString<KioskHolderQuery, KioskHolderQueryVariables>;
+export const KioskLookupDocument = new TypedDocumentString(`
+    query KioskLookup($query: String!) {
+  kioskLookup(query: $query) {
+    id
+    kind
+    status
+    holderName
+    organization
+    externalCode
+  }
+}
+    `) as unknown as TypedDocumentString<KioskLookupQuery, KioskLookupQueryVariables>;
+export const SaveBadgeTemplateDocument = new TypedDocumentString(`
+    mutation SaveBadgeTemplate($input: BadgeTemplateInput!) {
+  saveBadgeTemplate(input: $input) {
+    kind
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<SaveBadgeTemplateMutation, SaveBadgeTemplateMutationVariables>;
 export const ApproveBannerApplicationsDocument = new TypedDocumentString(`
     mutation ApproveBannerApplications($ids: [ID!]!) {
   approveBannerApplications(ids: $ids) {

@@ -16,3 +16,4 @@ export * from '../../modules/banner/banner.tables';
 export * from './platform';
 export * from '../../modules/badge/badge.tables';
 export * from '../../modules/entrance/entrance.tables';
+export * from '../../modules/badge-print/badge-print.tables';

@@ -71,6 +71,11 @@ export class MediaService {
     return descriptor ? Array.from(descriptor) : null;
   }
 
+  /** A stored photo's bytes whole (a picture drawn into a PDF); null when its file is missing. */
+  photoBytes(key: string): Promise<Buffer | null> {
+    return this.files.getBuffer(key);
+  }
+
   openPhoto(key: string, range?: ByteRange): Promise<StoredFile | null> {
     return this.files.get(key, range);
   }

@@ -25,6 +25,7 @@ const PURPOSES: Record<PhotoPurpose, { scopes: readonly Scope[]; roles?: RoleRul
   BANNER: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'banner' },
   PRODUCT: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'product' },
   EXHIBITOR_LOGO: { scopes: ['organizer'], roles: SECTION_RULES.exhibitor, profile: 'catalog', face: false, kind: 'exhibitor-logo' },
+  BADGE_TEMPLATE: { scopes: ['organizer'], roles: SECTION_RULES.ticket, profile: 'catalog', face: false, kind: 'badge-template' },
 };
 
 /**
@@ -119,6 +120,11 @@ export class PhotoService {
       if (granted) return { photo, audited: granted.audited };
     }
     throw new AppError('NOT_FOUND');
+  }
+
+  /** The photo's bytes whole, for a caller already authorised (a printed badge); null when its file is missing. */
+  bytesOf(photo: Pick<PhotoModel, 'storageKey'>) {
+    return this.media.photoBytes(photo.storageKey);
   }
 
   open(photo: PhotoModel, range?: ByteRange) {

@@ -29,7 +29,7 @@ export interface OfficeTicketQrModel {
 
 /** One step of a ticket's history (GraphQL `TicketEvent`). */
 export interface TicketEventModel {
-  kind: 'ISSUED' | 'REVOKED' | 'REINSTATED' | 'FACE_CHECKED' | 'ADMITTED';
+  kind: 'ISSUED' | 'REVOKED' | 'REINSTATED' | 'FACE_CHECKED' | 'PRINTED' | 'ADMITTED';
   at: Date;
   actorName: string | null;
   reason: string | null;

@@ -1,5 +1,5 @@
-import { and, desc, eq, exists, getTableColumns, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
-import type { TicketStatus, TTicketFilter } from '@portal/shared/ticket/ticket.schema';
+import { and, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import type { TicketKind, TicketStatus, TTicketFilter } from '@portal/shared/ticket/ticket.schema';
 import type { Executor } from '../../db/client';
 import { newestFirst, newestFirstPages, olderThan, readNewestFirst } from '../../lib/keyset';
 import { likeContains } from '../../lib/sql-like';
@@ -173,6 +173,28 @@ export function iterateTickets(db: Executor, filter: TTicketFilter, size: number
   return newestFirstPages((after) => db.select().from(tickets).where(and(where, olderThan(tickets, after))).orderBy(...newestFirst(tickets)).limit(size), size);
 }
 
+/**
+ * The filtered tickets in pages of `size` by id (a batch print). Not `iterateTickets`' newest-first keyset:
+ * its cursor is a JavaScript Date, cut to the millisecond, so rows written in one statement (the same
+ * microsecond) end the walk after its first page.
+ */
+export async function* ticketsById(db: Executor, filter: TTicketFilter, size: number) {
+  const where = conditionsOf(filter);
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(tickets)
+      .where(and(where, after ? gt(tickets.id, after) : undefined))
+      .orderBy(tickets.id)
+      .limit(size);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < size) return;
+    after = last.id;
+  }
+}
+
 /** Admissions, the last one and conflicts per ticket, for one page of tickets (their maintained facts). */
 export async function admissionSummaries(db: Executor, ticketIds: readonly string[]) {
   if (ticketIds.length === 0) return [];
@@ -189,6 +211,11 @@ export async function admissionSummaries(db: Executor, ticketIds: readonly strin
 
 export async function findTicket(db: Executor, id: string) {
   const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+  return row;
+}
+
+export async function findTicketOf(db: Executor, kind: TicketKind, subjectId: string) {
+  const [row] = await db.select().from(tickets).where(and(eq(tickets.kind, kind), eq(tickets.subjectId, subjectId)));
   return row;
 }
 

@@ -23,8 +23,11 @@ import type { OfficeTicketModel, TicketEventModel, TicketFaceCheckModel, TicketR
 import * as repository from './ticket-office.repository';
 import { isTicketOffice, requireTicketOffice } from './ticket-office.policy';
 import type { TicketSigner } from './ticket-token';
+import { KIND_OF_LETTER } from './ticket.service';
 
 const EXPORT_BATCH = 2_000;
+/** Tickets the kiosk's look-up shows for a name or a number. */
+const LOOKUP_MATCHES = 10;
 /** How many summed changes of the ticket count make a list read fold them (see ticketCountDeltas). */
 const COUNT_CHANGES_TO_FOLD = 200;
 /** Rows per INSERT and per look-up of taken codes (well under PostgreSQL's parameter limit). */
@@ -63,7 +66,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** The audited changes that are steps of a ticket's history. */
-const EVENT_OF_ACTION = { 'ticket.revoke': 'REVOKED', 'ticket.reinstate': 'REINSTATED', 'ticket.face_checked': 'FACE_CHECKED' } as const satisfies Partial<Record<AuditAction, TicketEventModel['kind']>>;
+const EVENT_OF_ACTION = { 'ticket.revoke': 'REVOKED', 'ticket.reinstate': 'REINSTATED', 'ticket.face_checked': 'FACE_CHECKED', 'ticket.badge_print': 'PRINTED' } as const satisfies Partial<Record<AuditAction, TicketEventModel['kind']>>;
 
 /**
  * The ticket office (/wo/ticket/list, ROLE_SUPER_ADMIN or ROLE_TICKET): the ledger's tickets with their
@@ -331,6 +334,40 @@ export class TicketOfficeService {
       });
       await setImmediate();
     }
+  }
+
+  /**
+   * The kiosk's look-up: a scanned QR's text (signature checked) names one ticket; anything else is a
+   * ticket number (external code), a name or a company, as the list's keyword: its first ten matches.
+   */
+  async lookup(viewer: Viewer | undefined, query: string): Promise<OfficeTicketModel[]> {
+    requireTicketOffice(viewer);
+    const payload = this.signer.verify(query);
+    if (payload) {
+      const kind = KIND_OF_LETTER.get(payload.k);
+      const row = kind ? await repository.findTicketOf(this.db, kind, payload.id) : undefined;
+      return row ? this.present([row]) : [];
+    }
+    const found = await this.pageOf({ keyword: query }, 1, LOOKUP_MATCHES);
+    return this.present(found.nodes);
+  }
+
+  /** One ticket to print a badge for: as the list shows it; only a valid ticket prints. */
+  async printable(ticketId: string): Promise<OfficeTicketModel> {
+    const row = await this.find(ticketId);
+    if (ticketStatusOf(row) !== 'VALID') throw new AppError('TICKET_NOT_VALID');
+    const [ticket] = await this.present([row]);
+    return ticket as OfficeTicketModel;
+  }
+
+  /** The valid tickets of a filter in batches, by id (a batch print never holds them all). */
+  printableBatches(filter: TTicketFilter, size: number): AsyncGenerator<TicketRow[]> {
+    return repository.ticketsById(this.db, { ...filter, status: 'VALID' }, size);
+  }
+
+  /** How many tickets of a filter print (the valid ones). */
+  countPrintable(filter: TTicketFilter) {
+    return repository.countTickets(this.db, { ...filter, status: 'VALID' });
   }
 
   /** Authorises an export of the list's filter (from the query string). */

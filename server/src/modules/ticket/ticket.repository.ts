@@ -30,6 +30,11 @@ export async function findTicket(db: Executor, kind: TicketKind, subjectId: stri
   return row;
 }
 
+export async function findTicketById(db: Executor, id: string) {
+  const [row] = await db.select({ kind: tickets.kind, subjectId: tickets.subjectId, days: tickets.days }).from(tickets).where(eq(tickets.id, id));
+  return row;
+}
+
 /** What a scan reads of its ticket: the decision's state and the answer's holder. */
 const SCANNED_COLUMNS = {
   id: tickets.id,

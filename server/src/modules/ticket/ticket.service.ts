@@ -1,5 +1,6 @@
 import * as stats from './admission-stats.repository';
 import type { Database, Executor, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDate } from '@portal/shared/dates';
 import { SCAN_TIME_TOLERANCE_MS, TICKET_KIND_LETTERS, ZTicketId, type ScanReason, type TicketKind } from '@portal/shared/ticket/ticket.schema';
@@ -9,7 +10,8 @@ import type { FeedTicket, GateDevice, HolderKind, ScanAnswer, ScanAnswerParts, S
 import * as repository from './ticket.repository';
 import type { TicketSigner } from './ticket-token';
 
-const KIND_OF_LETTER = new Map<string, TicketKind>(Object.entries(TICKET_KIND_LETTERS).map(([kind, letter]) => [letter, kind as TicketKind]));
+/** The kind a token's letter names. */
+export const KIND_OF_LETTER = new Map<string, TicketKind>(Object.entries(TICKET_KIND_LETTERS).map(([kind, letter]) => [letter, kind as TicketKind]));
 // An imported ticket is approved by its import; the office's revocation is its only way out.
 const NOT_APPROVED: Record<TicketKind, ScanReason> = { VISITOR: 'APPLICATION_NOT_APPROVED', BADGE: 'BADGE_NOT_APPROVED', IMPORTED: 'TICKET_REVOKED' };
 const BEIJING_OFFSET_MS = 8 * 3600_000;
@@ -57,6 +59,18 @@ export class TicketService {
   /** An approved staff badge's QR token (kind B): the badge id only, no personal data. */
   badgeToken(badgeId: string): string {
     return this.signer.sign({ v: 1, k: 'B', id: badgeId, d: [], iat: this.nowSeconds() });
+  }
+
+  /**
+   * The token a printed badge carries: static, since paper cannot rotate. Today's signed token of the
+   * ticket, whichever its kind — the visitor's over its days (as `ticketOf`), the staff badge's (as
+   * `badgeToken`), the imported ticket's over its days.
+   */
+  async printedToken(ticketId: string): Promise<string> {
+    const ticket = await repository.findTicketById(this.db, ticketId);
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    if (ticket.kind === 'BADGE') return this.badgeToken(ticket.subjectId);
+    return this.signer.sign({ v: 1, k: TICKET_KIND_LETTERS[ticket.kind], id: ticket.subjectId, d: ticket.days, iat: this.nowSeconds() });
   }
 
   /** What a gate reads from a scanned QR: the payload when the signature is ours, else undefined. */

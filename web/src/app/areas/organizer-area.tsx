@@ -33,7 +33,7 @@ const AUDIT_SUBJECT_PATHS: AuditSubjectPaths = {
   audience: (id) => `${PATHS.organizerAudienceList}?${new URLSearchParams({ [DETAIL_PARAM]: id }).toString()}`,
   exhibitorList: PATHS.organizerExhibitorList,
   badgeList: PATHS.organizerBadgeList,
-  ticketList: '/wo/ticket/list',
+  ticketList: PATHS.organizerTicketList,
   staffList: PATHS.organizerStaff,
   activationCodes: PATHS.organizerProjectCdk,
   hardwareList: PATHS.organizerHardwareList,
@@ -45,6 +45,8 @@ const AUDIT_SUBJECT_PATHS: AuditSubjectPaths = {
 
 // DESIGN §7: every organizer page is its own chunk, so that the area holds only the layout and the menu.
 const ExhibitorListRoute = lazyPage(() => import('../../features/exhibitor/pages/exhibitor-list-page').then((module) => module.ExhibitorListPage), ['exhibitor-account']);
+const BadgeTemplatesRoute = lazyPage(() => import('../../features/badge-print/pages/badge-templates-page').then((module) => module.BadgeTemplatesPage), ['badge-print']);
+const BadgeKioskRoute = lazyPage(() => import('../../features/badge-print/pages/badge-kiosk-page').then((module) => module.BadgeKioskPage), ['badge-print', 'ticket-office']);
 const SettingsRoute = lazyPage(() => import('../routes/settings-route').then((module) => module.SettingsRoute), []);
 
 /** The organizer menu (SPEC 2 /wo/); only the sections the viewer's roles allow are shown. */
@@ -118,7 +120,9 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
       return (
         <Routes>
           <Route index element={<Navigate to="/wo/ticket/list" replace />} />
-          <Route path="list" element={<TicketOfficeRoute />} />
+          <Route path="list" element={<TicketOfficeRoute printPaths={{ templates: PATHS.organizerBadgeTemplates, kiosk: PATHS.organizerBadgeKiosk }} />} />
+          <Route path="badges" element={<BadgeTemplatesRoute />} />
+          <Route path="kiosk" element={<BadgeKioskRoute ticketListPath={PATHS.organizerTicketList} />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

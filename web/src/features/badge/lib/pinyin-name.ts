@@ -1,27 +1,9 @@
 import { pinyin } from 'pinyin-pro';
+import { pinyinOfName as sharedPinyinOfName } from '@portal/shared/badge/pinyin-name';
 
-const HAN = /\p{Script=Han}/u;
-/** Two-character surnames still in use: their two syllables are one word ("欧阳修" → "Ouyang Xiu"). */
-const COMPOUND_SURNAMES = ['欧阳', '司马', '上官', '诸葛', '东方', '皇甫', '尉迟', '公孙', '慕容', '长孙', '宇文', '司徒', '夏侯', '令狐', '端木', '独孤', '南宫', '西门', '申屠', '闻人'];
-
-function capitalise(word: string): string {
-  return word ? word[0]!.toUpperCase() + word.slice(1) : word;
-}
-
-/**
- * The name as printed on a badge: the surname's pinyin, a space, the given name's pinyin in one word,
- * each capitalised ("张三丰" → "Zhang Sanfeng"; surnames read as surnames: "单" → "Shan"). ü is written
- * "yu" as on Chinese passports ("吕" → "Lyu"). A name without Chinese characters is kept as it is.
- */
+/** The shared badge-name rule with pinyin-pro's dictionary (the printed badge writes the same on the server). */
 export function pinyinOfName(name: string): string {
-  const trimmed = name.trim();
-  if (!HAN.test(trimmed)) return trimmed;
-  const han = trimmed.replace(/[^\p{Script=Han}]+/gu, '');
-  const syllables = pinyin(han, { toneType: 'none', type: 'array', surname: 'head' }).map((syllable) => syllable.replace(/ü/g, 'yu').replace(/[^A-Za-z]/g, ''));
-  const surnameLength = COMPOUND_SURNAMES.some((surname) => han.startsWith(surname)) && han.length > 2 ? 2 : 1;
-  const surname = syllables.slice(0, surnameLength).join('');
-  const given = syllables.slice(surnameLength).join('');
-  return [capitalise(surname), capitalise(given)].filter(Boolean).join(' ');
+  return sharedPinyinOfName(name, (han) => pinyin(han, { toneType: 'none', type: 'array', surname: 'head' }));
 }
 
 /**

@@ -9,7 +9,7 @@ import { useTicketAdmissions } from '../api/ticket-admissions';
 import { useTicketHistory } from '../api/ticket-history';
 
 /** The dot of each step: red only for the revocation (antd's "blue" is the brand colour here, so neutral steps are gray). */
-const EVENT_COLORS: Record<TicketEventKind, string> = { ISSUED: 'gray', REVOKED: 'red', REINSTATED: 'green', FACE_CHECKED: 'green', ADMITTED: 'gray' };
+const EVENT_COLORS: Record<TicketEventKind, string> = { ISSUED: 'gray', REVOKED: 'red', REINSTATED: 'green', FACE_CHECKED: 'green', PRINTED: 'gray', ADMITTED: 'gray' };
 
 /** One ticket's history as every detail view shows one (a timeline, oldest first), then its admissions in full. */
 function TicketTimeline({ ticketId }: { ticketId: string }) {
@@ -17,7 +17,12 @@ function TicketTimeline({ ticketId }: { ticketId: string }) {
   const errorText = useErrorText();
   const history = useTicketHistory(ticketId);
   if (history.isError) return <Alert type="error" showIcon title={errorText(history.error)} />;
+  const prints = (history.data ?? []).filter((event) => event.kind === 'PRINTED').length;
   return (
+    <>
+    {history.data ? (
+      <Typography.Paragraph data-testid="ticket-print-count">{prints > 0 ? t('print.printedCount', { count: prints }) : t('print.neverPrinted')}</Typography.Paragraph>
+    ) : null}
     <Timeline
       data-testid="ticket-history"
       pending={history.isPending ? t('history.loading') : undefined}
@@ -33,6 +38,7 @@ function TicketTimeline({ ticketId }: { ticketId: string }) {
         ),
       }))}
     />
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Input, Modal, Progress, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Input, Modal, Progress, Radio, Select, Space, Table, Tag, Tooltip, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,11 @@ import { KEYWORD_MAX_LENGTH, PAGE_SIZES } from '@portal/shared/review/audience-l
 import { TICKET_KINDS, TICKET_STATUSES, ZTicketListInput, type TicketKind, type TicketStatus, type TTicketFilter, type TTicketListInput } from '@portal/shared/ticket/ticket.schema';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { SpreadsheetImport } from '../../../components/spreadsheet-import';
-import { formatBytes, type DownloadProgress } from '../../../lib/download';
+import { downloadWithProgress, formatBytes, saveBlob, type DownloadProgress } from '../../../lib/download';
+import { fetchPdf, printPdf } from '../../../lib/print-pdf';
+import { BADGE_PRINT_LAYOUTS, BADGE_PRINT_PATHS, type BadgePrintLayout } from '@portal/shared/badge-print/badge-print.schema';
+import { ticketFilterToSearch } from '@portal/shared/ticket/ticket-office.schema';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useErrorText } from '../../../lib/use-error-text';
 import { exportTickets } from '../api/export-tickets';
@@ -33,7 +37,13 @@ const STATUS_COLORS: Record<TicketStatus, string> = { VALID: 'green', INACTIVE: 
  * the server; its QR, the face check, its admissions, revoke / reinstate with a reason, the import of
  * tickets sold outside the portal and the export of the filtered list.
  */
-export function TicketOfficePage() {
+/** Where the badge pages are (the app's routes). */
+export interface PrintPaths {
+  templates: string;
+  kiosk: string;
+}
+
+export function TicketOfficePage({ printPaths }: { printPaths: PrintPaths }) {
   const { t } = useTranslation('ticket-office');
   // The filter and page live in the URL (a reload or a shared link shows the same page).
   const { input: state, update } = useListState(ZTicketListInput);
@@ -42,18 +52,36 @@ export function TicketOfficePage() {
   const [faceCheckOf, setFaceCheckOf] = useState<OfficeTicket | null>(null);
   const [admissionsOf, setAdmissionsOf] = useState<OfficeTicket | null>(null);
   const [reason, setReason] = useState<{ ticket: OfficeTicket; action: ReasonAction } | null>(null);
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const printOne = async (ticket: OfficeTicket) => {
+    try {
+      printPdf((await fetchPdf(`${BADGE_PRINT_PATHS.one}?${new URLSearchParams({ ticketId: ticket.id }).toString()}`)).blob);
+      await queryClient.invalidateQueries({ queryKey: [...OFFICE_TICKETS_KEY, 'history', ticket.id] });
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <PageHeader title={t('common:organizer.pages.ticketList')}>
         <Space wrap>
           <ImportButton />
           <ExportButton filter={filter} />
+          <PrintBatchButton filter={filter} />
+          <Link to={printPaths.templates} data-testid="badge-templates-link">
+            {t('print.templates')}
+          </Link>
+          <Link to={printPaths.kiosk} data-testid="badge-kiosk-link">
+            {t('print.kiosk')}
+          </Link>
         </Space>
       </PageHeader>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Card>
         <Filters filter={filter} onChange={(change) => update({ filter: change })} />
-        <TicketTable state={state} update={update} actions={{ qr: setQrOf, faceCheck: setFaceCheckOf, admissions: setAdmissionsOf, reason: (ticket, action) => setReason({ ticket, action }) }} />
+        <TicketTable state={state} update={update} actions={{ print: printOne, qr: setQrOf, faceCheck: setFaceCheckOf, admissions: setAdmissionsOf, reason: (ticket, action) => setReason({ ticket, action }) }} />
       </Card>
       <TicketQrDialog ticket={qrOf} onClose={() => setQrOf(null)} />
       <TicketFaceCheckDrawer ticket={faceCheckOf} onClose={() => setFaceCheckOf(null)} />
@@ -140,6 +168,7 @@ function Filters({ filter, onChange }: { filter: TTicketFilter; onChange: (chang
 }
 
 interface RowActions {
+  print: (ticket: OfficeTicket) => void;
   qr: (ticket: OfficeTicket) => void;
   faceCheck: (ticket: OfficeTicket) => void;
   admissions: (ticket: OfficeTicket) => void;
@@ -227,6 +256,9 @@ function TicketTable({ state, update, actions }: { state: TTicketListInput; upda
         <Space size={4} wrap>
           <Button size="small" onClick={() => actions.admissions(row)} data-testid="ticket-history-open">
             {t('history.open')}
+          </Button>
+          <Button size="small" disabled={row.status !== 'VALID'} onClick={() => actions.print(row)} data-testid="ticket-print-badge">
+            {t('print.printOne')}
           </Button>
           <Button size="small" disabled={row.status !== 'VALID'} onClick={() => actions.qr(row)} data-testid="ticket-qr-open">
             {t('qr.open')}
@@ -334,5 +366,59 @@ function ExportButton({ filter }: { filter: TTicketFilter }) {
         {t('export.button')}
       </Button>
     </Flex>
+  );
+}
+
+/** The list's filter as one PDF of badges (its valid tickets), one a page or N-up on A4, downloaded with its progress. */
+function PrintBatchButton({ filter }: { filter: TTicketFilter }) {
+  const { t } = useTranslation('ticket-office');
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const [open, setOpen] = useState(false);
+  const [layout, setLayout] = useState<BadgePrintLayout>('SINGLE');
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  return (
+    <>
+      <Button icon={<PrinterOutlined />} onClick={() => setOpen(true)} data-testid="ticket-print-batch-open">
+        {t('print.printBatch')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('print.printBatchTitle')}
+        onCancel={() => setOpen(false)}
+        okText={t('print.download')}
+        okButtonProps={{ loading: progress !== null, 'data-testid': 'ticket-print-batch' } as ButtonProps}
+        onOk={async () => {
+          setProgress({ bytes: 0, totalRows: null });
+          try {
+            const search = new URLSearchParams(ticketFilterToSearch(filter));
+            search.set('layout', layout);
+            saveBlob(await downloadWithProgress(`${BADGE_PRINT_PATHS.batch}?${search.toString()}`, setProgress));
+            setOpen(false);
+          } catch (error) {
+            void message.error(errorText(error));
+          } finally {
+            setProgress(null);
+          }
+        }}
+        destroyOnHidden
+        data-testid="ticket-print-batch-dialog"
+      >
+        <Typography.Paragraph type="secondary">{t('print.printBatchHint')}</Typography.Paragraph>
+        <Radio.Group
+          aria-label={t('print.layout')}
+          value={layout}
+          onChange={(event) => setLayout(event.target.value as BadgePrintLayout)}
+          options={BADGE_PRINT_LAYOUTS.map((each) => ({ value: each, label: t(`print.layouts.${each}`) }))}
+          data-testid="ticket-print-layout"
+        />
+        {progress ? (
+          <Typography.Paragraph role="status" style={{ marginTop: 12 }}>
+            {t('export.progress', { size: formatBytes(progress.bytes) })}
+            {progress.totalRows !== null ? ` · ${t('export.rows', { count: progress.totalRows })}` : ''}
+          </Typography.Paragraph>
+        ) : null}
+      </Modal>
+    </>
   );
 }
