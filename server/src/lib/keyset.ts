@@ -67,9 +67,19 @@ export async function newestFirstPage<Row>(
   return fromEnd ? rows.reverse() : rows;
 }
 
-/** The rows after the cursor in newest-first order (none: from the start). */
-export function olderThan(columns: { createdAt: PgColumn; id: PgColumn }, after: NewestFirstCursor | undefined): SQL | undefined {
-  return after ? or(lt(columns.createdAt, after.createdAt), and(eq(columns.createdAt, after.createdAt), lt(columns.id, after.id))) : undefined;
+/** A table listed newest first: its `created_at` and `id` columns, and an index on both, descending. */
+type NewestFirstTable = PgTable & { id: PgColumn; createdAt: PgColumn };
+
+/**
+ * The rows after the cursor in newest-first order (none: from the start). The cursor's time is read back from its
+ * row as the database holds it: a JavaScript Date keeps milliseconds, the column microseconds, and the rows one
+ * statement or transaction writes (a generated batch, an import's chunk) share one time to the microsecond — compared
+ * with the cut Date, all but the first page of them would be skipped. The Date stands in if the row is gone.
+ */
+export function olderThan(table: NewestFirstTable, after: NewestFirstCursor | undefined): SQL | undefined {
+  if (!after) return undefined;
+  const cursorTime = sql`coalesce((select ${table.createdAt} from ${table} where ${table.id} = ${after.id}), ${after.createdAt})`;
+  return or(lt(table.createdAt, cursorTime), and(eq(table.createdAt, cursorTime), lt(table.id, after.id)));
 }
 
 /**
@@ -86,9 +96,6 @@ export async function* newestFirstPages<Row extends NewestFirstCursor>(readPage:
     after = { createdAt: last.createdAt, id: last.id };
   }
 }
-
-/** A table listed newest first: its `created_at` and `id` columns, and an index on both, descending. */
-type NewestFirstTable = PgTable & { id: PgColumn; createdAt: PgColumn };
 
 /**
  * One page of `table`'s rows matching `where`, newest first (newestFirstPage). A page that skips more than
