@@ -163,7 +163,7 @@ function Holder({ ticket, onDone }: { ticket: KioskTicket; onDone: () => void })
               {busy ? t('kiosk.printing') : t('kiosk.print')}
             </Button>
             {pdf ? (
-              <Button onClick={() => saveBlob(pdf)} data-testid="badge-kiosk-download">
+              <Button size="large" onClick={() => saveBlob(pdf)} data-testid="badge-kiosk-download">
                 {t('kiosk.download')}
               </Button>
             ) : null}
