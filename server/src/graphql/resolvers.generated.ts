@@ -1101,6 +1101,12 @@ export type DeviceKind =
   | 'HANDHELD'
   | 'FACE_TERMINAL';
 
+export type DeviceDirection =
+  /** Admits: entries and re-entries. */
+  | 'ENTRY'
+  /** Lets out: records the exit that the exit-first re-entry policy waits for. */
+  | 'EXIT';
+
 export type HourlyScans = {
   __typename?: 'HourlyScans';
   /** 0–23, Beijing time. */
@@ -1115,6 +1121,7 @@ export type EntranceDevice = {
   name: Scalars['String']['output'];
   location: Scalars['String']['output'];
   kind: DeviceKind;
+  direction: DeviceDirection;
   /** Show days it admits on; empty: every show day. */
   days: Array<Scalars['String']['output']>;
   /** Ticket kinds it admits. */
@@ -1142,6 +1149,8 @@ export type EntranceDeviceInput = {
   name: Scalars['String']['input'];
   location: Scalars['String']['input'];
   kind: DeviceKind;
+  /** ENTRY when omitted. */
+  direction?: InputMaybe<DeviceDirection>;
   days: Array<Scalars['String']['input']>;
   ticketKinds: Array<TicketKind>;
 };
@@ -1378,9 +1387,40 @@ export type ProjectSettings = {
   audienceUpdateDeadline?: Maybe<Scalars['DateTime']['output']>;
   /** Days after the last show day until applications' personal data is erased. */
   retentionDays: Scalars['Int']['output'];
+  /** The rotating ticket QR's window, seconds (10–300). */
+  qrPeriodSeconds: Scalars['Int']['output'];
+  /** One rule per ticket kind: whether its QR rotates, and its re-entry policy. */
+  ticketRules: Array<TicketGateRule>;
   days: Array<OfficeShowDay>;
   channels: Array<OfficeChannel>;
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** When a second entry is allowed. */
+export type ReentryPolicy =
+  /** Any number of entries. */
+  | 'UNLIMITED'
+  /** No second entry within cooldownMinutes of the last, at any gate. */
+  | 'COOLDOWN'
+  /** On a day, a second entry only after an exit device scanned the ticket. */
+  | 'EXIT_FIRST';
+
+/** A ticket kind's gate rule (DESIGN §6). */
+export type TicketGateRule = {
+  __typename?: 'TicketGateRule';
+  kind: TicketKind;
+  /** Whether its QR rotates (only visitor tickets can: their holder shows the QR live). */
+  rotating: Scalars['Boolean']['output'];
+  reentry: ReentryPolicy;
+  /** COOLDOWN's minutes (1–720); null for the other policies. */
+  cooldownMinutes?: Maybe<Scalars['Int']['output']>;
+};
+
+export type TicketGateRuleInput = {
+  kind: TicketKind;
+  rotating: Scalars['Boolean']['input'];
+  reentry: ReentryPolicy;
+  cooldownMinutes?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type ShowDayInput = {
@@ -1405,6 +1445,9 @@ export type ProjectSettingsInput = {
   exhibitorRegOpen: Scalars['Boolean']['input'];
   audienceUpdateDeadline?: InputMaybe<Scalars['DateTime']['input']>;
   retentionDays: Scalars['Int']['input'];
+  qrPeriodSeconds: Scalars['Int']['input'];
+  /** One rule per ticket kind, each kind once. */
+  ticketRules: Array<TicketGateRuleInput>;
   days: Array<ShowDayInput>;
   channels: Array<ChannelInput>;
 };
@@ -1549,8 +1592,12 @@ export type Ticket = {
   __typename?: 'Ticket';
   /** The signed token the QR code holds; gates verify it offline with the public key. */
   token: Scalars['String']['output'];
-  /** The token's QR code, drawn. */
+  /** The token's QR code, drawn (a static ticket's whole QR; a rotating ticket's QR is drawn by the page, token and code). */
   qr: QrCodeDrawing;
+  /** A rotating ticket's secret (40 hex digits): the holder's page computes each window's code from it. Null: static. The holder's only. */
+  qrSecret?: Maybe<Scalars['String']['output']>;
+  /** A rotating ticket's window in seconds; null: static. */
+  qrPeriodSeconds?: Maybe<Scalars['Int']['output']>;
   holderName: Scalars['String']['output'];
   photo?: Maybe<Photo>;
   visitDates: Array<VisitDate>;
@@ -1589,7 +1636,9 @@ export type AdmissionConflict =
   /** The ticket was not valid at the scan time (revoked, or its holder no longer approved). */
   | 'NOT_VALID_AT_SCAN'
   /** The device's clock put the scan in the future (more than 5 minutes after the server's clock, its measured offset corrected): recorded when it arrived; the real day is unknown. */
-  | 'SCAN_TIME_IN_FUTURE';
+  | 'SCAN_TIME_IN_FUTURE'
+  /** The device admitted it offline although the re-entry policy refused it (within the cooldown, or no exit since the last entry). */
+  | 'PASS_BACK';
 
 export type OfficeTicket = {
   __typename?: 'OfficeTicket';
@@ -1885,6 +1934,7 @@ export type ResolversTypes = {
   AdmissionDashboard: ResolverTypeWrapper<AdmissionDashboard>;
   Dashboard: ResolverTypeWrapper<DashboardModel>;
   DeviceKind: DeviceKind;
+  DeviceDirection: DeviceDirection;
   HourlyScans: ResolverTypeWrapper<HourlyScansModel>;
   EntranceDevice: ResolverTypeWrapper<EntranceDeviceModel>;
   EntranceDeviceInput: EntranceDeviceInput;
@@ -1909,6 +1959,9 @@ export type ResolversTypes = {
   OfficeShowDay: ResolverTypeWrapper<OfficeShowDayModel>;
   OfficeChannel: ResolverTypeWrapper<OfficeChannelModel>;
   ProjectSettings: ResolverTypeWrapper<ProjectSettingsModel>;
+  ReentryPolicy: ReentryPolicy;
+  TicketGateRule: ResolverTypeWrapper<TicketGateRule>;
+  TicketGateRuleInput: TicketGateRuleInput;
   ShowDayInput: ShowDayInput;
   ChannelInput: ChannelInput;
   ProjectSettingsInput: ProjectSettingsInput;
@@ -2023,6 +2076,8 @@ export type ResolversParentTypes = {
   OfficeShowDay: OfficeShowDayModel;
   OfficeChannel: OfficeChannelModel;
   ProjectSettings: ProjectSettingsModel;
+  TicketGateRule: TicketGateRule;
+  TicketGateRuleInput: TicketGateRuleInput;
   ShowDayInput: ShowDayInput;
   ChannelInput: ChannelInput;
   ProjectSettingsInput: ProjectSettingsInput;
@@ -2414,6 +2469,7 @@ export type EntranceDeviceResolvers<ContextType = GraphQLContext, ParentType ext
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['DeviceKind'], ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['DeviceDirection'], ParentType, ContextType>;
   days?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   ticketKinds?: Resolver<Array<ResolversTypes['TicketKind']>, ParentType, ContextType>;
   hasToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2538,9 +2594,18 @@ export type ProjectSettingsResolvers<ContextType = GraphQLContext, ParentType ex
   exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   audienceUpdateDeadline?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  qrPeriodSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ticketRules?: Resolver<Array<ResolversTypes['TicketGateRule']>, ParentType, ContextType>;
   days?: Resolver<Array<ResolversTypes['OfficeShowDay']>, ParentType, ContextType>;
   channels?: Resolver<Array<ResolversTypes['OfficeChannel']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type TicketGateRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TicketGateRule'] = ResolversParentTypes['TicketGateRule']> = {
+  kind?: Resolver<ResolversTypes['TicketKind'], ParentType, ContextType>;
+  rotating?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reentry?: Resolver<ResolversTypes['ReentryPolicy'], ParentType, ContextType>;
+  cooldownMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type OfficeActivationCodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeActivationCode'] = ResolversParentTypes['OfficeActivationCode']> = {
@@ -2621,6 +2686,8 @@ export type QrCodeDrawingResolvers<ContextType = GraphQLContext, ParentType exte
 export type TicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Ticket'] = ResolversParentTypes['Ticket']> = {
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   qr?: Resolver<ResolversTypes['QrCodeDrawing'], ParentType, ContextType>;
+  qrSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  qrPeriodSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   holderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   photo?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
   visitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType>;
@@ -2795,6 +2862,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OfficeShowDay?: OfficeShowDayResolvers<ContextType>;
   OfficeChannel?: OfficeChannelResolvers<ContextType>;
   ProjectSettings?: ProjectSettingsResolvers<ContextType>;
+  TicketGateRule?: TicketGateRuleResolvers<ContextType>;
   OfficeActivationCode?: OfficeActivationCodeResolvers<ContextType>;
   ActivationCodePage?: ActivationCodePageResolvers<ContextType>;
   ActivationCodeBatch?: ActivationCodeBatchResolvers<ContextType>;

@@ -168,10 +168,18 @@ export type DeviceKind =
   | 'HANDHELD'
   | 'FACE_TERMINAL';
 
+export type DeviceDirection =
+  /** Admits: entries and re-entries. */
+  | 'ENTRY'
+  /** Lets out: records the exit that the exit-first re-entry policy waits for. */
+  | 'EXIT';
+
 export type EntranceDeviceInput = {
   name: string;
   location: string;
   kind: DeviceKind;
+  /** ENTRY when omitted. */
+  direction?: DeviceDirection | null | undefined;
   days: Array<string>;
   ticketKinds: Array<TicketKind>;
 };
@@ -268,6 +276,22 @@ export type ProductApplicationInput = {
   photoIds: Array<string | number>;
 };
 
+/** When a second entry is allowed. */
+export type ReentryPolicy =
+  /** Any number of entries. */
+  | 'UNLIMITED'
+  /** No second entry within cooldownMinutes of the last, at any gate. */
+  | 'COOLDOWN'
+  /** On a day, a second entry only after an exit device scanned the ticket. */
+  | 'EXIT_FIRST';
+
+export type TicketGateRuleInput = {
+  kind: TicketKind;
+  rotating: boolean;
+  reentry: ReentryPolicy;
+  cooldownMinutes?: number | null | undefined;
+};
+
 export type ShowDayInput = {
   day: string;
   capacity: number;
@@ -290,6 +314,9 @@ export type ProjectSettingsInput = {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline?: string | null | undefined;
   retentionDays: number;
+  qrPeriodSeconds: number;
+  /** One rule per ticket kind, each kind once. */
+  ticketRules: Array<TicketGateRuleInput>;
   days: Array<ShowDayInput>;
   channels: Array<ChannelInput>;
 };
@@ -361,7 +388,9 @@ export type AdmissionConflict =
   /** The ticket was not valid at the scan time (revoked, or its holder no longer approved). */
   | 'NOT_VALID_AT_SCAN'
   /** The device's clock put the scan in the future (more than 5 minutes after the server's clock, its measured offset corrected): recorded when it arrived; the real day is unknown. */
-  | 'SCAN_TIME_IN_FUTURE';
+  | 'SCAN_TIME_IN_FUTURE'
+  /** The device admitted it offline although the re-entry policy refused it (within the cooldown, or no exit since the last entry). */
+  | 'PASS_BACK';
 
 export type TicketFilter = {
   kind?: TicketKind | null | undefined;
@@ -866,7 +895,7 @@ export type GenerateActivationCodesMutation = { generateActivationCodes: { batch
 export type ProjectSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ProjectSettingsQuery = { projectSettings: { version: number, nameZh: string, nameEn: string, showWebsiteUrl: string | null, audienceRegOpen: boolean, exhibitorRegOpen: boolean, audienceUpdateDeadline: string | null, retentionDays: number, updatedAt: string, days: Array<{ day: string, capacity: number, deadline: string, held: number }>, channels: Array<{ id: string, nameZh: string, nameEn: string, enabled: boolean }> } };
+export type ProjectSettingsQuery = { projectSettings: { version: number, nameZh: string, nameEn: string, showWebsiteUrl: string | null, audienceRegOpen: boolean, exhibitorRegOpen: boolean, audienceUpdateDeadline: string | null, retentionDays: number, qrPeriodSeconds: number, updatedAt: string, ticketRules: Array<{ kind: TicketKind, rotating: boolean, reentry: ReentryPolicy, cooldownMinutes: number | null }>, days: Array<{ day: string, capacity: number, deadline: string, held: number }>, channels: Array<{ id: string, nameZh: string, nameEn: string, enabled: boolean }> } };
 
 export type SaveProjectSettingsMutationVariables = Exact<{
   input: ProjectSettingsInput;
@@ -2803,6 +2832,13 @@ export const ProjectSettingsDocument = new TypedDocumentString(`
     exhibitorRegOpen
     audienceUpdateDeadline
     retentionDays
+    qrPeriodSeconds
+    ticketRules {
+      kind
+      rotating
+      reentry
+      cooldownMinutes
+    }
     updatedAt
     days {
       day

@@ -36,7 +36,7 @@ export async function updateDevice(tx: Executor, id: string, values: Partial<TDe
 /** The device a token names (the unique index on the hash makes this one index probe). */
 export async function findDeviceByTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
-    .select({ id: devices.id, name: devices.name, days: devices.days, ticketKinds: devices.ticketKinds })
+    .select({ id: devices.id, name: devices.name, days: devices.days, ticketKinds: devices.ticketKinds, direction: devices.direction })
     .from(devices)
     .where(eq(devices.tokenHash, tokenHash));
   return row;

@@ -34,8 +34,8 @@ function hashOfToken(token: string) {
 }
 
 /** What the audit log keeps of a device before and after a change (never the token's hash). */
-function auditView({ name, location, kind, days, ticketKinds, tokenIssuedAt }: DeviceRow) {
-  return { name, location, kind, days, ticketKinds, hasToken: tokenIssuedAt !== null };
+function auditView({ name, location, kind, direction, days, ticketKinds, tokenIssuedAt }: DeviceRow) {
+  return { name, location, kind, direction, days, ticketKinds, hasToken: tokenIssuedAt !== null };
 }
 
 /**
@@ -166,7 +166,7 @@ export class EntranceService {
   /** The ticket module's feed for this device, with the device's own rights. */
   async feed(device: AuthenticatedDevice, since: number): Promise<TicketFeed & { device: AuthenticatedDevice }> {
     const feed = await this.tickets.feed(device, since);
-    return { ...feed, device: { id: device.id, name: device.name, days: device.days, ticketKinds: device.ticketKinds } };
+    return { ...feed, device: { id: device.id, name: device.name, days: device.days, ticketKinds: device.ticketKinds, direction: device.direction } };
   }
 
   async heartbeat(device: AuthenticatedDevice, beat: { clock: Date; feedVersion?: number; queuedScans?: number }) {

@@ -9,6 +9,9 @@ import type { ApplicationService } from '../application/application.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
 import type { ShowService } from '../show/show.service';
+import type { TicketService } from '../ticket/ticket.service';
+import { gateRulesOf } from '@portal/shared/ticket/gate-rules.schema';
+import { TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
 import type { OfficeShowDayModel, ProjectSettingsModel } from './project.models';
 import { requireProjectOrganizer } from './project.policy';
 
@@ -25,6 +28,7 @@ export class ProjectSettingsService {
     private readonly db: Database,
     private readonly show: ShowService,
     private readonly applications: ApplicationService,
+    private readonly tickets: Pick<TicketService, 'rotationChanged'>,
     private readonly audit: AuditService,
     private readonly clock: Clock = systemClock,
   ) {}
@@ -54,8 +58,15 @@ export class ProjectSettingsService {
           exhibitorRegOpen: input.exhibitorRegOpen,
           audienceUpdateDeadline: input.audienceUpdateDeadline,
           retentionDays: input.retentionDays,
+          qrPeriodSeconds: input.qrPeriodSeconds,
+          ticketGateRules: input.ticketRules,
         },
         tx,
+      );
+      const rulesBefore = gateRulesOf(before.setting.ticketGateRules);
+      await this.tickets.rotationChanged(
+        tx,
+        TICKET_KINDS.filter((kind) => rulesBefore[kind].rotating !== input.ticketRules[kind].rotating),
       );
       const after = await this.snapshot(tx);
       await this.audit.record(

@@ -9,7 +9,7 @@ import { CODE_ALPHABET } from '@portal/shared/activation-code/activation-code.sc
 import { MIN_RETENTION_DAYS } from '@portal/shared/show/project-settings.schema';
 import { ACTIVATION_CODE_EXPORT_PATH, ACTIVATION_CODE_IMPORT_PATH } from './activation-code-transfer.routes';
 
-const SETTINGS = `query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays days { day capacity deadline held } channels { id nameZh nameEn enabled } } }`;
+const SETTINGS = `query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays qrPeriodSeconds ticketRules { kind rotating reentry cooldownMinutes } days { day capacity deadline held } channels { id nameZh nameEn enabled } } }`;
 const SAVE = `mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version audienceRegOpen retentionDays days { day capacity held } channels { id nameEn enabled } } }`;
 const PUBLIC = `query { project { setting { nameZh nameEn audienceRegOpen exhibitorRegOpen showWebsiteUrl } showDays { day capacity } channels { name } } }`;
 const LIST = `query ($filter: ActivationCodeFilter, $page: Int, $pageSize: Int) { activationCodes(filter: $filter, page: $page, pageSize: $pageSize) { total nodes { id code status batch boundTo } } }`;
@@ -26,6 +26,8 @@ interface Settings {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline: string | null;
   retentionDays: number;
+  qrPeriodSeconds: number;
+  ticketRules: Array<{ kind: string; rotating: boolean; reentry: string; cooldownMinutes: number | null }>;
   days: Array<{ day: string; capacity: number; deadline: string; held: number }>;
   channels: Array<{ id: string; nameZh: string; nameEn: string; enabled: boolean }>;
 }
@@ -61,6 +63,8 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       exhibitorRegOpen: current.exhibitorRegOpen,
       audienceUpdateDeadline: current.audienceUpdateDeadline,
       retentionDays: current.retentionDays,
+      qrPeriodSeconds: current.qrPeriodSeconds,
+      ticketRules: current.ticketRules,
       channels: current.channels.map(({ id, nameZh, nameEn, enabled }) => ({ id, nameZh, nameEn, enabled })),
       ...changes,
       days: changes.days ?? current.days.map(({ day, capacity, deadline }) => ({ day, capacity, deadline })),

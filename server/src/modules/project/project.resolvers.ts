@@ -1,3 +1,4 @@
+import { gateRuleList, gateRulesOf } from '@portal/shared/ticket/gate-rules.schema';
 import { ZActivationCodeId, ZActivationCodeListInput, ZGenerateActivationCodesInput } from '@portal/shared/activation-code/activation-code.schema';
 import { ZSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
 import type { Resolvers } from '../../graphql/resolvers.generated';
@@ -23,6 +24,8 @@ export const projectResolvers: Resolvers = {
     exhibitorRegOpen: (model) => model.setting.exhibitorRegOpen,
     audienceUpdateDeadline: (model) => model.setting.audienceUpdateDeadline,
     retentionDays: (model) => model.setting.retentionDays,
+    qrPeriodSeconds: (model) => model.setting.qrPeriodSeconds,
+    ticketRules: (model) => gateRuleList(gateRulesOf(model.setting.ticketGateRules)),
     updatedAt: (model) => model.setting.updatedAt,
   },
 };
