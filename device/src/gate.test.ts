@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rotatingCode, rotatingQrText } from '@portal/shared/ticket/rotating-code';
 import type { TicketKind } from '@portal/shared/ticket/ticket.schema';
 import { photos } from '../../server/src/db/schema/index';
 import { createAccount } from '../../server/src/test/factories';
@@ -105,12 +106,24 @@ async function approvedVisitor(name: string, days: string[]) {
   }
   const visitor = app.client();
   await signInDirectly(app, visitor, account);
-  const { body } = await visitor.graphql<{ viewer: { audience: { ticket: { token: string } | null; admissions: unknown[] } } }>(
-    'query { viewer { ... on User { audience { ticket { token } admissions { id } } } } }',
+  const { body } = await visitor.graphql<{ viewer: { audience: { ticket: HolderTicket | null; admissions: unknown[] } } }>(
+    'query { viewer { ... on User { audience { ticket { token qrSecret qrPeriodSeconds } admissions { id } } } } }',
   );
-  const qr = body.data?.viewer.audience.ticket?.token;
-  if (!qr) throw new Error(`no ticket: ${JSON.stringify(body)}`);
-  return { qr, visitor };
+  const ticket = body.data?.viewer.audience.ticket;
+  if (!ticket?.qrSecret || !ticket.qrPeriodSeconds) throw new Error(`no rotating ticket: ${JSON.stringify(body)}`);
+  // Visitor tickets rotate by default: the QR the page shows at the server's (test) clock.
+  return { qr: qrAt(ticket, services.clock.now()), ticket, visitor };
+}
+
+interface HolderTicket {
+  token: string;
+  qrSecret: string | null;
+  qrPeriodSeconds: number | null;
+}
+
+/** A rotating ticket's QR text at an instant, as the holder's page draws it. */
+function qrAt(ticket: HolderTicket, atMs: number): string {
+  return rotatingQrText(ticket.token, rotatingCode(ticket.qrSecret ?? '', atMs, ticket.qrPeriodSeconds ?? 0));
 }
 
 async function admissionsOf(visitor: TestClient) {
@@ -120,10 +133,11 @@ async function admissionsOf(visitor: TestClient) {
   return body.data?.viewer.audience.admissions ?? [];
 }
 
-/** The QR with one character of its signature changed. */
+/** The QR with one character of its signature changed (the code after it kept). */
 function tampered(qr: string): string {
-  const last = qr.at(-2) === 'A' ? 'B' : 'A';
-  return `${qr.slice(0, -2)}${last}${qr.at(-1)}`;
+  const [body, signature = '', code] = qr.split('.');
+  const changed = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+  return [body, changed, ...(code ? [code] : [])].join('.');
 }
 
 async function closedPort(): Promise<string> {
