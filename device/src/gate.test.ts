@@ -277,7 +277,40 @@ describe('the reference device client', () => {
     const answer = JSON.parse(await cli(['scan', '--image', picture, '--json'], token)) as GateScan;
     // The server (in this process) decides at its test clock: day one at 09:00.
     expect(answer).toMatchObject({ admit: true, reason: 'ENTRY', offline: false, ticket: { holderName: '周杰' } });
+
+    // The same screenshot decided from the feed as if the device's clock read a time: in its window it admits,
+    // two windows later (beyond the tolerance of one) it is refused as expired.
+    const statePath = join(stateDir, `${randomUUID()}.json`);
+    await cli(['sync', '--json'], token, undefined, statePath);
+    const decidedAt = async (atMs: number) => JSON.parse(await cli(['scan', '--image', picture, '--at', new Date(atMs).toISOString(), '--json'], token, undefined, statePath)) as GateScan;
+    expect(await decidedAt(SCAN_TIME.getTime())).toMatchObject({ admit: true, reason: 'ENTRY', offline: true });
+    expect(await decidedAt(SCAN_TIME.getTime() + 61_000)).toMatchObject({ admit: false, reason: 'QR_EXPIRED', offline: true });
   }, 90_000);
+
+  it('offline: the cooldown from its own scans, the code checked at the clock corrected by the measured offset', async () => {
+    const services = app.portal.app.services;
+    const rules = (await services.show.gateSettings()).rules;
+    await services.show.updateSetting({ ticketGateRules: { ...rules, VISITOR: { rotating: true, reentry: 'COOLDOWN', cooldownMinutes: 5 } } });
+    try {
+      const { ticket } = await approvedVisitor('郑爽', [DAY_ONE]);
+      const token = await deviceToken();
+      const statePath = join(stateDir, `${randomUUID()}.json`);
+      // The device's clock runs ten minutes ahead of the server's; its heartbeat measures it.
+      const ahead = 10 * 60_000;
+      const online = Gate.open(new DeviceApi({ server: app.baseUrl, token }), statePath, () => new Date(services.clock.now() + ahead));
+      await online.sync();
+      expect(await online.heartbeat()).toMatchObject({ clockOffsetMs: ahead });
+      const offline = Gate.open(new DeviceApi({ server: await closedPort(), token }), statePath, () => new Date(services.clock.now() + ahead));
+      // The phone shows the code of the real time: admitted (uncorrected, the device's clock would find it expired).
+      expect(await offline.scan(qrAt(ticket, services.clock.now()))).toMatchObject({ admit: true, reason: 'ENTRY', offline: true });
+      expect(await offline.scan(qrAt(ticket, services.clock.now()))).toMatchObject({ admit: false, reason: 'PASS_BACK', offline: true, entriesToday: 1 });
+      const [entry, passBack] = (await Gate.open(new DeviceApi({ server: app.baseUrl, token }), statePath).upload()).results;
+      expect(entry).toMatchObject({ admit: true, reason: 'ENTRY', conflict: null });
+      expect(passBack).toMatchObject({ admit: false, reason: 'PASS_BACK' });
+    } finally {
+      await services.show.updateSetting({ ticketGateRules: rules });
+    }
+  });
 
   it('runs on standard input as a USB scanner types: a sync, a heartbeat, then one answer per line', async () => {
     const { qr } = await approvedVisitor('吴刚', [DAY_ONE]);
@@ -298,8 +331,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
  * `npm run device -- …` without npm's banner: tsx on the CLI, as the root script runs it (a generous
  * time-out: on a loaded machine a slow answer must not turn the scan into an offline one).
  */
-async function cli(args: string[], token: string, input?: string): Promise<string> {
-  const child = execFileAsync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['device/src/cli.ts', ...args, '--timeout', '20000', '--server', app.baseUrl, '--state', join(stateDir, `${randomUUID()}.json`)], {
+async function cli(args: string[], token: string, input?: string, statePath = join(stateDir, `${randomUUID()}.json`)): Promise<string> {
+  const child = execFileAsync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['device/src/cli.ts', ...args, '--timeout', '20000', '--server', app.baseUrl, '--state', statePath], {
     cwd: repoRoot,
     env: { ...process.env, PORTAL_DEVICE_TOKEN: token },
   });
