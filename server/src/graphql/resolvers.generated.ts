@@ -492,6 +492,8 @@ export type Query = {
   dashboard: Dashboard;
   /** ROLE_HARDWARE: every registered device, by name. */
   entranceDevices: Array<EntranceDevice>;
+  /** ROLE_HARDWARE: a device's latest scans, newest first (at most 50). */
+  entranceDeviceScans: Array<DeviceScan>;
   /** The organizer's list of exhibitors (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR), newest first. */
   exhibitors: ExhibitorPage;
   /** Exhibitors: the company's own applications. */
@@ -595,6 +597,11 @@ export type QueryCatalogEntriesArgs = {
 
 export type QueryCatalogEntryArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryEntranceDeviceScansArgs = {
+  deviceId: Scalars['ID']['input'];
 };
 
 
@@ -1153,6 +1160,39 @@ export type EntranceDeviceInput = {
   direction?: InputMaybe<DeviceDirection>;
   days: Array<Scalars['String']['input']>;
   ticketKinds: Array<TicketKind>;
+};
+
+/** Every answer a gate can get for a scan (docs/api.md § Device API). */
+export type ScanReason =
+  | 'ENTRY'
+  | 'RE_ENTRY'
+  | 'EXIT'
+  | 'BAD_SIGNATURE'
+  | 'QR_EXPIRED'
+  | 'PASS_BACK'
+  | 'UNKNOWN_TICKET'
+  | 'TICKET_REVOKED'
+  | 'APPLICATION_NOT_APPROVED'
+  | 'BADGE_NOT_APPROVED'
+  | 'HOLDER_ERASED'
+  | 'NOT_SHOW_DAY'
+  | 'DAY_NOT_SELECTED'
+  | 'DEVICE_KIND_NOT_ALLOWED'
+  | 'DEVICE_DAY_NOT_ALLOWED'
+  | 'VALID_BUT_DENIED_OFFLINE';
+
+/** One scan in a device's log, as the device was answered. */
+export type DeviceScan = {
+  __typename?: 'DeviceScan';
+  id: Scalars['ID']['output'];
+  /** When it was scanned (an offline scan: the device's time corrected by its clock offset). */
+  scannedAt: Scalars['DateTime']['output'];
+  admitted: Scalars['Boolean']['output'];
+  reason: ScanReason;
+  conflict?: Maybe<AdmissionConflict>;
+  offline: Scalars['Boolean']['output'];
+  /** The ticket's kind; null when the QR named no ticket. */
+  ticketKind?: Maybe<TicketKind>;
 };
 
 /** A token is shown once: only its hash is stored. */
@@ -1938,6 +1978,8 @@ export type ResolversTypes = {
   HourlyScans: ResolverTypeWrapper<HourlyScansModel>;
   EntranceDevice: ResolverTypeWrapper<EntranceDeviceModel>;
   EntranceDeviceInput: EntranceDeviceInput;
+  ScanReason: ScanReason;
+  DeviceScan: ResolverTypeWrapper<DeviceScan>;
   IssuedDeviceToken: ResolverTypeWrapper<IssuedDeviceTokenModel>;
   ExhibitorStatus: ExhibitorStatus;
   Exhibitor: ResolverTypeWrapper<ExhibitorModel>;
@@ -2058,6 +2100,7 @@ export type ResolversParentTypes = {
   HourlyScans: HourlyScansModel;
   EntranceDevice: EntranceDeviceModel;
   EntranceDeviceInput: EntranceDeviceInput;
+  DeviceScan: DeviceScan;
   IssuedDeviceToken: IssuedDeviceTokenModel;
   Exhibitor: ExhibitorModel;
   ExhibitorAccount: ExhibitorAccountModel;
@@ -2203,6 +2246,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
   entranceDevices?: Resolver<Array<ResolversTypes['EntranceDevice']>, ParentType, ContextType>;
+  entranceDeviceScans?: Resolver<Array<ResolversTypes['DeviceScan']>, ParentType, ContextType, RequireFields<QueryEntranceDeviceScansArgs, 'deviceId'>>;
   exhibitors?: Resolver<ResolversTypes['ExhibitorPage'], ParentType, ContextType, RequireFields<QueryExhibitorsArgs, 'page' | 'pageSize'>>;
   myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
@@ -2482,6 +2526,16 @@ export type EntranceDeviceResolvers<ContextType = GraphQLContext, ParentType ext
   scansToday?: Resolver<Array<ResolversTypes['HourlyScans']>, ParentType, ContextType>;
   conflictsToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DeviceScanResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeviceScan'] = ResolversParentTypes['DeviceScan']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scannedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  admitted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['ScanReason'], ParentType, ContextType>;
+  conflict?: Resolver<Maybe<ResolversTypes['AdmissionConflict']>, ParentType, ContextType>;
+  offline?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  ticketKind?: Resolver<Maybe<ResolversTypes['TicketKind']>, ParentType, ContextType>;
 };
 
 export type IssuedDeviceTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssuedDeviceToken'] = ResolversParentTypes['IssuedDeviceToken']> = {
@@ -2849,6 +2903,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Dashboard?: DashboardResolvers<ContextType>;
   HourlyScans?: HourlyScansResolvers<ContextType>;
   EntranceDevice?: EntranceDeviceResolvers<ContextType>;
+  DeviceScan?: DeviceScanResolvers<ContextType>;
   IssuedDeviceToken?: IssuedDeviceTokenResolvers<ContextType>;
   Exhibitor?: ExhibitorResolvers<ContextType>;
   ExhibitorAccount?: ExhibitorAccountResolvers<ContextType>;

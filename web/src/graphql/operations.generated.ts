@@ -184,6 +184,25 @@ export type EntranceDeviceInput = {
   ticketKinds: Array<TicketKind>;
 };
 
+/** Every answer a gate can get for a scan (docs/api.md § Device API). */
+export type ScanReason =
+  | 'ENTRY'
+  | 'RE_ENTRY'
+  | 'EXIT'
+  | 'BAD_SIGNATURE'
+  | 'QR_EXPIRED'
+  | 'PASS_BACK'
+  | 'UNKNOWN_TICKET'
+  | 'TICKET_REVOKED'
+  | 'APPLICATION_NOT_APPROVED'
+  | 'BADGE_NOT_APPROVED'
+  | 'HOLDER_ERASED'
+  | 'NOT_SHOW_DAY'
+  | 'DAY_NOT_SELECTED'
+  | 'DEVICE_KIND_NOT_ALLOWED'
+  | 'DEVICE_DAY_NOT_ALLOWED'
+  | 'VALID_BUT_DENIED_OFFLINE';
+
 export type ExhibitorStatus =
   /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
   | 'PENDING'
@@ -727,33 +746,40 @@ export type DashboardQueryVariables = Exact<{
 
 export type DashboardQuery = { dashboard: { generatedAt: string, applications: { statuses: Array<{ status: string, count: number }>, activity: Array<{ day: string, submitted: number, approved: number, refused: number }>, bookings: Array<{ day: string, capacity: number, held: number, approved: number }> } | null, exhibitors: { exhibitors: Array<{ status: string, count: number }>, badges: Array<{ status: string, count: number }> } | null, admissions: { day: string, total: number, byHour: Array<{ hour: number, entries: number, reEntries: number }>, byGate: Array<{ gate: string | null, count: number }> } | null } };
 
-export type EntranceDeviceFieldsFragment = { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> };
+export type EntranceDeviceFieldsFragment = { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> };
+
+export type EntranceDeviceScansQueryVariables = Exact<{
+  deviceId: string | number;
+}>;
+
+
+export type EntranceDeviceScansQuery = { entranceDeviceScans: Array<{ id: string, scannedAt: string, admitted: boolean, reason: ScanReason, conflict: AdmissionConflict | null, offline: boolean, ticketKind: TicketKind | null }> };
 
 export type EntranceDevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EntranceDevicesQuery = { entranceDevices: Array<{ id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> }> };
+export type EntranceDevicesQuery = { entranceDevices: Array<{ id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> }> };
 
 export type IssueDeviceTokenMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type IssueDeviceTokenMutation = { issueDeviceToken: { token: string, device: { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } } };
+export type IssueDeviceTokenMutation = { issueDeviceToken: { token: string, device: { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } } };
 
 export type RegisterEntranceDeviceMutationVariables = Exact<{
   input: EntranceDeviceInput;
 }>;
 
 
-export type RegisterEntranceDeviceMutation = { registerEntranceDevice: { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
+export type RegisterEntranceDeviceMutation = { registerEntranceDevice: { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
 
 export type RevokeDeviceTokenMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RevokeDeviceTokenMutation = { revokeDeviceToken: { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
+export type RevokeDeviceTokenMutation = { revokeDeviceToken: { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
 
 export type UpdateEntranceDeviceMutationVariables = Exact<{
   id: string | number;
@@ -761,7 +787,7 @@ export type UpdateEntranceDeviceMutationVariables = Exact<{
 }>;
 
 
-export type UpdateEntranceDeviceMutation = { updateEntranceDevice: { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
+export type UpdateEntranceDeviceMutation = { updateEntranceDevice: { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
 
 export type ApproveExhibitorMutationVariables = Exact<{
   id: string | number;
@@ -1018,7 +1044,7 @@ export type MyTicketQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyTicketQuery = { viewer:
     | { __typename: 'Ouser' }
-    | { __typename: 'User', id: string, audience: { id: string, approveStatus: ApproveStatus, ticket: { token: string, holderName: string, qr: { size: number, path: string }, photo: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }> } | null } | null }
+    | { __typename: 'User', id: string, audience: { id: string, approveStatus: ApproveStatus, ticket: { token: string, qrSecret: string | null, qrPeriodSeconds: number | null, holderName: string, qr: { size: number, path: string }, photo: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }> } | null } | null }
     | { __typename: 'Xuser' }
    };
 
@@ -1301,6 +1327,7 @@ export const EntranceDeviceFieldsFragmentDoc = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2296,6 +2323,19 @@ export const DashboardDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardQuery, DashboardQueryVariables>;
+export const EntranceDeviceScansDocument = new TypedDocumentString(`
+    query EntranceDeviceScans($deviceId: ID!) {
+  entranceDeviceScans(deviceId: $deviceId) {
+    id
+    scannedAt
+    admitted
+    reason
+    conflict
+    offline
+    ticketKind
+  }
+}
+    `) as unknown as TypedDocumentString<EntranceDeviceScansQuery, EntranceDeviceScansQueryVariables>;
 export const EntranceDevicesDocument = new TypedDocumentString(`
     query EntranceDevices {
   entranceDevices {
@@ -2307,6 +2347,7 @@ export const EntranceDevicesDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2338,6 +2379,7 @@ export const IssueDeviceTokenDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2366,6 +2408,7 @@ export const RegisterEntranceDeviceDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2394,6 +2437,7 @@ export const RevokeDeviceTokenDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2422,6 +2466,7 @@ export const UpdateEntranceDeviceDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -3130,6 +3175,8 @@ export const MyTicketDocument = new TypedDocumentString(`
         approveStatus
         ticket {
           token
+          qrSecret
+          qrPeriodSeconds
           qr {
             size
             path

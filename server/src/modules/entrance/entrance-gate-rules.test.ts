@@ -144,6 +144,15 @@ describe('device API: rotating QR and pass-back', () => {
       expect(await scan(west.token, token)).toMatchObject({ admit: true, reason: 'RE_ENTRY', entriesToday: 2 });
       const reasons = await app.portal.database.db.select({ reason: deviceScans.reason }).from(deviceScans).where(eq(deviceScans.ticketId, row.id));
       expect(reasons.map((entry) => entry.reason).sort()).toEqual(['ENTRY', 'PASS_BACK', 'RE_ENTRY']);
+      // The organizer's scan log of the device, newest first, with the ticket's kind.
+      const log = await manager.graphql<{ entranceDeviceScans: Array<{ reason: string; admitted: boolean; ticketKind: string | null }> }>(
+        'query ($deviceId: ID!) { entranceDeviceScans(deviceId: $deviceId) { reason admitted ticketKind } }',
+        { deviceId: west.device.id },
+      );
+      expect(log.body.data?.entranceDeviceScans).toEqual([
+        { reason: 'RE_ENTRY', admitted: true, ticketKind: 'BADGE' },
+        { reason: 'PASS_BACK', admitted: false, ticketKind: 'BADGE' },
+      ]);
     });
 
     it('exit first: a second entry only after an exit device scanned the ticket', async () => {

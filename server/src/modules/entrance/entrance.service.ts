@@ -22,6 +22,8 @@ import type { Viewer } from '../../lib/viewer';
 export type GateTickets = Pick<TicketService, 'admitScanLogged' | 'feed' | 'holderPhotoId'>;
 
 const TOKEN_BYTES = 32;
+/** The scans the hardware page's log shows per device. */
+const SCAN_LOG_LENGTH = 50;
 /** 32 bytes in base64url, no padding. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 3600_000;
@@ -67,6 +69,12 @@ export class EntranceService {
   async devices(viewer: Viewer | undefined): Promise<EntranceDeviceModel[]> {
     requireHardwareManager(viewer);
     return this.list();
+  }
+
+  /** A device's latest scans with their reasons, newest first (the hardware page's scan log). */
+  async scans(viewer: Viewer | undefined, deviceId: string) {
+    requireHardwareManager(viewer);
+    return repository.recentScans(this.db, deviceId, SCAN_LOG_LENGTH);
   }
 
   /** Every device, by name, with today's figures. */

@@ -8,6 +8,7 @@ import { PlainTag } from '../../../components/plain/tag';
 import { QrCode } from '../../../components/qr-code';
 import { formatDay } from '../../../lib/format/date-time';
 import { useMyTicket } from '../api/my-ticket';
+import { RotatingQrCode } from '../components/rotating-qr-code';
 import { TicketLoading } from '../components/ticket-loading';
 import './ticket-page.css';
 
@@ -38,7 +39,11 @@ export function TicketPage({ visitDatePath }: { visitDatePath: string }) {
       <PlainAlert type="info" title={t('ticket.instruction')} testId="ticket-instruction" />
       <PlainCard className="ticket-card">
         <div className="ticket-card-content">
-          <QrCode token={ticket.token} drawing={ticket.qr} holderName={ticket.holderName} ns="visitor" />
+          {ticket.qrSecret && ticket.qrPeriodSeconds ? (
+            <RotatingQrCode token={ticket.token} secret={ticket.qrSecret} period={ticket.qrPeriodSeconds} holderName={ticket.holderName} />
+          ) : (
+            <QrCode token={ticket.token} drawing={ticket.qr} holderName={ticket.holderName} ns="visitor" />
+          )}
           <div className="ticket-details">
             <div className="ticket-holder-row">
               {ticket.photo ? (
