@@ -44,6 +44,9 @@ interface ChannelRow {
   enabled: boolean;
 }
 
+/** The look of the form's tables of rows (days, gate rules): one row per list field. */
+const FIELD_ROWS_TABLE = { rowKey: 'key', size: 'small', pagination: false, scroll: { x: 'max-content' } } as const;
+
 interface GateRuleRow {
   kind: TicketKind;
   rotating: boolean;
@@ -207,11 +210,8 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
             {(fields, { add, remove }) => (
               <>
                 <Table<(typeof fields)[number]>
-                  rowKey="key"
-                  size="small"
-                  pagination={false}
+                  {...FIELD_ROWS_TABLE}
                   dataSource={fields}
-                  scroll={{ x: 'max-content' }}
                   columns={[
                     {
                       key: 'day',
@@ -305,11 +305,8 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
           <Form.List name="ticketRules">
             {(fields) => (
               <Table<(typeof fields)[number]>
-                rowKey="key"
-                size="small"
-                pagination={false}
+                {...FIELD_ROWS_TABLE}
                 dataSource={fields}
-                scroll={{ x: 'max-content' }}
                 columns={[
                   { key: 'kind', title: t('fields.ticketKind'), render: (_value, field) => t(`ticketKinds.${String(form.getFieldValue(['ticketRules', field.name, 'kind']))}`) },
                   {
