@@ -101,14 +101,14 @@ describeE2E('entrance: a registered device admits the demo visitor', () => {
     expect(token).toBe((await tokenValue.innerText()).trim());
     await organizer.page.getByTestId('device-token-close').click();
 
-    // The gate rules: the shortest QR period and no second visitor entry within five minutes.
+    // The gate rules, saved alone: the shortest QR period and no second visitor entry within five minutes.
     await openPage(organizer.page, PATHS.organizerProjectInfo, 'project-settings-form');
     await organizer.page.getByTestId('project-qr-period').fill(String(QR_PERIOD_MIN_SECONDS));
     await organizer.page.getByTestId('project-rule-VISITOR-reentry').click();
     await organizer.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: uiText(locale, 'project:reentry.COOLDOWN') }).click();
     await organizer.page.getByTestId('project-rule-VISITOR-cooldown').fill('5');
-    const saved = organizer.page.waitForResponse((response) => response.url().includes('/apis/core/graphql') && (response.request().postData() ?? '').includes('SaveProjectSettings'));
-    await organizer.page.getByTestId('project-save').click();
+    const saved = organizer.page.waitForResponse((response) => response.url().includes('/apis/core/graphql') && (response.request().postData() ?? '').includes('SaveGateRules'));
+    await organizer.page.getByTestId('project-gate-save').click();
     expect(((await (await saved).json()) as { errors?: unknown }).errors).toBeUndefined();
 
     // The demo visitor applies for today and is approved (through the API: the visitor journey covers the pages).

@@ -121,6 +121,8 @@ export type Mutation = {
   rejectProductApplications: Array<ProductApplication>;
   /** ROLE_PROJECT: saves every setting at once (audited with before and after). */
   saveProjectSettings: ProjectSettings;
+  /** ROLE_PROJECT: the gate rules alone (QR period, each kind's rotation and re-entry policy), at the version opened (audited). */
+  saveGateRules: ProjectSettings;
   /** ROLE_PROJECT: a batch of new random codes. */
   generateActivationCodes: GeneratedActivationCodes;
   /** ROLE_PROJECT: voids an unused code (a bound code cannot be voided). */
@@ -349,6 +351,11 @@ export type MutationRejectProductApplicationsArgs = {
 
 export type MutationSaveProjectSettingsArgs = {
   input: ProjectSettingsInput;
+};
+
+
+export type MutationSaveGateRulesArgs = {
+  input: GateRulesInput;
 };
 
 
@@ -1456,6 +1463,12 @@ export type TicketGateRule = {
   cooldownMinutes?: Maybe<Scalars['Int']['output']>;
 };
 
+export type GateRulesInput = {
+  version: Scalars['Int']['input'];
+  qrPeriodSeconds: Scalars['Int']['input'];
+  ticketRules: Array<TicketGateRuleInput>;
+};
+
 export type TicketGateRuleInput = {
   kind: TicketKind;
   rotating: Scalars['Boolean']['input'];
@@ -2003,6 +2016,7 @@ export type ResolversTypes = {
   ProjectSettings: ResolverTypeWrapper<ProjectSettingsModel>;
   ReentryPolicy: ReentryPolicy;
   TicketGateRule: ResolverTypeWrapper<TicketGateRule>;
+  GateRulesInput: GateRulesInput;
   TicketGateRuleInput: TicketGateRuleInput;
   ShowDayInput: ShowDayInput;
   ChannelInput: ChannelInput;
@@ -2120,6 +2134,7 @@ export type ResolversParentTypes = {
   OfficeChannel: OfficeChannelModel;
   ProjectSettings: ProjectSettingsModel;
   TicketGateRule: TicketGateRule;
+  GateRulesInput: GateRulesInput;
   TicketGateRuleInput: TicketGateRuleInput;
   ShowDayInput: ShowDayInput;
   ChannelInput: ChannelInput;
@@ -2196,6 +2211,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   approveProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationApproveProductApplicationsArgs, 'ids'>>;
   rejectProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationRejectProductApplicationsArgs, 'ids' | 'reason'>>;
   saveProjectSettings?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType, RequireFields<MutationSaveProjectSettingsArgs, 'input'>>;
+  saveGateRules?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType, RequireFields<MutationSaveGateRulesArgs, 'input'>>;
   generateActivationCodes?: Resolver<ResolversTypes['GeneratedActivationCodes'], ParentType, ContextType, RequireFields<MutationGenerateActivationCodesArgs, 'batch' | 'count'>>;
   voidActivationCode?: Resolver<ResolversTypes['OfficeActivationCode'], ParentType, ContextType, RequireFields<MutationVoidActivationCodeArgs, 'id'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;

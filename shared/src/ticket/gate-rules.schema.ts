@@ -74,6 +74,17 @@ export const ZTicketGateRulesInput = z
       ) as TicketGateRules,
   );
 
+/**
+ * The gate rules saved alone (their card on /wo/project/info): at the settings' version like the whole save, but
+ * not held to the day rules, which a show's days may break once today is past its first day.
+ */
+export const ZSaveGateRulesInput = z.object({
+  version: z.number().int().min(0),
+  qrPeriodSeconds: ZQrPeriodSeconds,
+  ticketRules: ZTicketGateRulesInput,
+});
+export type TSaveGateRulesInput = z.output<typeof ZSaveGateRulesInput>;
+
 /** The stored rules as a list in the kinds' order (the GraphQL and form shape). */
 export function gateRuleList(rules: TicketGateRules): Array<TicketGateRule & { kind: TicketKind }> {
   return TICKET_KINDS.map((kind) => ({ kind, ...rules[kind] }));

@@ -304,6 +304,12 @@ export type ReentryPolicy =
   /** On a day, a second entry only after an exit device scanned the ticket. */
   | 'EXIT_FIRST';
 
+export type GateRulesInput = {
+  version: number;
+  qrPeriodSeconds: number;
+  ticketRules: Array<TicketGateRuleInput>;
+};
+
 export type TicketGateRuleInput = {
   kind: TicketKind;
   rotating: boolean;
@@ -922,6 +928,13 @@ export type ProjectSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ProjectSettingsQuery = { projectSettings: { version: number, nameZh: string, nameEn: string, showWebsiteUrl: string | null, audienceRegOpen: boolean, exhibitorRegOpen: boolean, audienceUpdateDeadline: string | null, retentionDays: number, qrPeriodSeconds: number, updatedAt: string, ticketRules: Array<{ kind: TicketKind, rotating: boolean, reentry: ReentryPolicy, cooldownMinutes: number | null }>, days: Array<{ day: string, capacity: number, deadline: string, held: number }>, channels: Array<{ id: string, nameZh: string, nameEn: string, enabled: boolean }> } };
+
+export type SaveGateRulesMutationVariables = Exact<{
+  input: GateRulesInput;
+}>;
+
+
+export type SaveGateRulesMutation = { saveGateRules: { version: number } };
 
 export type SaveProjectSettingsMutationVariables = Exact<{
   input: ProjectSettingsInput;
@@ -2900,6 +2913,13 @@ export const ProjectSettingsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ProjectSettingsQuery, ProjectSettingsQueryVariables>;
+export const SaveGateRulesDocument = new TypedDocumentString(`
+    mutation SaveGateRules($input: GateRulesInput!) {
+  saveGateRules(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<SaveGateRulesMutation, SaveGateRulesMutationVariables>;
 export const SaveProjectSettingsDocument = new TypedDocumentString(`
     mutation SaveProjectSettings($input: ProjectSettingsInput!) {
   saveProjectSettings(input: $input) {

@@ -10,7 +10,7 @@ import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
 import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
-import { gateRulesOf } from '@portal/shared/ticket/gate-rules.schema';
+import { gateRulesOf, type TicketGateRules, type TSaveGateRulesInput } from '@portal/shared/ticket/gate-rules.schema';
 import { TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
 import type { OfficeShowDayModel, ProjectSettingsModel } from './project.models';
 import { requireProjectOrganizer } from './project.policy';
@@ -63,11 +63,7 @@ export class ProjectSettingsService {
         },
         tx,
       );
-      const rulesBefore = gateRulesOf(before.setting.ticketGateRules);
-      await this.tickets.rotationChanged(
-        tx,
-        TICKET_KINDS.filter((kind) => rulesBefore[kind].rotating !== input.ticketRules[kind].rotating),
-      );
+      await this.rotationChanged(tx, before, input.ticketRules);
       const after = await this.snapshot(tx);
       await this.audit.record(
         origin,
@@ -76,6 +72,37 @@ export class ProjectSettingsService {
       );
       return after;
     });
+  }
+
+  /**
+   * The gate rules alone (the QR period, each kind's rotation and re-entry policy), at the version the page was
+   * opened with, audited like every save: the day rules do not apply, since no day changes.
+   */
+  async saveGateRules(viewer: Viewer | undefined, input: TSaveGateRulesInput, origin: RequestOrigin): Promise<ProjectSettingsModel> {
+    const actor = requireProjectOrganizer(viewer);
+    return this.db.transaction(async (tx) => {
+      const setting = await this.show.lockSetting(tx);
+      if (setting.version !== input.version) throw new AppError('PROJECT_SETTINGS_CHANGED');
+      const before = await this.snapshot(tx);
+      await this.show.updateSetting({ version: setting.version + 1, qrPeriodSeconds: input.qrPeriodSeconds, ticketGateRules: input.ticketRules }, tx);
+      await this.rotationChanged(tx, before, input.ticketRules);
+      const after = await this.snapshot(tx);
+      await this.audit.record(
+        origin,
+        { actorId: actor.id, action: 'project.settings.update', subjectType: 'project_settings', subjectId: '1', detail: { before: auditView(before), after: auditView(after) } },
+        tx,
+      );
+      return after;
+    });
+  }
+
+  /** The kinds whose rotation a save changes: their tickets go into the devices' next feed (with or without secrets). */
+  private rotationChanged(tx: Executor, before: ProjectSettingsModel, rules: TicketGateRules) {
+    const rulesBefore = gateRulesOf(before.setting.ticketGateRules);
+    return this.tickets.rotationChanged(
+      tx,
+      TICKET_KINDS.filter((kind) => rulesBefore[kind].rotating !== rules[kind].rotating),
+    );
   }
 
   /**

@@ -141,6 +141,40 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       expect(detail.after.days).toHaveLength(4);
     });
 
+    it('saves the gate rules alone, at the version, audited; refuses a rotating badge, a period or cooldown out of bounds', async () => {
+      const SAVE_GATES = `mutation ($input: GateRulesInput!) { saveGateRules(input: $input) { version qrPeriodSeconds ticketRules { kind rotating reentry cooldownMinutes } } }`;
+      const current = await settings();
+      const rules = (changes: Record<string, Partial<Settings['ticketRules'][number]>>) => current.ticketRules.map((rule) => ({ ...rule, ...changes[rule.kind] }));
+      const { body } = await office.graphql<{ saveGateRules: Pick<Settings, 'version' | 'qrPeriodSeconds' | 'ticketRules'> }>(SAVE_GATES, {
+        input: { version: current.version, qrPeriodSeconds: 10, ticketRules: rules({ VISITOR: { reentry: 'COOLDOWN', cooldownMinutes: 5 }, BADGE: { reentry: 'EXIT_FIRST', cooldownMinutes: 9 } }) },
+      });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.saveGateRules).toEqual({
+        version: current.version + 1,
+        qrPeriodSeconds: 10,
+        ticketRules: [
+          { kind: 'VISITOR', rotating: true, reentry: 'COOLDOWN', cooldownMinutes: 5 },
+          { kind: 'BADGE', rotating: false, reentry: 'EXIT_FIRST', cooldownMinutes: null },
+          { kind: 'IMPORTED', rotating: false, reentry: 'UNLIMITED', cooldownMinutes: null },
+        ],
+      });
+      const [audit] = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'project.settings.update')).orderBy(sql`${auditLog.id} desc`).limit(1);
+      expect(audit?.detail).toMatchObject({ before: { qrPeriodSeconds: current.qrPeriodSeconds }, after: { qrPeriodSeconds: 10, ticketGateRules: { VISITOR: { reentry: 'COOLDOWN', cooldownMinutes: 5 } } } });
+
+      const after = await settings();
+      const refusals: Array<[Record<string, unknown>, string]> = [
+        [{ version: current.version, qrPeriodSeconds: 10, ticketRules: after.ticketRules }, 'PROJECT_SETTINGS_CHANGED'],
+        [{ version: after.version, qrPeriodSeconds: 9, ticketRules: after.ticketRules }, 'PROJECT_QR_PERIOD_INVALID'],
+        [{ version: after.version, qrPeriodSeconds: 30, ticketRules: rules({ BADGE: { rotating: true } }) }, 'PROJECT_GATE_RULES_INVALID'],
+        [{ version: after.version, qrPeriodSeconds: 30, ticketRules: rules({ VISITOR: { reentry: 'COOLDOWN', cooldownMinutes: 721 } }) }, 'PROJECT_COOLDOWN_INVALID'],
+        [{ version: after.version, qrPeriodSeconds: 30, ticketRules: after.ticketRules.slice(1) }, 'PROJECT_GATE_RULES_INVALID'],
+      ];
+      for (const [input, code] of refusals) {
+        const refused = await office.graphql(SAVE_GATES, { input });
+        expect(refused.body.errors?.[0]?.extensions.code, code).toBe(code);
+      }
+    });
+
     it('refuses values the rules forbid, naming the rule', async () => {
       const current = await settings();
       const cases: Array<[Record<string, unknown>, string]> = [

@@ -1,4 +1,4 @@
-import { gateRuleList, gateRulesOf } from '@portal/shared/ticket/gate-rules.schema';
+import { gateRuleList, gateRulesOf, ZSaveGateRulesInput } from '@portal/shared/ticket/gate-rules.schema';
 import { ZActivationCodeId, ZActivationCodeListInput, ZGenerateActivationCodesInput } from '@portal/shared/activation-code/activation-code.schema';
 import { ZSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
 import type { Resolvers } from '../../graphql/resolvers.generated';
@@ -12,6 +12,7 @@ export const projectResolvers: Resolvers = {
   },
   Mutation: {
     saveProjectSettings: (_parent, { input }, context) => context.services.projectSettings.save(context.viewer, parseInput(ZSaveProjectSettingsInput, input), context.origin),
+    saveGateRules: (_parent, { input }, context) => context.services.projectSettings.saveGateRules(context.viewer, parseInput(ZSaveGateRulesInput, input), context.origin),
     generateActivationCodes: (_parent, args, context) => context.services.activationCodeOffice.generate(context.viewer, parseInput(ZGenerateActivationCodesInput, args), context.origin),
     voidActivationCode: (_parent, { id }, context) => context.services.activationCodeOffice.void(context.viewer, parseInput(ZActivationCodeId, id), context.origin),
   },

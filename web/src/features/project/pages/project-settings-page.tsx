@@ -14,7 +14,7 @@ import {
   type TSaveProjectSettingsFields,
 } from '@portal/shared/show/project-settings.schema';
 import { isRealWebsite } from '@portal/shared/show/show-website';
-import { COOLDOWN_MAX_MINUTES, COOLDOWN_MIN_MINUTES, REENTRY_POLICIES, ROTATABLE_KINDS, type ReentryPolicy } from '@portal/shared/ticket/gate-rules.schema';
+import { COOLDOWN_MAX_MINUTES, COOLDOWN_MIN_MINUTES, REENTRY_POLICIES, ROTATABLE_KINDS, ZSaveGateRulesInput, type ReentryPolicy } from '@portal/shared/ticket/gate-rules.schema';
 import { QR_PERIOD_MAX_SECONDS, QR_PERIOD_MIN_SECONDS } from '@portal/shared/ticket/rotating-code';
 import type { TicketKind } from '@portal/shared/ticket/ticket.schema';
 import { shanghaiDate } from '@portal/shared/dates';
@@ -28,6 +28,7 @@ import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { serverFieldCodes } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useProjectSettings } from '../api/project-settings';
+import { useSaveGateRules } from '../api/save-gate-rules';
 import { useSaveProjectSettings } from '../api/save-project-settings';
 
 interface DayRow {
@@ -68,6 +69,10 @@ interface SettingsValues {
   channels: ChannelRow[];
 }
 
+/** The gate rules as the inputs take them: a cooldown only with COOLDOWN. */
+const ruleInputs = (rows: GateRuleRow[]) =>
+  rows.map((row) => ({ kind: row.kind, rotating: row.rotating, reentry: row.reentry, cooldownMinutes: row.reentry === 'COOLDOWN' ? row.cooldownMinutes : null }));
+
 /** /wo/project/info (ROLE_PROJECT): every setting of the show in one form, saved at once. */
 export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacementsPath: string }) {
   const { t } = useTranslation('project');
@@ -75,6 +80,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
   const errorText = useErrorText();
   const settings = useProjectSettings();
   const save = useSaveProjectSettings();
+  const saveGates = useSaveGateRules();
   const [form] = Form.useForm<SettingsValues>();
   const website = Form.useWatch('showWebsiteUrl', form)?.trim();
   const [conflict, setConflict] = useState(false);
@@ -129,7 +135,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
       audienceUpdateDeadline: parseBeijingDateTime(values.audienceUpdateDeadline ?? '') ?? null,
       retentionDays: values.retentionDays,
       qrPeriodSeconds: values.qrPeriodSeconds,
-      ticketRules: values.ticketRules.map((row) => ({ kind: row.kind, rotating: row.rotating, reentry: row.reentry, cooldownMinutes: row.reentry === 'COOLDOWN' ? row.cooldownMinutes : null })),
+      ticketRules: ruleInputs(values.ticketRules),
       days: values.days.map((row) => ({ day: row.day.trim(), capacity: row.capacity, deadline: parseBeijingDateTime(row.deadline) ?? '' })),
       channels: values.channels.map((row) => ({ id: row.id ?? null, nameZh: row.nameZh, nameEn: row.nameEn, enabled: row.enabled })),
     };
@@ -150,6 +156,25 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
       const atFields = Object.entries(serverFieldCodes(error, fieldOfPath, {}));
       fieldErrors.showTexts(Object.fromEntries(atFields.map(([path, code]) => [path, t(`errors:${String(code)}`)])));
       void message.error(errorText(error));
+    }
+  };
+
+  /** The gate rules' card saves alone (no day rule applies to it): its fields checked, then the same conflict and error handling. */
+  const onSaveGates = async () => {
+    const values = form.getFieldsValue(true) as SettingsValues;
+    setConflict(false);
+    const input = { version: current.version, qrPeriodSeconds: values.qrPeriodSeconds, ticketRules: ruleInputs(values.ticketRules) };
+    const checked = ZSaveGateRulesInput.safeParse(input);
+    if (!checked.success) {
+      showProblems(checked.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message })));
+      return;
+    }
+    try {
+      await saveGates.mutateAsync(input);
+      void message.success(t('saved'));
+    } catch (error) {
+      if (normaliseError(error).code === 'PROJECT_SETTINGS_CHANGED') setConflict(true);
+      else void message.error(errorText(error));
     }
   };
 
@@ -363,9 +388,12 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
               />
             )}
           </Form.List>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
             {t('hints.gates')}
           </Typography.Paragraph>
+          <Button onClick={() => void onSaveGates()} loading={saveGates.isPending} data-testid="project-gate-save">
+            {t('saveGates')}
+          </Button>
         </Card>
         <Card title={t('sections.privacy')}>
           <Form.Item name="retentionDays" label={t('fields.retentionDays')} extra={t('hints.retentionDays', { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS })} rules={[{ required: true, type: 'number', min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS, message: t('retentionRange', { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS }) }]}>
