@@ -26,10 +26,10 @@ import { applyAndApprove } from './support/approved-visitor';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
-import { demoUsers, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, waitForSettled } from './support/portal';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
 import { uiText } from './support/texts';
-import { checkInBothLanguages, mainlandId, readSeedFacts } from './support/visitor-journey';
+import { checkInBothLanguages, mainlandId, otherLocale, readSeedFacts, switchLanguage } from './support/visitor-journey';
 
 const run = promisify(execFile);
 const DEVICE_NAME = 'E2E 东门闸机 1';
@@ -175,14 +175,20 @@ describeE2E('entrance: a registered device admits the demo visitor', () => {
     await openPage(organizer.page, PATHS.organizerHardwareList, 'device-list-page');
     await expect.poll(() => deviceRow.getByTestId('device-state').innerText(), { timeout: 25_000, interval: 1_000 }).toBe(uiText(locale, 'entrance:state.online'));
     await checkInBothLanguages(organizer.page, 'entrance-hardware-list', locale, 'entrance:list.title', 'desktop');
-    // The device's scan log: the entry and the pass-back, in words.
-    await deviceRow.getByTestId('device-scans').click();
-    const log = organizer.page.getByTestId('device-scans-drawer');
-    await unlessPageFails(organizer.page, log.getByTestId('device-scan-PASS_BACK').waitFor({ state: 'visible' }));
-    await waitForSettled(organizer.page);
-    expect(await log.getByTestId('device-scan-PASS_BACK').getByTestId('device-scan-reason').innerText()).toBe(uiText(locale, 'entrance:reasons.PASS_BACK'));
-    expect(await log.getByTestId('device-scan-ENTRY').getByTestId('device-scan-reason').innerText()).toBe(uiText(locale, 'entrance:reasons.ENTRY'));
-    await checkInBothLanguages(organizer.page, 'entrance-scan-log', locale, 'entrance:reasons.PASS_BACK', 'desktop');
+    // The device's scan log in both languages: the entry and the pass-back, in words.
+    for (const language of [locale, otherLocale(locale)]) {
+      if (language !== locale) await switchLanguage(organizer.page, language);
+      await deviceRow.getByTestId('device-scans').click();
+      const log = organizer.page.getByTestId('device-scans-drawer');
+      await unlessPageFails(organizer.page, log.getByTestId('device-scan-PASS_BACK').waitFor({ state: 'visible' }));
+      await waitForSettled(organizer.page);
+      expect(await log.getByTestId('device-scan-PASS_BACK').getByTestId('device-scan-reason').innerText()).toBe(uiText(language, 'entrance:reasons.PASS_BACK'));
+      expect(await log.getByTestId('device-scan-ENTRY').getByTestId('device-scan-reason').innerText()).toBe(uiText(language, 'entrance:reasons.ENTRY'));
+      await checkPage(organizer.page, `entrance-scan-log-${language}`);
+      await organizer.page.keyboard.press('Escape');
+      await unlessPageFails(organizer.page, log.waitFor({ state: 'hidden' }));
+    }
+    await switchLanguage(organizer.page, locale);
 
     expect(organizer.problems).toEqual([]);
     expect(visitor.problems).toEqual([]);
