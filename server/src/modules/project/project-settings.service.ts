@@ -64,13 +64,7 @@ export class ProjectSettingsService {
         tx,
       );
       await this.rotationChanged(tx, before, input.ticketRules);
-      const after = await this.snapshot(tx);
-      await this.audit.record(
-        origin,
-        { actorId: actor.id, action: 'project.settings.update', subjectType: 'project_settings', subjectId: '1', detail: { before: auditView(before), after: auditView(after) } },
-        tx,
-      );
-      return after;
+      return this.audited(tx, origin, actor.id, before);
     });
   }
 
@@ -86,14 +80,19 @@ export class ProjectSettingsService {
       const before = await this.snapshot(tx);
       await this.show.updateSetting({ version: setting.version + 1, qrPeriodSeconds: input.qrPeriodSeconds, ticketGateRules: input.ticketRules }, tx);
       await this.rotationChanged(tx, before, input.ticketRules);
-      const after = await this.snapshot(tx);
-      await this.audit.record(
-        origin,
-        { actorId: actor.id, action: 'project.settings.update', subjectType: 'project_settings', subjectId: '1', detail: { before: auditView(before), after: auditView(after) } },
-        tx,
-      );
-      return after;
+      return this.audited(tx, origin, actor.id, before);
     });
+  }
+
+  /** The settings after a save, audited with those before it, in the save's transaction. */
+  private async audited(tx: Executor, origin: RequestOrigin, actorId: string, before: ProjectSettingsModel) {
+    const after = await this.snapshot(tx);
+    await this.audit.record(
+      origin,
+      { actorId, action: 'project.settings.update', subjectType: 'project_settings', subjectId: '1', detail: { before: auditView(before), after: auditView(after) } },
+      tx,
+    );
+    return after;
   }
 
   /** The kinds whose rotation a save changes: their tickets go into the devices' next feed (with or without secrets). */
