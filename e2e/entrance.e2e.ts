@@ -1,9 +1,11 @@
 // The entrance through the real UI and the reference gate client: the demo organizer
-// registers a device on /wo/hardware/list and copies its token from the dialog; the demo visitor
-// (13800000000, no application in the seed) applies for today and is approved through the API;
-// `npm run device -- sync` then `scan --image` of a phone screenshot of the enlarged QR admits the ticket; the visitor sees the entry on
-// /wa/visitor/record and the organizer in /wo/ticket/list. Every page is axe-checked and photographed
-// in both languages (e2e/artifacts/entrance-*.png).
+// registers a device on /wo/hardware/list and copies its token from the dialog, and sets the gate rules on
+// /wo/project/info (the shortest QR period, a visitor cooldown); the demo visitor (13800000000, no application
+// in the seed) applies for today and is approved through the API; the visitor's rotating QR changes on the
+// phone after one window; `npm run device -- sync` then `scan --image` of a phone screenshot of the enlarged QR
+// admits the ticket, a second scan within the cooldown is refused PASS_BACK; the visitor sees the entry on
+// /wa/visitor/record and the organizer in /wo/ticket/list and in the device's scan log. Every page is
+// axe-checked and photographed in both languages (e2e/artifacts/entrance-*.png).
 //
 // The journey runs on a server of its own (DEMO_GATE_DAY_TODAY): the demo show starts a month from
 // now, and a gate admits nobody on a day that is not a show day. Its own server leaves the shared
@@ -14,6 +16,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shanghaiDate } from '@portal/shared/dates';
+import { QR_PERIOD_MIN_SECONDS } from '@portal/shared/ticket/rotating-code';
 import type { GateScan } from '../device/src/gate';
 import { readQrFromImage } from '../device/src/qr-image';
 import { readTicketQr } from '../device/src/ticket-qr';
@@ -22,10 +25,10 @@ import { runDevice } from './support/device-client';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
-import { demoUsers, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, waitForSettled } from './support/portal';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
 import { uiText } from './support/texts';
-import { checkInBothLanguages, mainlandId, readSeedFacts } from './support/visitor-journey';
+import { checkInBothLanguages, mainlandId, otherLocale, readSeedFacts, switchLanguage } from './support/visitor-journey';
 
 const DEVICE_NAME = 'E2E 东门闸机 1';
 const TICKET_LIST = '/wo/ticket/list';
@@ -92,6 +95,16 @@ describeE2E('entrance: a registered device admits the demo visitor', () => {
     expect(token).toBe((await tokenValue.innerText()).trim());
     await organizer.page.getByTestId('device-token-close').click();
 
+    // The gate rules, saved alone: the shortest QR period and no second visitor entry within five minutes.
+    await openPage(organizer.page, PATHS.organizerProjectInfo, 'project-settings-form');
+    await organizer.page.getByTestId('project-qr-period').fill(String(QR_PERIOD_MIN_SECONDS));
+    await organizer.page.getByTestId('project-rule-VISITOR-reentry').click();
+    await organizer.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: uiText(locale, 'project:reentry.COOLDOWN') }).click();
+    await organizer.page.getByTestId('project-rule-VISITOR-cooldown').fill('5');
+    const saved = organizer.page.waitForResponse((response) => response.url().includes('/apis/core/graphql') && (response.request().postData() ?? '').includes('SaveGateRules'));
+    await organizer.page.getByTestId('project-gate-save').click();
+    expect(((await (await saved).json()) as { errors?: unknown }).errors).toBeUndefined();
+
     // The demo visitor applies for today and is approved (through the API: the visitor journey covers the pages).
     const today = shanghaiDate(new Date());
     const seed = readSeedFacts(server.logFile, server.baseUrl);
@@ -110,13 +123,25 @@ describeE2E('entrance: a registered device admits the demo visitor', () => {
     expect(synced).toMatchObject({ full: true, day: today });
     expect(synced.held).toBeGreaterThanOrEqual(1);
 
-    // The visitor shows the enlarged QR on a phone; the gate reads a screenshot of it (what a camera sees).
+    // The visitor's rotating QR on a phone: drawn in the browser, a new one when the window ends.
     // Approved now: the visitor lands on "my registration", not on the application form.
     const approvedVisitor = { ...demoUsers.visitor, landing: exactPath(PATHS.visitorInfo), layout: 'visitor-layout', landingHeading: 'visitor:info.title' };
     const phone = await open({ locale, device: 'mobile', origin: server.baseUrl });
     await signInDirect(phone.page, approvedVisitor, locale);
+    await openPage(phone.page, PATHS.visitorTicket, 'ticket-qr');
+    const shownQr = () => phone.page.getByTestId('ticket-qr').getAttribute('data-token');
+    const firstQr = await shownQr();
+    expect(readTicketQr(firstQr ?? '')).toMatchObject({ k: 'A', r: QR_PERIOD_MIN_SECONDS, code: expect.stringMatching(/^\d{6}$/) });
+    await expect.poll(shownQr, { timeout: (QR_PERIOD_MIN_SECONDS + 5) * 1000 }).not.toBe(firstQr);
+    expect(await phone.page.getByTestId('ticket-rotating-hint').innerText()).toContain(String(QR_PERIOD_MIN_SECONDS));
+    await checkInBothLanguages(phone.page, 'entrance-ticket-rotating', locale, 'visitor:ticket.title', 'mobile');
+
+    // The gate reads a screenshot of the enlarged QR (what a camera sees): admitted; a second one within the cooldown is refused.
     const scan = await device<GateScan>(token, 'scan', '--image', await screenshotOfEnlargedQr(phone.page, 'phone'));
     expect(scan).toMatchObject({ admit: true, reason: 'ENTRY', offline: false, entriesToday: 1, ticket: { kind: 'VISITOR', holderName: VISITOR_NAME } });
+    await phone.page.getByTestId('ticket-qr-close').click();
+    const again = await device<GateScan>(token, 'scan', '--image', await screenshotOfEnlargedQr(phone.page, 'phone-again'));
+    expect(again).toMatchObject({ admit: false, reason: 'PASS_BACK', offline: false, entriesToday: 1 });
     await device(token, 'heartbeat');
 
     // The visitor sees the entry on the record page.
@@ -144,6 +169,20 @@ describeE2E('entrance: a registered device admits the demo visitor', () => {
     await openPage(organizer.page, PATHS.organizerHardwareList, 'device-list-page');
     await expect.poll(() => deviceRow.getByTestId('device-state').innerText(), { timeout: 25_000, interval: 1_000 }).toBe(uiText(locale, 'entrance:state.online'));
     await checkInBothLanguages(organizer.page, 'entrance-hardware-list', locale, 'entrance:list.title', 'desktop');
+    // The device's scan log in both languages: the entry and the pass-back, in words.
+    for (const language of [locale, otherLocale(locale)]) {
+      if (language !== locale) await switchLanguage(organizer.page, language);
+      await deviceRow.getByTestId('device-scans').click();
+      const log = organizer.page.getByTestId('device-scans-drawer');
+      await unlessPageFails(organizer.page, log.getByTestId('device-scan-PASS_BACK').waitFor({ state: 'visible' }));
+      await waitForSettled(organizer.page);
+      expect(await log.getByTestId('device-scan-PASS_BACK').getByTestId('device-scan-reason').innerText()).toBe(uiText(language, 'entrance:reasons.PASS_BACK'));
+      expect(await log.getByTestId('device-scan-ENTRY').getByTestId('device-scan-reason').innerText()).toBe(uiText(language, 'entrance:reasons.ENTRY'));
+      await checkPage(organizer.page, `entrance-scan-log-${language}`);
+      await organizer.page.keyboard.press('Escape');
+      await unlessPageFails(organizer.page, log.waitFor({ state: 'hidden' }));
+    }
+    await switchLanguage(organizer.page, locale);
 
     expect(organizer.problems).toEqual([]);
     expect(visitor.problems).toEqual([]);

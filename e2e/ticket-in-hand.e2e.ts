@@ -2,7 +2,7 @@
 // registers, applies with photos — the entry photo through the camera button, the ID photo through the basic
 // picker that stands in where WeChat ignores `capture` — and is approved; the ticket page saves the ticket for use
 // with no network and says so; the phone goes offline (context.setOffline), the page is reloaded and still shows
-// the QR, the holder and the saved photo; the reference gate client admits a screenshot of it; signing out
+// the QR — which keeps rotating —, the holder and the saved photo; the reference gate client admits a screenshot of it; signing out
 // removes the saved ticket, after which the page no longer opens offline. No page opens a window (WeChat blocks
 // them) or starts a download: an export in WeChat explains how to open the page in the system browser instead.
 //
@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shanghaiDate } from '@portal/shared/dates';
+import { QR_PERIOD_MIN_SECONDS } from '@portal/shared/ticket/rotating-code';
 import type { GateScan } from '../device/src/gate';
 import { signIn, type CookieJar } from './support/api-session';
 import { runDevice } from './support/device-client';
@@ -86,6 +87,15 @@ async function registerGate(organizer: CookieJar): Promise<string> {
   return issued.issueDeviceToken.token;
 }
 
+/** The visitor's QR rotates every QR_PERIOD_MIN_SECONDS (the settings' shortest period): a journey sees it change. */
+async function rotateQuickly(organizer: CookieJar) {
+  const { projectSettings } = await graphql<{ projectSettings: { version: number } }>(organizer, 'query { projectSettings { version } }');
+  const rule = (kind: string, rotating: boolean) => ({ kind, rotating, reentry: 'UNLIMITED' });
+  await graphql(organizer, 'mutation ($input: GateRulesInput!) { saveGateRules(input: $input) { version } }', {
+    input: { version: projectSettings.version, qrPeriodSeconds: QR_PERIOD_MIN_SECONDS, ticketRules: [rule('VISITOR', true), rule('BADGE', false), rule('IMPORTED', false)] },
+  });
+}
+
 /** What the device keeps of the ticket: the saved copy, the service worker's cache and its registration. */
 const keptOnDevice = (page: Page) =>
   page.evaluate(async (key) => {
@@ -93,14 +103,16 @@ const keptOnDevice = (page: Page) =>
     return { saved: localStorage.getItem(key) !== null, caches: await caches.keys(), workers: registrations.length };
   }, OFFLINE_TICKET_KEY);
 
-async function screenshotOfEnlargedQr(page: Page, name: string): Promise<string> {
+/** A screenshot of the enlarged QR (what a gate's camera sees) and when it was taken. */
+async function screenshotOfEnlargedQr(page: Page, name: string): Promise<{ path: string; takenAt: Date }> {
   await page.getByTestId('ticket-qr-enlarge').click();
   await unlessPageFails(page, page.getByTestId('ticket-qr-dialog').waitFor({ state: 'visible' }));
   await waitForSettled(page);
   const path = join(repoRoot, 'e2e', 'artifacts', `ticket-in-hand-qr-${name}.png`);
+  const takenAt = new Date();
   await page.screenshot({ path });
   await page.getByTestId('ticket-qr-close').click();
-  return path;
+  return { path, takenAt };
 }
 
 describeE2E('the ticket in hand: WeChat, offline, at the gate', () => {
@@ -115,6 +127,7 @@ describeE2E('the ticket in hand: WeChat, offline, at the gate', () => {
     photosDir = picturesDir();
     organizer = await signIn(server.baseUrl, { ...demoUsers.organizer, scope: 'organizer' });
     gateToken = await registerGate(organizer);
+    await rotateQuickly(organizer);
   });
   afterAll(async () => {
     await server?.stop();
@@ -192,13 +205,22 @@ describeE2E('the ticket in hand: WeChat, offline, at the gate', () => {
       expect(await page.getByTestId(`ticket-date-${today}`).count()).toBe(1);
       // With no network there is nothing to change: the dates' link is not offered.
       expect(await page.getByTestId('ticket-change-dates').count()).toBe(0);
+      // The QR keeps rotating from the saved secret: a new one when the window ends.
+      const shownQr = () => page.getByTestId('ticket-qr').getAttribute('data-token');
+      const offlineQr = await shownQr();
+      expect(offlineQr).toMatch(/\.\d{6}$/);
+      await expect.poll(shownQr, { timeout: (QR_PERIOD_MIN_SECONDS + 5) * 1000 }).not.toBe(offlineQr);
       await checkPage(page, shot('03-ticket-offline'));
 
       // 5. The gate reads the QR on the offline page.
+      // The gate decides from its synced feed at the moment of the screenshot (`--at`: the rotating code is checked
+      // at the gate's clock, not at whenever this busy machine gets round to it), then uploads the scan to the server.
       const qrShot = await screenshotOfEnlargedQr(page, locale);
       await device(gateToken, 'sync');
-      const scan = await device<GateScan>(gateToken, 'scan', '--image', qrShot);
-      expect(scan).toMatchObject({ admit: true, reason: 'ENTRY', ticket: { kind: 'VISITOR', holderName: visitor.name } });
+      const scan = await device<GateScan>(gateToken, 'scan', '--image', qrShot.path, '--at', qrShot.takenAt.toISOString());
+      expect(scan).toMatchObject({ admit: true, reason: 'ENTRY', offline: true, ticket: { kind: 'VISITOR' } });
+      const uploaded = await device<{ uploaded: number; results: GateScan[] }>(gateToken, 'upload');
+      expect(uploaded.results).toMatchObject([{ admit: true, reason: 'ENTRY', ticket: { kind: 'VISITOR', holderName: visitor.name } }]);
 
       // 6. Signing out (online) leaves nothing of the ticket on the phone; offline, the page no longer opens.
       await context.setOffline(false);

@@ -14,6 +14,8 @@ Commands:
   sync                      fetch the feed (incremental when the device holds today's)
   scan --qr <text>          scan a QR text: online, or offline from the feed when the server is unreachable
   scan --image <file>       the same with the QR read from a PNG or JPEG picture
+  scan … --at <ISO time>    decide offline from the feed as if the device's clock read that time (and
+                            queue the scan): e.g. a rotating QR's screenshot judged a minute later
   upload                    send the scans made offline (chunks of 500)
   heartbeat                 report the device clock, feed version and queue; prints the clock offset
   run                       scan every line read from standard input (a USB scanner in keyboard mode),
@@ -42,6 +44,7 @@ const { values, positionals } = parseArgs({
     'sync-seconds': { type: 'string', default: '60' },
     qr: { type: 'string' },
     image: { type: 'string' },
+    at: { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -72,7 +75,15 @@ async function scanOnce(gate: Gate) {
   if (qr === undefined) {
     throw new UsageError(values.image ? `no QR code found in ${values.image}` : 'scan needs --qr <text> or --image <file>');
   }
-  printScan(await gate.scan(qr));
+  printScan(await gate.scan(qr, { offline: values.at !== undefined }));
+}
+
+/** The device clock: the real one, or the instant `--at` names. */
+function deviceClock(): () => Date {
+  if (values.at === undefined) return () => new Date();
+  const at = new Date(values.at);
+  if (Number.isNaN(at.getTime())) throw new UsageError(`--at: not a time: ${values.at}`);
+  return () => at;
 }
 
 /**
@@ -131,7 +142,7 @@ async function main(): Promise<number> {
     return command || values.help ? 0 : 1;
   }
   if (!values.token) throw new UsageError('no device token: pass --token or set PORTAL_DEVICE_TOKEN');
-  const gate = Gate.open(new DeviceApi({ server: values.server, token: values.token, timeoutMs: Number(values.timeout) }), values.state);
+  const gate = Gate.open(new DeviceApi({ server: values.server, token: values.token, timeoutMs: Number(values.timeout) }), values.state, deviceClock());
   switch (command) {
     case 'sync':
       printSync(await gate.sync());

@@ -8,6 +8,7 @@
  * - `DeviceRefused`: a 4xx with an error code (a revoked token, a malformed scan) — the gate must
  *   not carry on offline as if nothing happened (a revoked device admits no one).
  */
+import type { ReentryPolicy } from '@portal/shared/ticket/gate-rules.schema';
 import type { AdmissionConflict, ScanReason, TicketKind } from '@portal/shared/ticket/ticket.schema';
 
 /** The answer to one scan, online or uploaded (the same JSON for the same scan id, however often sent). */
@@ -26,8 +27,17 @@ export interface ScanAnswer {
   conflict: AdmissionConflict | null;
 }
 
-/** One row of the feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason]`. */
-export type FeedTicket = [kindLetter: string, subjectId: string, ticketId: string, admitsToday: 0 | 1, denyReason: ScanReason | null];
+/**
+ * One row of the feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret]`; the secret (40 hex
+ * digits) only for a ticket whose QR rotates, else null.
+ */
+export type FeedTicket = [kindLetter: string, subjectId: string, ticketId: string, admitsToday: 0 | 1, denyReason: ScanReason | null, qrSecret: string | null];
+
+/** A kind's re-entry policy: the device enforces the cooldown from its own scans. */
+export interface FeedReentry {
+  policy: ReentryPolicy;
+  cooldownMinutes: number | null;
+}
 
 /** This device as the portal registered it: the days (empty: every show day) and the ticket kinds it admits. */
 export interface FeedDevice {
@@ -35,6 +45,8 @@ export interface FeedDevice {
   name: string;
   days: string[];
   ticketKinds: TicketKind[];
+  /** ENTRY admits; EXIT lets out (records the exit the exit-first policy waits for). */
+  direction: 'ENTRY' | 'EXIT';
 }
 
 /** `GET sync`: what the device needs to decide offline. */
@@ -45,6 +57,8 @@ export interface Feed {
   day: string;
   publicKey: string;
   device: FeedDevice;
+  /** The re-entry policy of each kind the device admits. */
+  reentry: Partial<Record<TicketKind, FeedReentry>>;
   tickets: FeedTicket[];
 }
 

@@ -15,6 +15,8 @@ export interface FeedEntry {
   ticketId: string;
   admitsToday: boolean;
   denyReason: ScanReason | null;
+  /** A rotating ticket's secret; null for a static one. */
+  qrSecret: string | null;
 }
 
 export interface LocalFeed {
@@ -23,6 +25,7 @@ export interface LocalFeed {
   day: string;
   publicKey: string;
   device: FeedDevice;
+  reentry: Feed['reentry'];
   /** `<kind letter>:<subject id>` → its state on `day`. */
   tickets: Map<string, FeedEntry>;
 }
@@ -36,19 +39,23 @@ export interface DeviceState {
    * id, which every QR carries): what tells an entry from a re-entry offline.
    */
   entries: { day: string; byTicket: Record<string, number> };
+  /** When this device last admitted each ticket (ISO 8601, keyed like the feed): the offline cooldown. */
+  lastAdmitted: Record<string, string>;
   lastHeartbeat: { at: string; clockOffsetMs: number } | null;
 }
 
 /** The file's shape: the feed's tickets in the feed's own compact row form. */
-interface StateFile extends Omit<DeviceState, 'feed'> {
+interface StateFile extends Omit<DeviceState, 'feed' | 'lastAdmitted'> {
   format: 1;
+  /** Absent in a file written before the cooldown was kept. */
+  lastAdmitted?: Record<string, string>;
   feed: (Omit<LocalFeed, 'tickets'> & { tickets: FeedTicket[] }) | null;
 }
 
 export const feedKey = (kindLetter: string, subjectId: string) => `${kindLetter}:${subjectId}`;
 
 export function emptyState(): DeviceState {
-  return { feed: null, queue: [], entries: { day: '', byTicket: {} }, lastHeartbeat: null };
+  return { feed: null, queue: [], entries: { day: '', byTicket: {} }, lastAdmitted: {}, lastHeartbeat: null };
 }
 
 export function loadState(path: string): DeviceState {
@@ -57,7 +64,7 @@ export function loadState(path: string): DeviceState {
   if (file.format !== 1) throw new Error(`${path}: unknown state format ${String(file.format)}`);
   const feed = file.feed && { ...file.feed, tickets: new Map<string, FeedEntry>() };
   for (const row of file.feed?.tickets ?? []) setFeedRow(feed!, row);
-  return { feed, queue: file.queue, entries: file.entries, lastHeartbeat: file.lastHeartbeat };
+  return { feed, queue: file.queue, entries: file.entries, lastAdmitted: file.lastAdmitted ?? {}, lastHeartbeat: file.lastHeartbeat };
 }
 
 export function saveState(path: string, state: DeviceState): void {
@@ -65,7 +72,7 @@ export function saveState(path: string, state: DeviceState): void {
     ...state.feed,
     tickets: [...state.feed.tickets].map(([key, entry]): FeedTicket => {
       const [kindLetter = '', subjectId = ''] = key.split(':');
-      return [kindLetter, subjectId, entry.ticketId, entry.admitsToday ? 1 : 0, entry.denyReason];
+      return [kindLetter, subjectId, entry.ticketId, entry.admitsToday ? 1 : 0, entry.denyReason, entry.qrSecret];
     }),
   };
   const file: StateFile = { format: 1, ...state, feed };
@@ -82,12 +89,13 @@ export function applyFeed(current: LocalFeed | null, answer: Feed): LocalFeed {
     day: answer.day,
     publicKey: answer.publicKey,
     device: answer.device,
+    reentry: answer.reentry,
     tickets: answer.full || !current ? new Map() : current.tickets,
   };
   for (const row of answer.tickets) setFeedRow(feed, row);
   return feed;
 }
 
-function setFeedRow(feed: LocalFeed, [kindLetter, subjectId, ticketId, admitsToday, denyReason]: FeedTicket) {
-  feed.tickets.set(feedKey(kindLetter, subjectId), { ticketId, admitsToday: admitsToday === 1, denyReason });
+function setFeedRow(feed: LocalFeed, [kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret]: FeedTicket) {
+  feed.tickets.set(feedKey(kindLetter, subjectId), { ticketId, admitsToday: admitsToday === 1, denyReason, qrSecret: qrSecret ?? null });
 }

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rotatingCode, rotatingQrText } from '@portal/shared/ticket/rotating-code';
 import type { TicketKind } from '@portal/shared/ticket/ticket.schema';
 import { photos } from '../../server/src/db/schema/index';
 import { createAccount } from '../../server/src/test/factories';
@@ -105,12 +106,24 @@ async function approvedVisitor(name: string, days: string[]) {
   }
   const visitor = app.client();
   await signInDirectly(app, visitor, account);
-  const { body } = await visitor.graphql<{ viewer: { audience: { ticket: { token: string } | null; admissions: unknown[] } } }>(
-    'query { viewer { ... on User { audience { ticket { token } admissions { id } } } } }',
+  const { body } = await visitor.graphql<{ viewer: { audience: { ticket: HolderTicket | null; admissions: unknown[] } } }>(
+    'query { viewer { ... on User { audience { ticket { token qrSecret qrPeriodSeconds } admissions { id } } } } }',
   );
-  const qr = body.data?.viewer.audience.ticket?.token;
-  if (!qr) throw new Error(`no ticket: ${JSON.stringify(body)}`);
-  return { qr, visitor };
+  const ticket = body.data?.viewer.audience.ticket;
+  if (!ticket?.qrSecret || !ticket.qrPeriodSeconds) throw new Error(`no rotating ticket: ${JSON.stringify(body)}`);
+  // Visitor tickets rotate by default: the QR the page shows at the server's (test) clock.
+  return { qr: qrAt(ticket, services.clock.now()), ticket, visitor };
+}
+
+interface HolderTicket {
+  token: string;
+  qrSecret: string | null;
+  qrPeriodSeconds: number | null;
+}
+
+/** A rotating ticket's QR text at an instant, as the holder's page draws it. */
+function qrAt(ticket: HolderTicket, atMs: number): string {
+  return rotatingQrText(ticket.token, rotatingCode(ticket.qrSecret ?? '', atMs, ticket.qrPeriodSeconds ?? 0));
 }
 
 async function admissionsOf(visitor: TestClient) {
@@ -120,10 +133,11 @@ async function admissionsOf(visitor: TestClient) {
   return body.data?.viewer.audience.admissions ?? [];
 }
 
-/** The QR with one character of its signature changed. */
+/** The QR with one character of its signature changed (the code after it kept). */
 function tampered(qr: string): string {
-  const last = qr.at(-2) === 'A' ? 'B' : 'A';
-  return `${qr.slice(0, -2)}${last}${qr.at(-1)}`;
+  const [body, signature = '', code] = qr.split('.');
+  const changed = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+  return [body, changed, ...(code ? [code] : [])].join('.');
 }
 
 async function closedPort(): Promise<string> {
@@ -263,7 +277,40 @@ describe('the reference device client', () => {
     const answer = JSON.parse(await cli(['scan', '--image', picture, '--json'], token)) as GateScan;
     // The server (in this process) decides at its test clock: day one at 09:00.
     expect(answer).toMatchObject({ admit: true, reason: 'ENTRY', offline: false, ticket: { holderName: '周杰' } });
+
+    // The same screenshot decided from the feed as if the device's clock read a time: in its window it admits,
+    // two windows later (beyond the tolerance of one) it is refused as expired.
+    const statePath = join(stateDir, `${randomUUID()}.json`);
+    await cli(['sync', '--json'], token, undefined, statePath);
+    const decidedAt = async (atMs: number) => JSON.parse(await cli(['scan', '--image', picture, '--at', new Date(atMs).toISOString(), '--json'], token, undefined, statePath)) as GateScan;
+    expect(await decidedAt(SCAN_TIME.getTime())).toMatchObject({ admit: true, reason: 'ENTRY', offline: true });
+    expect(await decidedAt(SCAN_TIME.getTime() + 61_000)).toMatchObject({ admit: false, reason: 'QR_EXPIRED', offline: true });
   }, 90_000);
+
+  it('offline: the cooldown from its own scans, the code checked at the clock corrected by the measured offset', async () => {
+    const services = app.portal.app.services;
+    const rules = (await services.show.gateSettings()).rules;
+    await services.show.updateSetting({ ticketGateRules: { ...rules, VISITOR: { rotating: true, reentry: 'COOLDOWN', cooldownMinutes: 5 } } });
+    try {
+      const { ticket } = await approvedVisitor('郑爽', [DAY_ONE]);
+      const token = await deviceToken();
+      const statePath = join(stateDir, `${randomUUID()}.json`);
+      // The device's clock runs ten minutes ahead of the server's; its heartbeat measures it.
+      const ahead = 10 * 60_000;
+      const online = Gate.open(new DeviceApi({ server: app.baseUrl, token }), statePath, () => new Date(services.clock.now() + ahead));
+      await online.sync();
+      expect(await online.heartbeat()).toMatchObject({ clockOffsetMs: ahead });
+      const offline = Gate.open(new DeviceApi({ server: await closedPort(), token }), statePath, () => new Date(services.clock.now() + ahead));
+      // The phone shows the code of the real time: admitted (uncorrected, the device's clock would find it expired).
+      expect(await offline.scan(qrAt(ticket, services.clock.now()))).toMatchObject({ admit: true, reason: 'ENTRY', offline: true });
+      expect(await offline.scan(qrAt(ticket, services.clock.now()))).toMatchObject({ admit: false, reason: 'PASS_BACK', offline: true, entriesToday: 1 });
+      const [entry, passBack] = (await Gate.open(new DeviceApi({ server: app.baseUrl, token }), statePath).upload()).results;
+      expect(entry).toMatchObject({ admit: true, reason: 'ENTRY', conflict: null });
+      expect(passBack).toMatchObject({ admit: false, reason: 'PASS_BACK' });
+    } finally {
+      await services.show.updateSetting({ ticketGateRules: rules });
+    }
+  });
 
   it('runs on standard input as a USB scanner types: a sync, a heartbeat, then one answer per line', async () => {
     const { qr } = await approvedVisitor('吴刚', [DAY_ONE]);
@@ -284,8 +331,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
  * `npm run device -- …` without npm's banner: tsx on the CLI, as the root script runs it (a generous
  * time-out: on a loaded machine a slow answer must not turn the scan into an offline one).
  */
-async function cli(args: string[], token: string, input?: string): Promise<string> {
-  const child = execFileAsync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['device/src/cli.ts', ...args, '--timeout', '20000', '--server', app.baseUrl, '--state', join(stateDir, `${randomUUID()}.json`)], {
+async function cli(args: string[], token: string, input?: string, statePath = join(stateDir, `${randomUUID()}.json`)): Promise<string> {
+  const child = execFileAsync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['device/src/cli.ts', ...args, '--timeout', '20000', '--server', app.baseUrl, '--state', statePath], {
     cwd: repoRoot,
     env: { ...process.env, PORTAL_DEVICE_TOKEN: token },
   });

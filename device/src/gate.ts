@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { shanghaiDate } from '@portal/shared/dates';
 import { MAX_SCANS_PER_UPLOAD } from '@portal/shared/entrance/entrance.schema';
+import { COOLDOWN_MAX_MINUTES } from '@portal/shared/ticket/gate-rules.schema';
 import { ServerUnreachable, type DeviceApi, type HeartbeatAnswer, type ScanAnswer } from './device-api';
 import { applyFeed, feedKey, loadState, saveState, type DeviceState } from './device-state';
 import { decideOffline } from './offline-decision';
@@ -67,29 +68,40 @@ export class Gate {
 
   /**
    * Online: the server decides and records. When it cannot be reached (no answer, a time-out, a
-   * 5xx), the device decides from its feed and queues the scan; a refusal of the device itself (a
+   * 5xx), or `offline` asks for it, the device decides from its feed and queues the scan; a refusal of the device itself (a
    * revoked token: `DeviceRefused`) is thrown, never turned into an offline admission.
    */
-  async scan(qr: string): Promise<GateScan> {
+  async scan(qr: string, options: { offline?: boolean } = {}): Promise<GateScan> {
     const scanId = randomUUID();
     const at = this.now();
     const today = shanghaiDate(at);
     const key = this.ticketKeyOf(qr);
+    // The server's time as this device estimates it: its clock less the offset its last heartbeat measured.
+    const serverTimeMs = at.getTime() - (this.state.lastHeartbeat?.clockOffsetMs ?? 0);
     try {
+      if (options.offline) throw new ServerUnreachable('decided offline on request');
       const answer = await this.api.scan(scanId, qr);
-      if (answer.admit && key) {
-        this.countEntry(answer.day, key, answer.entriesToday);
+      if (answer.admit && answer.reason !== 'EXIT' && key) {
+        this.countEntry(answer.day, key, answer.entriesToday, Date.parse(answer.at));
         this.save();
       }
       return { ...answer, offline: false };
     } catch (error) {
       if (!(error instanceof ServerUnreachable)) throw error;
     }
-    const decision = decideOffline(this.state.feed, qr, today, (ticketKey) => this.entriesOn(today, ticketKey));
+    const decision = decideOffline(this.state.feed, qr, {
+      today,
+      serverTimeMs,
+      entriesSoFar: (ticketKey) => this.entriesOn(today, ticketKey),
+      lastAdmittedMs: (ticketKey) => {
+        const last = this.state.lastAdmitted[ticketKey];
+        return last ? Date.parse(last) : null;
+      },
+    });
     // Denied scans are queued too: the portal keeps every scan in the device's log.
     this.state.queue.push({ scanId, qr, at: at.toISOString(), admitted: decision.admit });
     let entriesToday = key ? this.entriesOn(today, key) : 0;
-    if (decision.admit && key) entriesToday = this.countEntry(today, key, entriesToday + 1);
+    if (decision.admit && decision.reason !== 'EXIT' && key) entriesToday = this.countEntry(today, key, entriesToday + 1, serverTimeMs);
     this.save();
     return {
       scanId,
@@ -136,10 +148,15 @@ export class Gate {
     return this.state.entries.day === day ? (this.state.entries.byTicket[key] ?? 0) : 0;
   }
 
-  /** Remembers the day's count for a ticket (a new day starts from nothing) and returns it. */
-  private countEntry(day: string, key: string, count: number): number {
-    if (this.state.entries.day !== day) this.state.entries = { day, byTicket: {} };
+  /** Remembers the day's count for a ticket (a new day starts from nothing) and when it was admitted (server time); returns the count. */
+  private countEntry(day: string, key: string, count: number, atMs: number): number {
+    if (this.state.entries.day !== day) {
+      this.state.entries = { day, byTicket: {} };
+      // A new day: admissions older than the longest cooldown can refuse no one any more.
+      this.state.lastAdmitted = Object.fromEntries(Object.entries(this.state.lastAdmitted).filter(([, at]) => atMs - Date.parse(at) < COOLDOWN_MAX_MINUTES * 60_000));
+    }
     this.state.entries.byTicket[key] = count;
+    this.state.lastAdmitted[key] = new Date(atMs).toISOString();
     return count;
   }
 

@@ -14,7 +14,7 @@ import { mainlandId } from '../support/visitor-journey';
 const CLIENT = { 'x-portal-client': 'web' };
 const VIEWER = '{ viewer { __typename ... on User { id } ... on Ouser { id } } }';
 const PUBLIC_SETTING = '{ project { setting { audienceRegOpen } } }';
-const SETTINGS = '{ projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays days { day capacity deadline } channels { id nameZh nameEn enabled } } }';
+const SETTINGS = '{ projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays qrPeriodSeconds ticketRules { kind rotating reentry cooldownMinutes } days { day capacity deadline } channels { id nameZh nameEn enabled } } }';
 const SAVE_SETTINGS = 'mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version audienceRegOpen } }';
 const APPROVE = 'mutation ($ids: [ID!]!) { approveAudiences(ids: $ids) { id approveStatus } }';
 const REGISTER_GATE = 'mutation ($input: EntranceDeviceInput!) { registerEntranceDevice(input: $input) { id } }';

@@ -178,7 +178,7 @@ function buildServices(deps: ServiceDeps) {
     badgeTicket,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
-    projectSettings: new ProjectSettingsService(db, show, applications, audit, clock),
+    projectSettings: new ProjectSettingsService(db, show, applications, tickets, audit, clock),
     activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
     entrance,
     registration: new RegistrationService(accounts, verificationCodes, show),

@@ -124,6 +124,8 @@ export type Mutation = {
   rejectProductApplications: Array<ProductApplication>;
   /** ROLE_PROJECT: saves every setting at once (audited with before and after). */
   saveProjectSettings: ProjectSettings;
+  /** ROLE_PROJECT: the gate rules alone (QR period, each kind's rotation and re-entry policy), at the version opened (audited). */
+  saveGateRules: ProjectSettings;
   /** ROLE_PROJECT: a batch of new random codes. */
   generateActivationCodes: GeneratedActivationCodes;
   /** ROLE_PROJECT: voids an unused code (a bound code cannot be voided). */
@@ -360,6 +362,11 @@ export type MutationSaveProjectSettingsArgs = {
 };
 
 
+export type MutationSaveGateRulesArgs = {
+  input: GateRulesInput;
+};
+
+
 export type MutationGenerateActivationCodesArgs = {
   batch: Scalars['String']['input'];
   count: Scalars['Int']['input'];
@@ -506,6 +513,8 @@ export type Query = {
   dashboard: Dashboard;
   /** ROLE_HARDWARE: every registered device, by name. */
   entranceDevices: Array<EntranceDevice>;
+  /** ROLE_HARDWARE: a device's latest scans, newest first (at most 50). */
+  entranceDeviceScans: Array<DeviceScan>;
   /** The organizer's list of exhibitors (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR), newest first. */
   exhibitors: ExhibitorPage;
   /** Exhibitors: the company's own applications. */
@@ -619,6 +628,11 @@ export type QueryCatalogEntriesArgs = {
 
 export type QueryCatalogEntryArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryEntranceDeviceScansArgs = {
+  deviceId: Scalars['ID']['input'];
 };
 
 
@@ -1186,6 +1200,12 @@ export type DeviceKind =
   | 'HANDHELD'
   | 'FACE_TERMINAL';
 
+export type DeviceDirection =
+  /** Admits: entries and re-entries. */
+  | 'ENTRY'
+  /** Lets out: records the exit that the exit-first re-entry policy waits for. */
+  | 'EXIT';
+
 export type HourlyScans = {
   __typename?: 'HourlyScans';
   /** 0–23, Beijing time. */
@@ -1200,6 +1220,7 @@ export type EntranceDevice = {
   name: Scalars['String']['output'];
   location: Scalars['String']['output'];
   kind: DeviceKind;
+  direction: DeviceDirection;
   /** Show days it admits on; empty: every show day. */
   days: Array<Scalars['String']['output']>;
   /** Ticket kinds it admits. */
@@ -1227,8 +1248,43 @@ export type EntranceDeviceInput = {
   name: Scalars['String']['input'];
   location: Scalars['String']['input'];
   kind: DeviceKind;
+  /** ENTRY when omitted. */
+  direction?: InputMaybe<DeviceDirection>;
   days: Array<Scalars['String']['input']>;
   ticketKinds: Array<TicketKind>;
+};
+
+/** Every answer a gate can get for a scan (docs/api.md § Device API). */
+export type ScanReason =
+  | 'ENTRY'
+  | 'RE_ENTRY'
+  | 'EXIT'
+  | 'BAD_SIGNATURE'
+  | 'QR_EXPIRED'
+  | 'PASS_BACK'
+  | 'UNKNOWN_TICKET'
+  | 'TICKET_REVOKED'
+  | 'APPLICATION_NOT_APPROVED'
+  | 'BADGE_NOT_APPROVED'
+  | 'HOLDER_ERASED'
+  | 'NOT_SHOW_DAY'
+  | 'DAY_NOT_SELECTED'
+  | 'DEVICE_KIND_NOT_ALLOWED'
+  | 'DEVICE_DAY_NOT_ALLOWED'
+  | 'VALID_BUT_DENIED_OFFLINE';
+
+/** One scan in a device's log, as the device was answered. */
+export type DeviceScan = {
+  __typename?: 'DeviceScan';
+  id: Scalars['ID']['output'];
+  /** When it was scanned (an offline scan: the device's time corrected by its clock offset). */
+  scannedAt: Scalars['DateTime']['output'];
+  admitted: Scalars['Boolean']['output'];
+  reason: ScanReason;
+  conflict?: Maybe<AdmissionConflict>;
+  offline: Scalars['Boolean']['output'];
+  /** The ticket's kind; null when the QR named no ticket. */
+  ticketKind?: Maybe<TicketKind>;
 };
 
 /** A token is shown once: only its hash is stored. */
@@ -1465,9 +1521,46 @@ export type ProjectSettings = {
   audienceUpdateDeadline?: Maybe<Scalars['DateTime']['output']>;
   /** Days after the last show day until applications' personal data is erased. */
   retentionDays: Scalars['Int']['output'];
+  /** The rotating ticket QR's window, seconds (10–300). */
+  qrPeriodSeconds: Scalars['Int']['output'];
+  /** One rule per ticket kind: whether its QR rotates, and its re-entry policy. */
+  ticketRules: Array<TicketGateRule>;
   days: Array<OfficeShowDay>;
   channels: Array<OfficeChannel>;
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** When a second entry is allowed. */
+export type ReentryPolicy =
+  /** Any number of entries. */
+  | 'UNLIMITED'
+  /** No second entry within cooldownMinutes of the last, at any gate. */
+  | 'COOLDOWN'
+  /** On a day, a second entry only after an exit device scanned the ticket. */
+  | 'EXIT_FIRST';
+
+/** A ticket kind's gate rule (DESIGN §6). */
+export type TicketGateRule = {
+  __typename?: 'TicketGateRule';
+  kind: TicketKind;
+  /** Whether its QR rotates (only visitor tickets can: their holder shows the QR live). */
+  rotating: Scalars['Boolean']['output'];
+  reentry: ReentryPolicy;
+  /** COOLDOWN's minutes (1–720); null for the other policies. */
+  cooldownMinutes?: Maybe<Scalars['Int']['output']>;
+};
+
+export type GateRulesInput = {
+  version: Scalars['Int']['input'];
+  qrPeriodSeconds: Scalars['Int']['input'];
+  ticketRules: Array<TicketGateRuleInput>;
+};
+
+export type TicketGateRuleInput = {
+  kind: TicketKind;
+  rotating: Scalars['Boolean']['input'];
+  reentry: ReentryPolicy;
+  cooldownMinutes?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type ShowDayInput = {
@@ -1492,6 +1585,9 @@ export type ProjectSettingsInput = {
   exhibitorRegOpen: Scalars['Boolean']['input'];
   audienceUpdateDeadline?: InputMaybe<Scalars['DateTime']['input']>;
   retentionDays: Scalars['Int']['input'];
+  qrPeriodSeconds: Scalars['Int']['input'];
+  /** One rule per ticket kind, each kind once. */
+  ticketRules: Array<TicketGateRuleInput>;
   days: Array<ShowDayInput>;
   channels: Array<ChannelInput>;
 };
@@ -1636,8 +1732,12 @@ export type Ticket = {
   __typename?: 'Ticket';
   /** The signed token the QR code holds; gates verify it offline with the public key. */
   token: Scalars['String']['output'];
-  /** The token's QR code, drawn. */
+  /** The token's QR code, drawn (a static ticket's whole QR; a rotating ticket's QR is drawn by the page, token and code). */
   qr: QrCodeDrawing;
+  /** A rotating ticket's secret (40 hex digits): the holder's page computes each window's code from it. Null: static. The holder's only. */
+  qrSecret?: Maybe<Scalars['String']['output']>;
+  /** A rotating ticket's window in seconds; null: static. */
+  qrPeriodSeconds?: Maybe<Scalars['Int']['output']>;
   holderName: Scalars['String']['output'];
   photo?: Maybe<Photo>;
   visitDates: Array<VisitDate>;
@@ -1676,7 +1776,9 @@ export type AdmissionConflict =
   /** The ticket was not valid at the scan time (revoked, or its holder no longer approved). */
   | 'NOT_VALID_AT_SCAN'
   /** The device's clock put the scan in the future (more than 5 minutes after the server's clock, its measured offset corrected): recorded when it arrived; the real day is unknown. */
-  | 'SCAN_TIME_IN_FUTURE';
+  | 'SCAN_TIME_IN_FUTURE'
+  /** The device admitted it offline although the re-entry policy refused it (within the cooldown, or no exit since the last entry). */
+  | 'PASS_BACK';
 
 export type OfficeTicket = {
   __typename?: 'OfficeTicket';
@@ -1980,9 +2082,12 @@ export type ResolversTypes = {
   AdmissionDashboard: ResolverTypeWrapper<AdmissionDashboard>;
   Dashboard: ResolverTypeWrapper<DashboardModel>;
   DeviceKind: DeviceKind;
+  DeviceDirection: DeviceDirection;
   HourlyScans: ResolverTypeWrapper<HourlyScansModel>;
   EntranceDevice: ResolverTypeWrapper<EntranceDeviceModel>;
   EntranceDeviceInput: EntranceDeviceInput;
+  ScanReason: ScanReason;
+  DeviceScan: ResolverTypeWrapper<DeviceScan>;
   IssuedDeviceToken: ResolverTypeWrapper<IssuedDeviceTokenModel>;
   ExhibitorStatus: ExhibitorStatus;
   Exhibitor: ResolverTypeWrapper<ExhibitorModel>;
@@ -2004,6 +2109,10 @@ export type ResolversTypes = {
   OfficeShowDay: ResolverTypeWrapper<OfficeShowDayModel>;
   OfficeChannel: ResolverTypeWrapper<OfficeChannelModel>;
   ProjectSettings: ResolverTypeWrapper<ProjectSettingsModel>;
+  ReentryPolicy: ReentryPolicy;
+  TicketGateRule: ResolverTypeWrapper<TicketGateRule>;
+  GateRulesInput: GateRulesInput;
+  TicketGateRuleInput: TicketGateRuleInput;
   ShowDayInput: ShowDayInput;
   ChannelInput: ChannelInput;
   ProjectSettingsInput: ProjectSettingsInput;
@@ -2103,6 +2212,7 @@ export type ResolversParentTypes = {
   HourlyScans: HourlyScansModel;
   EntranceDevice: EntranceDeviceModel;
   EntranceDeviceInput: EntranceDeviceInput;
+  DeviceScan: DeviceScan;
   IssuedDeviceToken: IssuedDeviceTokenModel;
   Exhibitor: ExhibitorModel;
   ExhibitorAccount: ExhibitorAccountModel;
@@ -2121,6 +2231,9 @@ export type ResolversParentTypes = {
   OfficeShowDay: OfficeShowDayModel;
   OfficeChannel: OfficeChannelModel;
   ProjectSettings: ProjectSettingsModel;
+  TicketGateRule: TicketGateRule;
+  GateRulesInput: GateRulesInput;
+  TicketGateRuleInput: TicketGateRuleInput;
   ShowDayInput: ShowDayInput;
   ChannelInput: ChannelInput;
   ProjectSettingsInput: ProjectSettingsInput;
@@ -2197,6 +2310,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   approveProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationApproveProductApplicationsArgs, 'ids'>>;
   rejectProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationRejectProductApplicationsArgs, 'ids' | 'reason'>>;
   saveProjectSettings?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType, RequireFields<MutationSaveProjectSettingsArgs, 'input'>>;
+  saveGateRules?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType, RequireFields<MutationSaveGateRulesArgs, 'input'>>;
   generateActivationCodes?: Resolver<ResolversTypes['GeneratedActivationCodes'], ParentType, ContextType, RequireFields<MutationGenerateActivationCodesArgs, 'batch' | 'count'>>;
   voidActivationCode?: Resolver<ResolversTypes['OfficeActivationCode'], ParentType, ContextType, RequireFields<MutationVoidActivationCodeArgs, 'id'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
@@ -2250,6 +2364,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   catalogEntry?: Resolver<Maybe<ResolversTypes['CatalogEntry']>, ParentType, ContextType, RequireFields<QueryCatalogEntryArgs, 'id'>>;
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
   entranceDevices?: Resolver<Array<ResolversTypes['EntranceDevice']>, ParentType, ContextType>;
+  entranceDeviceScans?: Resolver<Array<ResolversTypes['DeviceScan']>, ParentType, ContextType, RequireFields<QueryEntranceDeviceScansArgs, 'deviceId'>>;
   exhibitors?: Resolver<ResolversTypes['ExhibitorPage'], ParentType, ContextType, RequireFields<QueryExhibitorsArgs, 'page' | 'pageSize'>>;
   myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
@@ -2535,6 +2650,7 @@ export type EntranceDeviceResolvers<ContextType = GraphQLContext, ParentType ext
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['DeviceKind'], ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['DeviceDirection'], ParentType, ContextType>;
   days?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   ticketKinds?: Resolver<Array<ResolversTypes['TicketKind']>, ParentType, ContextType>;
   hasToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2547,6 +2663,16 @@ export type EntranceDeviceResolvers<ContextType = GraphQLContext, ParentType ext
   scansToday?: Resolver<Array<ResolversTypes['HourlyScans']>, ParentType, ContextType>;
   conflictsToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DeviceScanResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeviceScan'] = ResolversParentTypes['DeviceScan']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scannedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  admitted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['ScanReason'], ParentType, ContextType>;
+  conflict?: Resolver<Maybe<ResolversTypes['AdmissionConflict']>, ParentType, ContextType>;
+  offline?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  ticketKind?: Resolver<Maybe<ResolversTypes['TicketKind']>, ParentType, ContextType>;
 };
 
 export type IssuedDeviceTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssuedDeviceToken'] = ResolversParentTypes['IssuedDeviceToken']> = {
@@ -2659,9 +2785,18 @@ export type ProjectSettingsResolvers<ContextType = GraphQLContext, ParentType ex
   exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   audienceUpdateDeadline?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  qrPeriodSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ticketRules?: Resolver<Array<ResolversTypes['TicketGateRule']>, ParentType, ContextType>;
   days?: Resolver<Array<ResolversTypes['OfficeShowDay']>, ParentType, ContextType>;
   channels?: Resolver<Array<ResolversTypes['OfficeChannel']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type TicketGateRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TicketGateRule'] = ResolversParentTypes['TicketGateRule']> = {
+  kind?: Resolver<ResolversTypes['TicketKind'], ParentType, ContextType>;
+  rotating?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reentry?: Resolver<ResolversTypes['ReentryPolicy'], ParentType, ContextType>;
+  cooldownMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type OfficeActivationCodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeActivationCode'] = ResolversParentTypes['OfficeActivationCode']> = {
@@ -2742,6 +2877,8 @@ export type QrCodeDrawingResolvers<ContextType = GraphQLContext, ParentType exte
 export type TicketResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Ticket'] = ResolversParentTypes['Ticket']> = {
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   qr?: Resolver<ResolversTypes['QrCodeDrawing'], ParentType, ContextType>;
+  qrSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  qrPeriodSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   holderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   photo?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
   visitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType>;
@@ -2905,6 +3042,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Dashboard?: DashboardResolvers<ContextType>;
   HourlyScans?: HourlyScansResolvers<ContextType>;
   EntranceDevice?: EntranceDeviceResolvers<ContextType>;
+  DeviceScan?: DeviceScanResolvers<ContextType>;
   IssuedDeviceToken?: IssuedDeviceTokenResolvers<ContextType>;
   Exhibitor?: ExhibitorResolvers<ContextType>;
   ExhibitorAccount?: ExhibitorAccountResolvers<ContextType>;
@@ -2918,6 +3056,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OfficeShowDay?: OfficeShowDayResolvers<ContextType>;
   OfficeChannel?: OfficeChannelResolvers<ContextType>;
   ProjectSettings?: ProjectSettingsResolvers<ContextType>;
+  TicketGateRule?: TicketGateRuleResolvers<ContextType>;
   OfficeActivationCode?: OfficeActivationCodeResolvers<ContextType>;
   ActivationCodePage?: ActivationCodePageResolvers<ContextType>;
   ActivationCodeBatch?: ActivationCodeBatchResolvers<ContextType>;

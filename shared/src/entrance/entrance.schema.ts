@@ -12,6 +12,13 @@ const code = (value: ErrorCode) => ({ message: value });
 export const DEVICE_KINDS = ['GATE', 'HANDHELD', 'FACE_TERMINAL'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
+/**
+ * Which way a device lets people through: ENTRY admits (entries and re-entries); EXIT records that the
+ * holder went out, which the exit-first re-entry policy waits for (docs/api.md § Device API).
+ */
+export const DEVICE_DIRECTIONS = ['ENTRY', 'EXIT'] as const;
+export type DeviceDirection = (typeof DEVICE_DIRECTIONS)[number];
+
 export const DEVICE_NAME_MAX_LENGTH = 60;
 export const DEVICE_LOCATION_MAX_LENGTH = 100;
 /** A device is shown offline when its last heartbeat is older than this. */
@@ -29,6 +36,7 @@ export const ZDeviceInput = z.object({
   name: plainText('DEVICE_NAME_INVALID').trim().min(1, code('DEVICE_NAME_INVALID')).max(DEVICE_NAME_MAX_LENGTH, code('DEVICE_NAME_INVALID')),
   location: plainText('DEVICE_LOCATION_INVALID').trim().min(1, code('DEVICE_LOCATION_INVALID')).max(DEVICE_LOCATION_MAX_LENGTH, code('DEVICE_LOCATION_INVALID')),
   kind: z.enum(DEVICE_KINDS),
+  direction: z.enum(DEVICE_DIRECTIONS).default('ENTRY'),
   /** Show days it admits on (YYYY-MM-DD); empty: every show day. */
   days: z.array(z.iso.date(code('DEVICE_DAYS_INVALID'))).transform((days) => [...new Set(days)].sort()),
   ticketKinds: z

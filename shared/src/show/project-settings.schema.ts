@@ -8,6 +8,7 @@ import { ZCalendarDate } from '../application/application.schema';
 import { parseCalendarDate } from '../dates';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
+import { ZQrPeriodSeconds, ZTicketGateRulesInput } from '../ticket/gate-rules.schema';
 
 const code = (value: ErrorCode) => ({ message: value });
 
@@ -91,6 +92,10 @@ const ZProjectSettingsFields = z.object({
     .int(code('PROJECT_RETENTION_INVALID'))
     .min(MIN_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID'))
     .max(MAX_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID')),
+  /** The rotating QR's window (DESIGN §6). */
+  qrPeriodSeconds: ZQrPeriodSeconds,
+  /** Per ticket kind: whether its QR rotates, and its re-entry policy. */
+  ticketRules: ZTicketGateRulesInput,
   days: z.array(ZShowDayInput).min(1, code('PROJECT_DAYS_REQUIRED')).max(MAX_SHOW_DAYS, code('PROJECT_DAYS_TOO_MANY')),
   channels: z.array(ZChannelInput).max(MAX_CHANNELS, code('PROJECT_TEXT_TOO_LONG')),
 });

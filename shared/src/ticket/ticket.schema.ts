@@ -26,13 +26,22 @@ export const TICKET_STATUSES = ['VALID', 'INACTIVE', 'REVOKED', 'ERASED'] as con
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
- * Every answer a gate can get for a scan (device API `reason`). ENTRY and RE_ENTRY admit; every
- * other reason denies. Devices show the translated text; the codes never change.
+ * Every answer a gate can get for a scan (device API `reason`). ENTRY and RE_ENTRY admit, EXIT lets out
+ * (an exit device); every other reason denies. Devices show the translated text; the codes never change.
  */
 export const SCAN_REASONS = [
   'ENTRY',
   'RE_ENTRY',
+  /** An exit device's scan: the holder went out (the exit-first re-entry policy counts it). */
+  'EXIT',
   'BAD_SIGNATURE',
+  /**
+   * A rotating QR whose code is not the ticket's code of the scan's window or of one either side: a
+   * screenshot passed on, or a page whose clock is far off.
+   */
+  'QR_EXPIRED',
+  /** The kind's re-entry policy refuses a second entry now: within the cooldown, or no exit since the last entry. */
+  'PASS_BACK',
   'UNKNOWN_TICKET',
   'TICKET_REVOKED',
   'APPLICATION_NOT_APPROVED',
@@ -49,7 +58,7 @@ export const SCAN_REASONS = [
   'VALID_BUT_DENIED_OFFLINE',
 ] as const;
 export type ScanReason = (typeof SCAN_REASONS)[number];
-export const ADMITTING_REASONS: readonly ScanReason[] = ['ENTRY', 'RE_ENTRY'];
+export const ADMITTING_REASONS: readonly ScanReason[] = ['ENTRY', 'RE_ENTRY', 'EXIT'];
 
 /**
  * Why an offline scan, uploaded later, disagrees with the record. It is kept as an admission with
@@ -65,6 +74,8 @@ export const ADMISSION_CONFLICTS = [
    * SCAN_TIME_TOLERANCE_MS after the server's clock when it arrived: recorded at its arrival instead.
    */
   'SCAN_TIME_IN_FUTURE',
+  /** The device admitted it offline although the kind's re-entry policy refused it (within the cooldown, or no exit since the last entry). */
+  'PASS_BACK',
 ] as const;
 
 /** How far an offline scan's (offset-corrected) time may lie after the server's clock: a device clock's drift. */

@@ -201,13 +201,40 @@ export type DeviceKind =
   | 'HANDHELD'
   | 'FACE_TERMINAL';
 
+export type DeviceDirection =
+  /** Admits: entries and re-entries. */
+  | 'ENTRY'
+  /** Lets out: records the exit that the exit-first re-entry policy waits for. */
+  | 'EXIT';
+
 export type EntranceDeviceInput = {
   name: string;
   location: string;
   kind: DeviceKind;
+  /** ENTRY when omitted. */
+  direction?: DeviceDirection | null | undefined;
   days: Array<string>;
   ticketKinds: Array<TicketKind>;
 };
+
+/** Every answer a gate can get for a scan (docs/api.md § Device API). */
+export type ScanReason =
+  | 'ENTRY'
+  | 'RE_ENTRY'
+  | 'EXIT'
+  | 'BAD_SIGNATURE'
+  | 'QR_EXPIRED'
+  | 'PASS_BACK'
+  | 'UNKNOWN_TICKET'
+  | 'TICKET_REVOKED'
+  | 'APPLICATION_NOT_APPROVED'
+  | 'BADGE_NOT_APPROVED'
+  | 'HOLDER_ERASED'
+  | 'NOT_SHOW_DAY'
+  | 'DAY_NOT_SELECTED'
+  | 'DEVICE_KIND_NOT_ALLOWED'
+  | 'DEVICE_DAY_NOT_ALLOWED'
+  | 'VALID_BUT_DENIED_OFFLINE';
 
 export type ExhibitorStatus =
   /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
@@ -303,6 +330,28 @@ export type ProductApplicationInput = {
   photoIds: Array<string | number>;
 };
 
+/** When a second entry is allowed. */
+export type ReentryPolicy =
+  /** Any number of entries. */
+  | 'UNLIMITED'
+  /** No second entry within cooldownMinutes of the last, at any gate. */
+  | 'COOLDOWN'
+  /** On a day, a second entry only after an exit device scanned the ticket. */
+  | 'EXIT_FIRST';
+
+export type GateRulesInput = {
+  version: number;
+  qrPeriodSeconds: number;
+  ticketRules: Array<TicketGateRuleInput>;
+};
+
+export type TicketGateRuleInput = {
+  kind: TicketKind;
+  rotating: boolean;
+  reentry: ReentryPolicy;
+  cooldownMinutes?: number | null | undefined;
+};
+
 export type ShowDayInput = {
   day: string;
   capacity: number;
@@ -325,6 +374,9 @@ export type ProjectSettingsInput = {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline?: string | null | undefined;
   retentionDays: number;
+  qrPeriodSeconds: number;
+  /** One rule per ticket kind, each kind once. */
+  ticketRules: Array<TicketGateRuleInput>;
   days: Array<ShowDayInput>;
   channels: Array<ChannelInput>;
 };
@@ -396,7 +448,9 @@ export type AdmissionConflict =
   /** The ticket was not valid at the scan time (revoked, or its holder no longer approved). */
   | 'NOT_VALID_AT_SCAN'
   /** The device's clock put the scan in the future (more than 5 minutes after the server's clock, its measured offset corrected): recorded when it arrived; the real day is unknown. */
-  | 'SCAN_TIME_IN_FUTURE';
+  | 'SCAN_TIME_IN_FUTURE'
+  /** The device admitted it offline although the re-entry policy refused it (within the cooldown, or no exit since the last entry). */
+  | 'PASS_BACK';
 
 export type TicketFilter = {
   kind?: TicketKind | null | undefined;
@@ -761,33 +815,40 @@ export type DashboardQueryVariables = Exact<{
 
 export type DashboardQuery = { dashboard: { generatedAt: string, applications: { statuses: Array<{ status: string, count: number }>, activity: Array<{ day: string, submitted: number, approved: number, refused: number }>, bookings: Array<{ day: string, capacity: number, held: number, approved: number }> } | null, exhibitors: { exhibitors: Array<{ status: string, count: number }>, badges: Array<{ status: string, count: number }> } | null, admissions: { day: string, total: number, byHour: Array<{ hour: number, entries: number, reEntries: number }>, byGate: Array<{ gate: string | null, count: number }> } | null } };
 
-export type EntranceDeviceFieldsFragment = { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> };
+export type EntranceDeviceFieldsFragment = { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> };
+
+export type EntranceDeviceScansQueryVariables = Exact<{
+  deviceId: string | number;
+}>;
+
+
+export type EntranceDeviceScansQuery = { entranceDeviceScans: Array<{ id: string, scannedAt: string, admitted: boolean, reason: ScanReason, conflict: AdmissionConflict | null, offline: boolean, ticketKind: TicketKind | null }> };
 
 export type EntranceDevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EntranceDevicesQuery = { entranceDevices: Array<{ id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> }> };
+export type EntranceDevicesQuery = { entranceDevices: Array<{ id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> }> };
 
 export type IssueDeviceTokenMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type IssueDeviceTokenMutation = { issueDeviceToken: { token: string, device: { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } } };
+export type IssueDeviceTokenMutation = { issueDeviceToken: { token: string, device: { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } } };
 
 export type RegisterEntranceDeviceMutationVariables = Exact<{
   input: EntranceDeviceInput;
 }>;
 
 
-export type RegisterEntranceDeviceMutation = { registerEntranceDevice: { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
+export type RegisterEntranceDeviceMutation = { registerEntranceDevice: { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
 
 export type RevokeDeviceTokenMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RevokeDeviceTokenMutation = { revokeDeviceToken: { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
+export type RevokeDeviceTokenMutation = { revokeDeviceToken: { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
 
 export type UpdateEntranceDeviceMutationVariables = Exact<{
   id: string | number;
@@ -795,7 +856,7 @@ export type UpdateEntranceDeviceMutationVariables = Exact<{
 }>;
 
 
-export type UpdateEntranceDeviceMutation = { updateEntranceDevice: { id: string, name: string, location: string, kind: DeviceKind, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
+export type UpdateEntranceDeviceMutation = { updateEntranceDevice: { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> } };
 
 export type ApproveExhibitorMutationVariables = Exact<{
   id: string | number;
@@ -929,7 +990,14 @@ export type GenerateActivationCodesMutation = { generateActivationCodes: { batch
 export type ProjectSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ProjectSettingsQuery = { projectSettings: { version: number, nameZh: string, nameEn: string, showWebsiteUrl: string | null, audienceRegOpen: boolean, exhibitorRegOpen: boolean, audienceUpdateDeadline: string | null, retentionDays: number, updatedAt: string, days: Array<{ day: string, capacity: number, deadline: string, held: number }>, channels: Array<{ id: string, nameZh: string, nameEn: string, enabled: boolean }> } };
+export type ProjectSettingsQuery = { projectSettings: { version: number, nameZh: string, nameEn: string, showWebsiteUrl: string | null, audienceRegOpen: boolean, exhibitorRegOpen: boolean, audienceUpdateDeadline: string | null, retentionDays: number, qrPeriodSeconds: number, updatedAt: string, ticketRules: Array<{ kind: TicketKind, rotating: boolean, reentry: ReentryPolicy, cooldownMinutes: number | null }>, days: Array<{ day: string, capacity: number, deadline: string, held: number }>, channels: Array<{ id: string, nameZh: string, nameEn: string, enabled: boolean }> } };
+
+export type SaveGateRulesMutationVariables = Exact<{
+  input: GateRulesInput;
+}>;
+
+
+export type SaveGateRulesMutation = { saveGateRules: { version: number } };
 
 export type SaveProjectSettingsMutationVariables = Exact<{
   input: ProjectSettingsInput;
@@ -1052,7 +1120,7 @@ export type MyTicketQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyTicketQuery = { viewer:
     | { __typename: 'Ouser' }
-    | { __typename: 'User', id: string, audience: { id: string, approveStatus: ApproveStatus, ticket: { token: string, holderName: string, qr: { size: number, path: string }, photo: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }> } | null } | null }
+    | { __typename: 'User', id: string, audience: { id: string, approveStatus: ApproveStatus, ticket: { token: string, qrSecret: string | null, qrPeriodSeconds: number | null, holderName: string, qr: { size: number, path: string }, photo: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }> } | null } | null }
     | { __typename: 'Xuser' }
    };
 
@@ -1335,6 +1403,7 @@ export const EntranceDeviceFieldsFragmentDoc = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2387,6 +2456,19 @@ export const DashboardDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardQuery, DashboardQueryVariables>;
+export const EntranceDeviceScansDocument = new TypedDocumentString(`
+    query EntranceDeviceScans($deviceId: ID!) {
+  entranceDeviceScans(deviceId: $deviceId) {
+    id
+    scannedAt
+    admitted
+    reason
+    conflict
+    offline
+    ticketKind
+  }
+}
+    `) as unknown as TypedDocumentString<EntranceDeviceScansQuery, EntranceDeviceScansQueryVariables>;
 export const EntranceDevicesDocument = new TypedDocumentString(`
     query EntranceDevices {
   entranceDevices {
@@ -2398,6 +2480,7 @@ export const EntranceDevicesDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2429,6 +2512,7 @@ export const IssueDeviceTokenDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2457,6 +2541,7 @@ export const RegisterEntranceDeviceDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2485,6 +2570,7 @@ export const RevokeDeviceTokenDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2513,6 +2599,7 @@ export const UpdateEntranceDeviceDocument = new TypedDocumentString(`
   name
   location
   kind
+  direction
   days
   ticketKinds
   hasToken
@@ -2923,6 +3010,13 @@ export const ProjectSettingsDocument = new TypedDocumentString(`
     exhibitorRegOpen
     audienceUpdateDeadline
     retentionDays
+    qrPeriodSeconds
+    ticketRules {
+      kind
+      rotating
+      reentry
+      cooldownMinutes
+    }
     updatedAt
     days {
       day
@@ -2939,6 +3033,13 @@ export const ProjectSettingsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ProjectSettingsQuery, ProjectSettingsQueryVariables>;
+export const SaveGateRulesDocument = new TypedDocumentString(`
+    mutation SaveGateRules($input: GateRulesInput!) {
+  saveGateRules(input: $input) {
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<SaveGateRulesMutation, SaveGateRulesMutationVariables>;
 export const SaveProjectSettingsDocument = new TypedDocumentString(`
     mutation SaveProjectSettings($input: ProjectSettingsInput!) {
   saveProjectSettings(input: $input) {
@@ -3214,6 +3315,8 @@ export const MyTicketDocument = new TypedDocumentString(`
         approveStatus
         ticket {
           token
+          qrSecret
+          qrPeriodSeconds
           qr {
             size
             path

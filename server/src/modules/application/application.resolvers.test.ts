@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
+import { signedInClient } from '../../test/submissions';
 import { loginAs, solveCaptcha } from '../../test/captcha';
 import { latestCodeSentTo } from '../auth/auth-test-support';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
@@ -168,7 +169,20 @@ describe('visitor applications over GraphQL', () => {
     const withTicket = await visitor.graphql<{ viewer: { audience: { ticket: { token: string; holderName: string; visitDates: Array<{ day: string }> } } } }>(MY_APPLICATION);
     const ticket = withTicket.body.data!.viewer.audience.ticket;
     expect(ticket.holderName).toBe(input.name);
-    expect(app.portal.app.services.tickets.verify(ticket.token)).toMatchObject({ k: 'A', id: audienceId, d: ['2099-04-10'] });
+    expect(app.portal.app.services.tickets.verify(ticket.token)).toMatchObject({ k: 'A', id: audienceId, d: ['2099-04-10'], r: 30 });
+
+    // The rotating QR's secret and period are the holder's alone (visitor tickets rotate by default).
+    const SECRET = '{ qrSecret qrPeriodSeconds }';
+    const own = await visitor.graphql<{ viewer: { audience: { ticket: { qrSecret: string; qrPeriodSeconds: number } } } }>(`{ viewer { ... on User { audience { ticket ${SECRET} } } } }`);
+    const { qrSecret } = own.body.data!.viewer.audience.ticket;
+    expect(own.body.data?.viewer.audience.ticket).toEqual({ qrSecret: expect.stringMatching(/^[0-9a-f]{40}$/), qrPeriodSeconds: 30 });
+    const OTHERS = `query ($id: ID!) { audience(id: $id) { id ticket ${SECRET} } }`;
+    const anotherVisitor = (await signedInClient(app, 'audience')).client;
+    for (const [who, client] of [['the reviewer', reviewer], ['another visitor', anotherVisitor]] as const) {
+      const answer = await client.graphql(OTHERS, { id: audienceId });
+      expect(answer.body.errors?.[0]?.extensions.classification, who).toBe('FORBIDDEN');
+      expect(JSON.stringify(answer.body), who).not.toContain(qrSecret);
+    }
 
     // The visit-date page sends back the deadlines it showed, as the DateTime scalar.
     const days = await visitor.graphql<{ project: { showDays: Array<{ day: string; deadline: string }> } }>('{ project { showDays { day deadline } } }');

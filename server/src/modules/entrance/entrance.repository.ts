@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { TicketKind } from '@portal/shared/ticket/ticket.schema';
 import { SHOW_TIME_ZONE } from '@portal/shared/dates';
 import type { TDeviceInput } from '@portal/shared/entrance/entrance.schema';
 import type { Executor } from '../../db/client';
@@ -36,7 +37,7 @@ export async function updateDevice(tx: Executor, id: string, values: Partial<TDe
 /** The device a token names (the unique index on the hash makes this one index probe). */
 export async function findDeviceByTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
-    .select({ id: devices.id, name: devices.name, days: devices.days, ticketKinds: devices.ticketKinds })
+    .select({ id: devices.id, name: devices.name, days: devices.days, ticketKinds: devices.ticketKinds, direction: devices.direction })
     .from(devices)
     .where(eq(devices.tokenHash, tokenHash));
   return row;
@@ -104,4 +105,23 @@ export function scansByHour(db: Executor, deviceIds: readonly string[], from: Da
     .where(and(inArray(deviceScans.deviceId, [...deviceIds]), gte(deviceScans.scannedAt, from), lt(deviceScans.scannedAt, until)))
     .groupBy(deviceScans.deviceId, hour)
     .orderBy(hour);
+}
+
+/** A device's latest scans, newest first, with the scanned ticket's kind (the log on /wo/hardware/list). */
+export function recentScans(db: Executor, deviceId: string, limit: number) {
+  return db
+    .select({
+      id: deviceScans.id,
+      scannedAt: deviceScans.scannedAt,
+      admitted: deviceScans.admitted,
+      reason: deviceScans.reason,
+      conflict: deviceScans.conflict,
+      offline: deviceScans.offline,
+      // The kind as the answer named it (the ledger is the ticket module's).
+      ticketKind: sql<TicketKind | null>`(${deviceScans.answer}::json -> 'ticket' ->> 'kind')`,
+    })
+    .from(deviceScans)
+    .where(eq(deviceScans.deviceId, deviceId))
+    .orderBy(desc(deviceScans.scannedAt), desc(deviceScans.id))
+    .limit(limit);
 }

@@ -5,6 +5,7 @@ import { parseInput } from '../../lib/validation';
 export const entranceResolvers: Resolvers = {
   Query: {
     entranceDevices: (_parent, _args, context) => context.services.entrance.devices(context.viewer),
+    entranceDeviceScans: (_parent, { deviceId }, context) => context.services.entrance.scans(context.viewer, parseInput(ZDeviceId, deviceId)),
   },
   Mutation: {
     registerEntranceDevice: (_parent, { input }, context) => context.services.entrance.register(context.viewer, parseInput(ZDeviceInput, input), context.origin),

@@ -22,6 +22,8 @@ import type { Viewer } from '../../lib/viewer';
 export type GateTickets = Pick<TicketService, 'admitScanLogged' | 'feed' | 'holderPhotoId'>;
 
 const TOKEN_BYTES = 32;
+/** The scans the hardware page's log shows per device. */
+const SCAN_LOG_LENGTH = 50;
 /** 32 bytes in base64url, no padding. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 3600_000;
@@ -34,8 +36,8 @@ function hashOfToken(token: string) {
 }
 
 /** What the audit log keeps of a device before and after a change (never the token's hash). */
-function auditView({ name, location, kind, days, ticketKinds, tokenIssuedAt }: DeviceRow) {
-  return { name, location, kind, days, ticketKinds, hasToken: tokenIssuedAt !== null };
+function auditView({ name, location, kind, direction, days, ticketKinds, tokenIssuedAt }: DeviceRow) {
+  return { name, location, kind, direction, days, ticketKinds, hasToken: tokenIssuedAt !== null };
 }
 
 /**
@@ -67,6 +69,12 @@ export class EntranceService {
   async devices(viewer: Viewer | undefined): Promise<EntranceDeviceModel[]> {
     requireHardwareManager(viewer);
     return this.list();
+  }
+
+  /** A device's latest scans with their reasons, newest first (the hardware page's scan log). */
+  async scans(viewer: Viewer | undefined, deviceId: string) {
+    requireHardwareManager(viewer);
+    return repository.recentScans(this.db, deviceId, SCAN_LOG_LENGTH);
   }
 
   /** Every device, by name, with today's figures. */
@@ -166,7 +174,7 @@ export class EntranceService {
   /** The ticket module's feed for this device, with the device's own rights. */
   async feed(device: AuthenticatedDevice, since: number): Promise<TicketFeed & { device: AuthenticatedDevice }> {
     const feed = await this.tickets.feed(device, since);
-    return { ...feed, device: { id: device.id, name: device.name, days: device.days, ticketKinds: device.ticketKinds } };
+    return { ...feed, device: { id: device.id, name: device.name, days: device.days, ticketKinds: device.ticketKinds, direction: device.direction } };
   }
 
   async heartbeat(device: AuthenticatedDevice, beat: { clock: Date; feedVersion?: number; queuedScans?: number }) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DEVICE_KINDS } from '@portal/shared/entrance/entrance.schema';
+import { DEVICE_DIRECTIONS, DEVICE_KINDS } from '@portal/shared/entrance/entrance.schema';
 import { ADMISSION_CONFLICTS, SCAN_REASONS, TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
 
 /**
@@ -15,6 +15,8 @@ export const devices = pgTable(
     name: text('name').notNull().unique(),
     location: text('location').notNull(),
     kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
+    /** ENTRY admits; EXIT records exits (the exit-first re-entry policy). */
+    direction: text('direction', { enum: DEVICE_DIRECTIONS }).notNull().default('ENTRY'),
     /** Show days it admits on (YYYY-MM-DD); empty: every show day. */
     days: date('days', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
     ticketKinds: text('ticket_kinds', { enum: TICKET_KINDS }).array().notNull(),

@@ -4,7 +4,7 @@ import { createAccount } from '../../test/factories';
 import { signInDirectly } from '../../test/sessions';
 import { showDays } from '../../db/schema/index';
 
-const SETTINGS = `query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays days { day capacity deadline } channels { id nameZh nameEn enabled } } }`;
+const SETTINGS = `query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays qrPeriodSeconds ticketRules { kind rotating reentry cooldownMinutes } days { day capacity deadline } channels { id nameZh nameEn enabled } } }`;
 const SAVE = `mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version } }`;
 const PUBLIC = `query { project { setting { audienceRegOpen showWebsiteUrl } showDays { day capacity } } }`;
 
@@ -14,6 +14,8 @@ interface Settings {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline: string | null;
   retentionDays: number;
+  qrPeriodSeconds: number;
+  ticketRules: Array<{ kind: string; rotating: boolean; reentry: string; cooldownMinutes: number | null }>;
   days: Array<{ day: string; capacity: number; deadline: string }>;
   channels: Array<{ id: string; nameZh: string; nameEn: string; enabled: boolean }>;
 }
@@ -28,6 +30,8 @@ function saveInput(current: Settings, changes: Record<string, unknown>) {
     exhibitorRegOpen: current.exhibitorRegOpen,
     audienceUpdateDeadline: current.audienceUpdateDeadline,
     retentionDays: current.retentionDays,
+    qrPeriodSeconds: current.qrPeriodSeconds,
+    ticketRules: current.ticketRules,
     days: current.days,
     channels: current.channels,
     ...changes,

@@ -9,6 +9,9 @@ import type { ApplicationService } from '../application/application.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
 import type { ShowService } from '../show/show.service';
+import type { TicketService } from '../ticket/ticket.service';
+import { gateRulesOf, type TicketGateRules, type TSaveGateRulesInput } from '@portal/shared/ticket/gate-rules.schema';
+import { TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
 import type { OfficeShowDayModel, ProjectSettingsModel } from './project.models';
 import { requireProjectOrganizer } from './project.policy';
 
@@ -25,6 +28,7 @@ export class ProjectSettingsService {
     private readonly db: Database,
     private readonly show: ShowService,
     private readonly applications: ApplicationService,
+    private readonly tickets: Pick<TicketService, 'rotationChanged'>,
     private readonly audit: AuditService,
     private readonly clock: Clock = systemClock,
   ) {}
@@ -54,17 +58,50 @@ export class ProjectSettingsService {
           exhibitorRegOpen: input.exhibitorRegOpen,
           audienceUpdateDeadline: input.audienceUpdateDeadline,
           retentionDays: input.retentionDays,
+          qrPeriodSeconds: input.qrPeriodSeconds,
+          ticketGateRules: input.ticketRules,
         },
         tx,
       );
-      const after = await this.snapshot(tx);
-      await this.audit.record(
-        origin,
-        { actorId: actor.id, action: 'project.settings.update', subjectType: 'project_settings', subjectId: '1', detail: { before: auditView(before), after: auditView(after) } },
-        tx,
-      );
-      return after;
+      await this.rotationChanged(tx, before, input.ticketRules);
+      return this.audited(tx, origin, actor.id, before);
     });
+  }
+
+  /**
+   * The gate rules alone (the QR period, each kind's rotation and re-entry policy), at the version the page was
+   * opened with, audited like every save: the day rules do not apply, since no day changes.
+   */
+  async saveGateRules(viewer: Viewer | undefined, input: TSaveGateRulesInput, origin: RequestOrigin): Promise<ProjectSettingsModel> {
+    const actor = requireProjectOrganizer(viewer);
+    return this.db.transaction(async (tx) => {
+      const setting = await this.show.lockSetting(tx);
+      if (setting.version !== input.version) throw new AppError('PROJECT_SETTINGS_CHANGED');
+      const before = await this.snapshot(tx);
+      await this.show.updateSetting({ version: setting.version + 1, qrPeriodSeconds: input.qrPeriodSeconds, ticketGateRules: input.ticketRules }, tx);
+      await this.rotationChanged(tx, before, input.ticketRules);
+      return this.audited(tx, origin, actor.id, before);
+    });
+  }
+
+  /** The settings after a save, audited with those before it, in the save's transaction. */
+  private async audited(tx: Executor, origin: RequestOrigin, actorId: string, before: ProjectSettingsModel) {
+    const after = await this.snapshot(tx);
+    await this.audit.record(
+      origin,
+      { actorId, action: 'project.settings.update', subjectType: 'project_settings', subjectId: '1', detail: { before: auditView(before), after: auditView(after) } },
+      tx,
+    );
+    return after;
+  }
+
+  /** The kinds whose rotation a save changes: their tickets go into the devices' next feed (with or without secrets). */
+  private rotationChanged(tx: Executor, before: ProjectSettingsModel, rules: TicketGateRules) {
+    const rulesBefore = gateRulesOf(before.setting.ticketGateRules);
+    return this.tickets.rotationChanged(
+      tx,
+      TICKET_KINDS.filter((kind) => rulesBefore[kind].rotating !== rules[kind].rotating),
+    );
   }
 
   /**

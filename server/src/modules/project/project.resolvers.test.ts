@@ -9,7 +9,7 @@ import { CODE_ALPHABET } from '@portal/shared/activation-code/activation-code.sc
 import { MIN_RETENTION_DAYS } from '@portal/shared/show/project-settings.schema';
 import { ACTIVATION_CODE_EXPORT_PATH, ACTIVATION_CODE_IMPORT_PATH } from './activation-code-transfer.routes';
 
-const SETTINGS = `query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays days { day capacity deadline held } channels { id nameZh nameEn enabled } } }`;
+const SETTINGS = `query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays qrPeriodSeconds ticketRules { kind rotating reentry cooldownMinutes } days { day capacity deadline held } channels { id nameZh nameEn enabled } } }`;
 const SAVE = `mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version audienceRegOpen retentionDays days { day capacity held } channels { id nameEn enabled } } }`;
 const PUBLIC = `query { project { setting { nameZh nameEn audienceRegOpen exhibitorRegOpen showWebsiteUrl } showDays { day capacity } channels { name } } }`;
 const LIST = `query ($filter: ActivationCodeFilter, $page: Int, $pageSize: Int) { activationCodes(filter: $filter, page: $page, pageSize: $pageSize) { total nodes { id code status batch boundTo } } }`;
@@ -26,6 +26,8 @@ interface Settings {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline: string | null;
   retentionDays: number;
+  qrPeriodSeconds: number;
+  ticketRules: Array<{ kind: string; rotating: boolean; reentry: string; cooldownMinutes: number | null }>;
   days: Array<{ day: string; capacity: number; deadline: string; held: number }>;
   channels: Array<{ id: string; nameZh: string; nameEn: string; enabled: boolean }>;
 }
@@ -61,6 +63,8 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       exhibitorRegOpen: current.exhibitorRegOpen,
       audienceUpdateDeadline: current.audienceUpdateDeadline,
       retentionDays: current.retentionDays,
+      qrPeriodSeconds: current.qrPeriodSeconds,
+      ticketRules: current.ticketRules,
       channels: current.channels.map(({ id, nameZh, nameEn, enabled }) => ({ id, nameZh, nameEn, enabled })),
       ...changes,
       days: changes.days ?? current.days.map(({ day, capacity, deadline }) => ({ day, capacity, deadline })),
@@ -135,6 +139,40 @@ describe('project section: settings and activation codes (ROLE_PROJECT)', () => 
       expect(detail.before.audienceRegOpen).toBe(true);
       expect(detail.after.audienceRegOpen).toBe(false);
       expect(detail.after.days).toHaveLength(4);
+    });
+
+    it('saves the gate rules alone, at the version, audited; refuses a rotating badge, a period or cooldown out of bounds', async () => {
+      const SAVE_GATES = `mutation ($input: GateRulesInput!) { saveGateRules(input: $input) { version qrPeriodSeconds ticketRules { kind rotating reentry cooldownMinutes } } }`;
+      const current = await settings();
+      const rules = (changes: Record<string, Partial<Settings['ticketRules'][number]>>) => current.ticketRules.map((rule) => ({ ...rule, ...changes[rule.kind] }));
+      const { body } = await office.graphql<{ saveGateRules: Pick<Settings, 'version' | 'qrPeriodSeconds' | 'ticketRules'> }>(SAVE_GATES, {
+        input: { version: current.version, qrPeriodSeconds: 10, ticketRules: rules({ VISITOR: { reentry: 'COOLDOWN', cooldownMinutes: 5 }, BADGE: { reentry: 'EXIT_FIRST', cooldownMinutes: 9 } }) },
+      });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.saveGateRules).toEqual({
+        version: current.version + 1,
+        qrPeriodSeconds: 10,
+        ticketRules: [
+          { kind: 'VISITOR', rotating: true, reentry: 'COOLDOWN', cooldownMinutes: 5 },
+          { kind: 'BADGE', rotating: false, reentry: 'EXIT_FIRST', cooldownMinutes: null },
+          { kind: 'IMPORTED', rotating: false, reentry: 'UNLIMITED', cooldownMinutes: null },
+        ],
+      });
+      const [audit] = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'project.settings.update')).orderBy(sql`${auditLog.id} desc`).limit(1);
+      expect(audit?.detail).toMatchObject({ before: { qrPeriodSeconds: current.qrPeriodSeconds }, after: { qrPeriodSeconds: 10, ticketGateRules: { VISITOR: { reentry: 'COOLDOWN', cooldownMinutes: 5 } } } });
+
+      const after = await settings();
+      const refusals: Array<[Record<string, unknown>, string]> = [
+        [{ version: current.version, qrPeriodSeconds: 10, ticketRules: after.ticketRules }, 'PROJECT_SETTINGS_CHANGED'],
+        [{ version: after.version, qrPeriodSeconds: 9, ticketRules: after.ticketRules }, 'PROJECT_QR_PERIOD_INVALID'],
+        [{ version: after.version, qrPeriodSeconds: 30, ticketRules: rules({ BADGE: { rotating: true } }) }, 'PROJECT_GATE_RULES_INVALID'],
+        [{ version: after.version, qrPeriodSeconds: 30, ticketRules: rules({ VISITOR: { reentry: 'COOLDOWN', cooldownMinutes: 721 } }) }, 'PROJECT_COOLDOWN_INVALID'],
+        [{ version: after.version, qrPeriodSeconds: 30, ticketRules: after.ticketRules.slice(1) }, 'PROJECT_GATE_RULES_INVALID'],
+      ];
+      for (const [input, code] of refusals) {
+        const refused = await office.graphql(SAVE_GATES, { input });
+        expect(refused.body.errors?.[0]?.extensions.code, code).toBe(code);
+      }
     });
 
     it('refuses values the rules forbid, naming the rule', async () => {

@@ -1,3 +1,4 @@
+import { gateRuleList, gateRulesOf, ZSaveGateRulesInput } from '@portal/shared/ticket/gate-rules.schema';
 import { ZActivationCodeId, ZActivationCodeListInput, ZGenerateActivationCodesInput } from '@portal/shared/activation-code/activation-code.schema';
 import { ZSaveProjectSettingsInput } from '@portal/shared/show/project-settings.schema';
 import type { Resolvers } from '../../graphql/resolvers.generated';
@@ -11,6 +12,7 @@ export const projectResolvers: Resolvers = {
   },
   Mutation: {
     saveProjectSettings: (_parent, { input }, context) => context.services.projectSettings.save(context.viewer, parseInput(ZSaveProjectSettingsInput, input), context.origin),
+    saveGateRules: (_parent, { input }, context) => context.services.projectSettings.saveGateRules(context.viewer, parseInput(ZSaveGateRulesInput, input), context.origin),
     generateActivationCodes: (_parent, args, context) => context.services.activationCodeOffice.generate(context.viewer, parseInput(ZGenerateActivationCodesInput, args), context.origin),
     voidActivationCode: (_parent, { id }, context) => context.services.activationCodeOffice.void(context.viewer, parseInput(ZActivationCodeId, id), context.origin),
   },
@@ -23,6 +25,8 @@ export const projectResolvers: Resolvers = {
     exhibitorRegOpen: (model) => model.setting.exhibitorRegOpen,
     audienceUpdateDeadline: (model) => model.setting.audienceUpdateDeadline,
     retentionDays: (model) => model.setting.retentionDays,
+    qrPeriodSeconds: (model) => model.setting.qrPeriodSeconds,
+    ticketRules: (model) => gateRuleList(gateRulesOf(model.setting.ticketGateRules)),
     updatedAt: (model) => model.setting.updatedAt,
   },
 };

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { TicketGateRule } from '@portal/shared/ticket/gate-rules.schema';
 import type { Executor } from '../../db/client';
 import { channels, projectSettings, showDays } from './show.tables';
 
@@ -19,6 +20,14 @@ export function listShowDays(db: Executor) {
 /** Whether `day` is a show day, as a condition another statement embeds (one index probe by primary key). */
 export function isShowDayCondition(day: string): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${showDays} where ${showDays.day} = ${day}::date)`;
+}
+
+/**
+ * The gate rule of a ticket kind (`TicketGateRule` as jsonb, null when the settings name none), as a value
+ * another statement embeds: the scan reads it in the statement that locks the ticket.
+ */
+export function gateRuleOf(kind: SQL): SQL<TicketGateRule | null> {
+  return sql<TicketGateRule | null>`(select ${projectSettings.ticketGateRules} -> ${kind} from ${projectSettings} where ${projectSettings.id} = 1)`;
 }
 
 /** Locks the given days in a fixed order (no deadlocks): capacity checks hold under concurrency. */

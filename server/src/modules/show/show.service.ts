@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { gateRulesOf, type TicketGateRules } from '@portal/shared/ticket/gate-rules.schema';
 import type { Database, Executor } from '../../db/client';
 import * as repository from './show.repository';
 
@@ -27,6 +29,17 @@ export class ShowService {
    */
   isShowDayCondition(day: string) {
     return repository.isShowDayCondition(day);
+  }
+
+  /** A ticket kind's gate rule (`kind`: the SQL of its kind), for the statement that locks a scanned ticket. */
+  gateRuleCondition(kind: SQL) {
+    return repository.gateRuleOf(kind);
+  }
+
+  /** The rotating QR's period and each kind's gate rule, the defaults filling what the row lacks. */
+  async gateSettings(tx: Executor = this.db): Promise<{ qrPeriodSeconds: number; rules: TicketGateRules }> {
+    const setting = await repository.getProjectSetting(tx);
+    return { qrPeriodSeconds: setting.qrPeriodSeconds, rules: gateRulesOf(setting.ticketGateRules) };
   }
 
   /**

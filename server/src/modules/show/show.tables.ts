@@ -1,4 +1,6 @@
-import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_TICKET_GATE_RULES, type TicketGateRules } from '@portal/shared/ticket/gate-rules.schema';
+import { QR_PERIOD_DEFAULT_SECONDS } from '@portal/shared/ticket/rotating-code';
 
 /** The show's settings: a single row (id 1). */
 export const projectSettings = pgTable('project_settings', {
@@ -15,6 +17,10 @@ export const projectSettings = pgTable('project_settings', {
   audienceUpdateDeadline: timestamp('audience_update_deadline', { withTimezone: true }),
   /** PIPL retention: personal data of applications is deleted this many days after the show. */
   retentionDays: integer('retention_days').notNull().default(180),
+  /** The rotating ticket QR's window, seconds (DESIGN §6). */
+  qrPeriodSeconds: integer('qr_period_seconds').notNull().default(QR_PERIOD_DEFAULT_SECONDS),
+  /** Per ticket kind: whether its QR rotates and its re-entry policy (`TicketGateRules`); a kind missing takes the default. */
+  ticketGateRules: jsonb('ticket_gate_rules').$type<Partial<TicketGateRules>>().notNull().default(DEFAULT_TICKET_GATE_RULES),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

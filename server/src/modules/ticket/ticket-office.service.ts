@@ -190,7 +190,8 @@ export class TicketOfficeService {
     const actor = requireTicketOffice(viewer);
     const row = await this.find(ticketId);
     if (ticketStatusOf(row) !== 'VALID') throw new AppError('TICKET_NOT_VALID');
-    const token = this.signer.sign({ v: 1, k: TICKET_KIND_LETTERS[row.kind], id: row.subjectId, d: row.days, iat: Math.floor(this.clock.now() / 1000) });
+    // Printed on paper (`p: 1`): static, accepted by the gates even for a kind whose QR rotates.
+    const token = this.signer.sign({ v: 1, k: TICKET_KIND_LETTERS[row.kind], id: row.subjectId, d: row.days, iat: Math.floor(this.clock.now() / 1000), p: 1 });
     await this.audit.record(origin, { actorId: actor.id, action: 'ticket.qr_view', subjectType: 'ticket', subjectId: row.id, detail: { kind: row.kind } });
     return { ticketId: row.id, token };
   }

@@ -18,6 +18,13 @@ export interface TicketPayload {
   d: string[];
   /** Issued at, Unix seconds. */
   iat: number;
+  /**
+   * A rotating QR's period in seconds: the QR text carries the code of the window after the token
+   * (`shared/src/ticket/rotating-code.ts`), and a gate checks it against the ticket's secret. Absent: static.
+   */
+  r?: number;
+  /** 1: printed on paper (the counter's badge, the office's reprint): static, whatever the kind's setting. */
+  p?: 1;
 }
 
 export class TicketSigner {
@@ -30,7 +37,10 @@ export class TicketSigner {
     this.publicKey = createPublicKey(this.privateKey);
   }
 
-  /** `<payload base64url>.<signature base64url>`: short enough for a QR code a phone screen shows well. */
+  /**
+   * `<payload base64url>.<signature base64url>`: short enough for a QR code a phone screen shows well (a
+   * rotating ticket's QR adds `.<6-digit code>`; `splitQrText` takes it off before `verify`).
+   */
   sign(payload: TicketPayload): string {
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${sign(null, Buffer.from(body), this.privateKey).toString('base64url')}`;

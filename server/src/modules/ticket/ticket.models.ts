@@ -1,4 +1,6 @@
 import type { SQL } from 'drizzle-orm';
+import type { DeviceDirection } from '@portal/shared/entrance/entrance.schema';
+import type { ReentryPolicy } from '@portal/shared/ticket/gate-rules.schema';
 import type { AdmissionConflict, ScanReason, TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { Executor } from '../../db/client';
 import type { AudienceModel } from '../application/application.models';
@@ -7,10 +9,15 @@ import type { admissions, tickets } from './ticket.tables';
 export type AdmissionModel = typeof admissions.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
 
-/** The VIP ticket of an approved visitor: the application and the signed token its QR holds. */
+/**
+ * The VIP ticket of an approved visitor: the application and the signed token its QR holds; for a rotating
+ * kind, the ticket's secret and the period its page draws each window's code with (null: static).
+ */
 export interface TicketModel {
   audience: AudienceModel;
   token: string;
+  qrSecret: string | null;
+  qrPeriodSeconds: number | null;
 }
 
 /** An entrance device as the scan decision sees it (the entrance module owns devices). */
@@ -21,6 +28,8 @@ export interface GateDevice {
   /** Show days it admits on; empty: every show day. */
   days: readonly string[];
   ticketKinds: readonly TicketKind[];
+  /** ENTRY admits; EXIT records that the holder went out. */
+  direction: DeviceDirection;
 }
 
 /** The scan answer of the device API (docs/api.md § Device API). */
@@ -40,8 +49,17 @@ export interface ScanAnswer {
   conflict: AdmissionConflict | null;
 }
 
-/** One ticket of the device feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason]`. */
-export type FeedTicket = [string, string, string, 0 | 1, ScanReason | null];
+/**
+ * One ticket of the device feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret]`; the
+ * secret only for a kind whose QR rotates (null otherwise).
+ */
+export type FeedTicket = [string, string, string, 0 | 1, ScanReason | null, string | null];
+
+/** A kind's re-entry policy as the feed carries it (the device enforces the cooldown offline). */
+export interface FeedReentry {
+  policy: ReentryPolicy;
+  cooldownMinutes: number | null;
+}
 
 /** The device feed (docs/api.md) without `device`, which the entrance module adds. */
 export interface TicketFeed {
@@ -49,6 +67,8 @@ export interface TicketFeed {
   full: boolean;
   day: string;
   publicKey: string;
+  /** The re-entry policy of each kind the device admits. */
+  reentry: Partial<Record<TicketKind, FeedReentry>>;
   tickets: FeedTicket[];
 }
 

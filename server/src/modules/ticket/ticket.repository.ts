@@ -1,8 +1,9 @@
 import { and, arrayContains, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TicketGateRule } from '@portal/shared/ticket/gate-rules.schema';
 import type { AdmissionConflict, TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { Database, Executor } from '../../db/client';
 import type { ScanAnswerParts, ScanLogInsert, TicketHolder } from './ticket.models';
-import { admissions, tickets } from './ticket.tables';
+import { admissions, ticketAdmissionFacts, ticketExits, tickets } from './ticket.tables';
 
 /**
  * The lock every ticket write takes shared (trigger `tickets_feed_version`, migration 0015) and the
@@ -48,15 +49,17 @@ const SCANNED_COLUMNS = {
   revokedAt: tickets.revokedAt,
   entryPhotoId: tickets.entryPhotoId,
   updatedAt: tickets.updatedAt,
+  qrSecret: tickets.qrSecret,
 };
 
 /**
  * The ticket row locked until the caller's transaction ends: scans of one ticket decide one after another.
- * `isShowDay` (the show module's condition) is answered in the same statement: one round trip for both.
+ * `isShowDay` and `gateRule` (the show module's, over the ticket's kind) are answered in the same statement:
+ * one round trip for all.
  */
-export async function lockTicket(tx: Executor, kind: TicketKind, subjectId: string, isShowDay: SQL<boolean>) {
+export async function lockTicket(tx: Executor, kind: TicketKind, subjectId: string, isShowDay: SQL<boolean>, gateRule: (kind: SQL) => SQL<TicketGateRule | null>) {
   const [row] = await tx
-    .select({ ...SCANNED_COLUMNS, showDay: isShowDay })
+    .select({ ...SCANNED_COLUMNS, showDay: isShowDay, gateRule: gateRule(sql`${tickets.kind}`) })
     .from(tickets)
     .where(and(eq(tickets.kind, kind), eq(tickets.subjectId, subjectId)))
     .for('update', { of: tickets });
@@ -176,6 +179,38 @@ function admissionInsert(input: AdmissionInput) {
     returning sequence, conflict`;
 }
 
+/**
+ * The ticket's last admission and last exit, read in a statement of its own after the row lock was taken
+ * (a statement's snapshot is taken before it waits for a lock: read in the locking statement, a concurrent
+ * scan's admission that committed meanwhile would be missed).
+ */
+export async function lastMovements(tx: Executor, ticketId: string) {
+  const result = (await tx.execute(sql`
+    select (select ${ticketAdmissionFacts.lastAdmittedAt} from ${ticketAdmissionFacts} where ${ticketAdmissionFacts.ticketId} = ${ticketId}::uuid) as "lastAdmittedAt",
+           (select ${ticketExits.lastExitAt} from ${ticketExits} where ${ticketExits.ticketId} = ${ticketId}::uuid) as "lastExitAt"`)) as unknown as {
+    rows: Array<{ lastAdmittedAt: string | Date | null; lastExitAt: string | Date | null }>;
+  };
+  const row = result.rows[0];
+  const instant = (value: string | Date | null | undefined) => (value == null ? null : new Date(value));
+  return { lastAdmittedAt: instant(row?.lastAdmittedAt), lastExitAt: instant(row?.lastExitAt) };
+}
+
+/** An exit device's scan, under the ticket's row lock: the latest exit is kept. */
+export async function recordExit(tx: Executor, ticketId: string, at: Date) {
+  await tx
+    .insert(ticketExits)
+    .values({ ticketId, lastExitAt: at })
+    .onConflictDoUpdate({ target: ticketExits.ticketId, set: { lastExitAt: sql`greatest(${ticketExits.lastExitAt}, excluded.last_exit_at)` } });
+}
+
+/**
+ * Moves every ticket of the kinds into the devices' next feed (the row trigger takes the next version): a
+ * kind that starts or stops rotating changes what the feed carries of each of its tickets.
+ */
+export async function touchKinds(tx: Executor, kinds: readonly TicketKind[]) {
+  if (kinds.length) await tx.update(tickets).set({ qrSecret: sql`${tickets.qrSecret}` }).where(inArray(tickets.kind, [...kinds]));
+}
+
 export async function findAdmissionByScan(db: Executor, deviceId: string, scanId: string) {
   const [row] = await db.select().from(admissions).where(and(eq(admissions.deviceId, deviceId), eq(admissions.scanId, scanId)));
   return row;
@@ -202,7 +237,7 @@ export function feedWatermark(db: Database) {
 /** Today's admitting tickets of the given kinds, for a full feed (one query, three columns). */
 export function admittingTickets(db: Executor, input: { kinds: readonly TicketKind[]; day: string; upTo: number }) {
   return db
-    .select({ kind: tickets.kind, subjectId: tickets.subjectId, id: tickets.id })
+    .select({ kind: tickets.kind, subjectId: tickets.subjectId, id: tickets.id, qrSecret: tickets.qrSecret })
     .from(tickets)
     .where(
       and(
@@ -227,6 +262,7 @@ export function changedTickets(db: Executor, input: { kinds: readonly TicketKind
       holderApproved: tickets.holderApproved,
       erasedAt: tickets.erasedAt,
       revokedAt: tickets.revokedAt,
+      qrSecret: tickets.qrSecret,
     })
     .from(tickets)
     .where(and(inArray(tickets.kind, [...input.kinds]), gt(tickets.version, input.since), lte(tickets.version, input.upTo)));

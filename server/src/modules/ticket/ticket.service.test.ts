@@ -8,7 +8,6 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createAccount } from '../../test/factories';
 import { admissions, audienceVisitDates, photos, tickets } from '../../db/schema/index';
 import type { AccountModel } from '../account/account.models';
-import type { AudienceModel } from '../application/application.models';
 import type { GateDevice, TicketHolder } from './ticket.models';
 import { badgeInputSchema } from '@portal/shared/badge/badge.schema';
 
@@ -29,8 +28,8 @@ describe('the ticket ledger and the scan decisions', () => {
   let db: TestApp['portal']['database']['db'];
   let services: TestApp['portal']['app']['services'];
   let reviewer: AccountModel;
-  const gate: GateDevice = { id: randomUUID(), name: 'East gate 1', days: [], ticketKinds: ['VISITOR', 'BADGE', 'IMPORTED'] };
-  const otherGate: GateDevice = { id: randomUUID(), name: 'West gate 2', days: [], ticketKinds: ['VISITOR', 'BADGE'] };
+  const gate: GateDevice = { id: randomUUID(), name: 'East gate 1', days: [], ticketKinds: ['VISITOR', 'BADGE', 'IMPORTED'], direction: 'ENTRY' };
+  const otherGate: GateDevice = { id: randomUUID(), name: 'West gate 2', days: [], ticketKinds: ['VISITOR', 'BADGE'], direction: 'ENTRY' };
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -82,8 +81,9 @@ describe('the ticket ledger and the scan decisions', () => {
   async function approvedVisitor(days: string[]) {
     const visitor = await applicant(days);
     await approve([visitor.audience.id]);
-    const ticket = await services.tickets.ticketOf(visitor.audience as AudienceModel);
-    return { ...visitor, qr: ticket!.token, ticketId: (await ticketOf('VISITOR', visitor.audience.id))!.id };
+    const ticketId = (await ticketOf('VISITOR', visitor.audience.id))!.id;
+    // These decisions are the ledger's: a printed (static) token; the rotating code has its own tests (entrance-rotating-qr.test.ts).
+    return { ...visitor, qr: await services.tickets.printedToken(ticketId), ticketId };
   }
 
   /** A ledger row written directly (the holder's state alone matters to a decision). */
@@ -255,7 +255,7 @@ describe('the ticket ledger and the scan decisions', () => {
       const pending = await applicant(['2027-04-10']);
       await approve([pending.audience.id]);
       await refuse([pending.audience.id]);
-      const pendingQr = (await services.tickets.ticketOf(pending.audience as AudienceModel))!.token;
+      const pendingQr = await services.tickets.printedToken((await ticketOf('VISITOR', pending.audience.id))!.id);
       const revoked = await holder();
       await db.update(tickets).set({ revokedAt: at('2027-04-01') }).where(eq(tickets.id, revoked.ticketId));
       const rejectedBadge = await holder({ approved: false });
@@ -359,15 +359,18 @@ describe('the ticket ledger and the scan decisions', () => {
       const badge = await holder();
       const full = await services.tickets.feed(otherGate, 0, '2027-04-13');
       expect(full).toMatchObject({ full: true, day: '2027-04-13', publicKey: services.tickets.publicKeyPem() });
-      expect(full.tickets).toContainEqual(['A', visitor.audience.id, visitor.ticketId, 1, null]);
-      expect(full.tickets).toContainEqual(['B', badge.subjectId, badge.ticketId, 1, null]);
+      // Visitor tickets rotate by default: their rows carry the secret; a badge's none.
+      const secret = (await ticketOf('VISITOR', visitor.audience.id))!.qrSecret;
+      expect(full.tickets).toContainEqual(['A', visitor.audience.id, visitor.ticketId, 1, null, secret]);
+      expect(full.tickets).toContainEqual(['B', badge.subjectId, badge.ticketId, 1, null, null]);
+      expect(full.reentry).toEqual({ VISITOR: { policy: 'UNLIMITED', cooldownMinutes: null }, BADGE: { policy: 'UNLIMITED', cooldownMinutes: null } });
       expect(full.tickets.some((row) => row[2] === otherDay.ticketId)).toBe(false);
       expect((await services.tickets.feed({ ...otherGate, ticketKinds: ['VISITOR'] }, 0, '2027-04-13')).tickets.some((row) => row[0] === 'B')).toBe(false);
       expect((await services.tickets.feed(otherGate, 0, '2027-04-14')).tickets).toEqual([]);
 
       await refuse([visitor.audience.id]);
       const incremental = await services.tickets.feed(otherGate, full.version, '2027-04-13');
-      expect(incremental).toMatchObject({ full: false, tickets: [['A', visitor.audience.id, visitor.ticketId, 0, 'APPLICATION_NOT_APPROVED']] });
+      expect(incremental).toMatchObject({ full: false, tickets: [['A', visitor.audience.id, visitor.ticketId, 0, 'APPLICATION_NOT_APPROVED', secret]] });
       expect(incremental.version).toBeGreaterThan(full.version);
       expect((await services.tickets.feed(otherGate, incremental.version, '2027-04-13')).tickets).toEqual([]);
     });

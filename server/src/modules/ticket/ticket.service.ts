@@ -3,12 +3,14 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDate } from '@portal/shared/dates';
+import { gateRulesOf, type TicketGateRule } from '@portal/shared/ticket/gate-rules.schema';
+import { rotatingCodeMatches, splitQrText } from '@portal/shared/ticket/rotating-code';
 import { SCAN_TIME_TOLERANCE_MS, TICKET_KIND_LETTERS, ZTicketId, type ScanReason, type TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { AudienceModel } from '../application/application.models';
 import type { ShowService } from '../show/show.service';
 import type { FeedTicket, GateDevice, HolderKind, ScanAnswer, ScanAnswerParts, ScanLogInsert, TicketFeed, TicketHolder, TicketModel, TicketRow, VisitorAdmittedHook } from './ticket.models';
 import * as repository from './ticket.repository';
-import type { TicketSigner } from './ticket-token';
+import type { TicketPayload, TicketSigner } from './ticket-token';
 
 /** The kind a token's letter names. */
 export const KIND_OF_LETTER = new Map<string, TicketKind>(Object.entries(TICKET_KIND_LETTERS).map(([kind, letter]) => [letter, kind as TicketKind]));
@@ -35,7 +37,7 @@ export class TicketService {
   constructor(
     private readonly db: Database,
     private readonly signer: TicketSigner,
-    private readonly show: Pick<ShowService, 'showDaySet' | 'isShowDayCondition'>,
+    private readonly show: Pick<ShowService, 'showDaySet' | 'isShowDayCondition' | 'gateRuleCondition' | 'gateSettings'>,
     private readonly clock: Clock,
   ) {}
 
@@ -49,28 +51,46 @@ export class TicketService {
     this.visitorAdmitted = hook;
   }
 
-  /** The approved visitor's ticket: a token signed over the days the ledger holds. */
+  /**
+   * The approved visitor's ticket: a token signed over the days the ledger holds; when visitor tickets rotate,
+   * signed with the period, and given with the ticket's secret (the holder's page draws each window's code).
+   */
   async ticketOf(audience: AudienceModel): Promise<TicketModel | null> {
     const ticket = await repository.findTicket(this.db, 'VISITOR', audience.id);
     if (!ticket) return null;
-    return { audience, token: this.signer.sign({ v: 1, k: 'A', id: audience.id, d: ticket.days, iat: this.nowSeconds() }) };
+    const { qrPeriodSeconds, rules } = await this.show.gateSettings();
+    const rotating = rules.VISITOR.rotating;
+    const payload = { v: 1, k: 'A', id: audience.id, d: ticket.days, iat: this.nowSeconds() } as const;
+    return {
+      audience,
+      token: this.signer.sign(rotating ? { ...payload, r: qrPeriodSeconds } : payload),
+      qrSecret: rotating ? ticket.qrSecret : null,
+      qrPeriodSeconds: rotating ? qrPeriodSeconds : null,
+    };
+  }
+
+  /**
+   * A static token marked printed (`p: 1`) for a ticket of any kind, by the ticket's id: paper cannot
+   * rotate, so the gates accept it as static even for a kind whose QR rotates (the counter's printed badge,
+   * the office's reprint). TICKET_NOT_FOUND for an unknown id.
+   */
+  async printedToken(ticketId: string): Promise<string> {
+    const ticket = ZTicketId.safeParse(ticketId).success ? await repository.findTicketById(this.db, ticketId) : undefined;
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    return this.signer.sign({ v: 1, k: TICKET_KIND_LETTERS[ticket.kind], id: ticket.subjectId, d: ticket.days, iat: this.nowSeconds(), p: 1 });
+  }
+
+  /**
+   * The project settings' save tells the ledger which kinds started or stopped rotating, in its transaction:
+   * their tickets move into every device's next feed, which then carries (or drops) their secrets.
+   */
+  rotationChanged(tx: Executor, kinds: readonly TicketKind[]) {
+    return repository.touchKinds(tx, kinds);
   }
 
   /** An approved staff badge's QR token (kind B): the badge id only, no personal data. */
   badgeToken(badgeId: string): string {
     return this.signer.sign({ v: 1, k: 'B', id: badgeId, d: [], iat: this.nowSeconds() });
-  }
-
-  /**
-   * The token a printed badge carries: static, since paper cannot rotate. Today's signed token of the
-   * ticket, whichever its kind — the visitor's over its days (as `ticketOf`), the staff badge's (as
-   * `badgeToken`), the imported ticket's over its days.
-   */
-  async printedToken(ticketId: string): Promise<string> {
-    const ticket = await repository.findTicketById(this.db, ticketId);
-    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
-    if (ticket.kind === 'BADGE') return this.badgeToken(ticket.subjectId);
-    return this.signer.sign({ v: 1, k: TICKET_KIND_LETTERS[ticket.kind], id: ticket.subjectId, d: ticket.days, iat: this.nowSeconds() });
   }
 
   /** What a gate reads from a scanned QR: the payload when the signature is ours, else undefined. */
@@ -135,12 +155,15 @@ export class TicketService {
     const at = inFuture ? new Date(now) : input.at;
     const day = shanghaiDate(at);
     const answer = (decision: Pick<ScanAnswer, 'admit' | 'reason' | 'ticket' | 'entriesToday' | 'conflict'>) => ({ answer: scanAnswer(input, at, decision), json: null });
-    const payload = this.signer.verify(input.qr);
-    const kind = payload ? KIND_OF_LETTER.get(payload.k) : undefined;
-    const ticket = payload && kind && ZTicketId.safeParse(payload.id).success ? await repository.lockTicket(tx, kind, payload.id, this.show.isShowDayCondition(day)) : undefined;
-    if (!ticket) return answer({ admit: false, reason: kind ? 'UNKNOWN_TICKET' : 'BAD_SIGNATURE', ticket: null, entriesToday: 0, conflict: null });
+    const qr = splitQrText(input.qr);
+    const payload = qr ? this.signer.verify(qr.token) : undefined;
+    const kind = payload && qr && hasItsCode(payload, qr.code) ? KIND_OF_LETTER.get(payload.k) : undefined;
+    const ticket =
+      payload && kind && ZTicketId.safeParse(payload.id).success
+        ? await repository.lockTicket(tx, kind, payload.id, this.show.isShowDayCondition(day), (kindSql) => this.show.gateRuleCondition(kindSql))
+        : undefined;
+    if (!payload || !qr || !ticket) return answer({ admit: false, reason: kind ? 'UNKNOWN_TICKET' : 'BAD_SIGNATURE', ticket: null, entriesToday: 0, conflict: null });
 
-    const denial = denialOf(input.offline ? stateAt(ticket, at) : ticket, day, ticket.showDay, input.device);
     const holder = {
       id: ticket.id,
       kind: ticket.kind,
@@ -148,14 +171,19 @@ export class TicketService {
       organization: ticket.organization,
       photoUrl: ticket.entryPhotoId ? `/apis/hardware/v1/photos/${ticket.id}` : null,
     };
-    const admitted = input.offline ? input.deviceAdmitted === true : denial === null;
+    // A rotating QR's code is checked at the scan's time: online the server's, offline the device's corrected by its offset.
+    const expired = payload.r !== undefined && payload.p !== 1 && !rotatingCodeMatches(ticket.qrSecret, qr.code ?? '', at.getTime(), payload.r);
+    if (input.device.direction === 'EXIT') return this.decideExit(tx, input, at, holder, expired);
+    const denial = expired ? 'QR_EXPIRED' : denialOf(input.offline ? stateAt(ticket, at) : ticket, day, ticket.showDay, input.device);
+    const passBack = denial === null && (await this.breaksReentryPolicy(tx, ticket.id, gateRulesOf({ [ticket.kind]: ticket.gateRule ?? undefined })[ticket.kind], at));
+    const admitted = input.offline ? input.deviceAdmitted === true : denial === null && !passBack;
     if (!admitted) {
-      // Online, a refusal always has its denial; offline, no denial means the device turned away a valid ticket.
-      const reason = denial ?? 'VALID_BUT_DENIED_OFFLINE';
+      // Online, a refusal always has its reason; offline, none means the device turned away a valid ticket.
+      const reason = denial ?? (passBack ? 'PASS_BACK' : 'VALID_BUT_DENIED_OFFLINE');
       return answer({ admit: false, reason, ticket: holder, entriesToday: await repository.countAdmissions(tx, ticket.id, day), conflict: null });
     }
     const admission = { ticketId: ticket.id, day, at, deviceId: input.device.id, gate: input.device.name, scanId: input.scanId, offline: input.offline };
-    const conflict = inFuture ? 'SCAN_TIME_IN_FUTURE' : input.offline && denial ? 'NOT_VALID_AT_SCAN' : null;
+    const conflict = inFuture ? 'SCAN_TIME_IN_FUTURE' : input.offline && denial ? 'NOT_VALID_AT_SCAN' : passBack ? 'PASS_BACK' : null;
     const logged = log ? await repository.recordAdmissionWith(tx, { ...admission, conflict }, scanAnswerParts(input, at, holder, denial), log) : undefined;
     // Neither inserted: the scan id was recorded before (the caller's log then meets its own unique index).
     const inserted = log ? logged : await repository.recordAdmission(tx, { ...admission, conflict });
@@ -174,6 +202,32 @@ export class TicketService {
   }
 
   /**
+   * An exit device's scan: whatever the ticket's state (the holder is inside either way), its exit is kept for
+   * the exit-first policy, unless the QR's code expired. Offline, what the device decided stands.
+   */
+  private async decideExit(tx: Transaction, input: ScanInput, at: Date, holder: NonNullable<ScanAnswer['ticket']>, expired: boolean) {
+    const day = shanghaiDate(at);
+    const letOut = input.offline ? input.deviceAdmitted === true : !expired;
+    if (letOut) await repository.recordExit(tx, holder.id, at);
+    const reason: ScanReason = letOut ? 'EXIT' : expired ? 'QR_EXPIRED' : 'VALID_BUT_DENIED_OFFLINE';
+    const entriesToday = await repository.countAdmissions(tx, holder.id, day);
+    return { answer: scanAnswer(input, at, { admit: letOut, reason, ticket: holder, entriesToday, conflict: null }), json: null };
+  }
+
+  /**
+   * Whether an entry at `at` breaks the kind's re-entry policy: COOLDOWN, an admission within its minutes
+   * either side (an offline scan may arrive after later ones); EXIT_FIRST, an admission earlier the same day
+   * with no exit since. Read after the ticket's row lock: concurrent scans of one ticket see each other.
+   */
+  private async breaksReentryPolicy(tx: Transaction, ticketId: string, rule: TicketGateRule, at: Date): Promise<boolean> {
+    if (rule.reentry === 'UNLIMITED') return false;
+    const { lastAdmittedAt, lastExitAt } = await repository.lastMovements(tx, ticketId);
+    if (!lastAdmittedAt) return false;
+    if (rule.reentry === 'COOLDOWN') return Math.abs(at.getTime() - lastAdmittedAt.getTime()) < (rule.cooldownMinutes ?? 0) * 60_000;
+    return lastAdmittedAt <= at && shanghaiDate(lastAdmittedAt) === shanghaiDate(at) && !(lastExitAt && lastExitAt >= lastAdmittedAt);
+  }
+
+  /**
    * What a device needs to decide offline (docs/api.md § Device API): `since` 0 gives the day's
    * admitting tickets of the device's kinds; a later `since` every one of them changed since, with its
    * state for the day. One query either way, whatever the number of tickets.
@@ -182,18 +236,29 @@ export class TicketService {
     const today = day ?? shanghaiDate(new Date(this.clock.now()));
     const version = await repository.feedWatermark(this.db);
     const showDays = await this.show.showDaySet();
+    const { rules } = await this.show.gateSettings();
+    // A secret goes only with a ticket whose QR rotates: a static ticket's would serve no gate.
+    const secretOf = (ticket: { kind: TicketKind; qrSecret: string }) => (rules[ticket.kind].rotating ? ticket.qrSecret : null);
     const full = since <= 0 || since > version;
     const kinds = device.ticketKinds;
     let rows: FeedTicket[] = [];
     if (!full) {
       rows = (await repository.changedTickets(this.db, { kinds, since, upTo: version })).map((ticket) => {
         const denial = denialOf(ticket, today, showDays.has(today), device);
-        return [TICKET_KIND_LETTERS[ticket.kind], ticket.subjectId, ticket.id, denial ? 0 : 1, denial];
+        return [TICKET_KIND_LETTERS[ticket.kind], ticket.subjectId, ticket.id, denial ? 0 : 1, denial, secretOf(ticket)];
       });
     } else if (showDays.has(today) && (device.days.length === 0 || device.days.includes(today))) {
-      rows = (await repository.admittingTickets(this.db, { kinds, day: today, upTo: version })).map((ticket) => [TICKET_KIND_LETTERS[ticket.kind], ticket.subjectId, ticket.id, 1, null]);
+      rows = (await repository.admittingTickets(this.db, { kinds, day: today, upTo: version })).map((ticket) => [
+        TICKET_KIND_LETTERS[ticket.kind],
+        ticket.subjectId,
+        ticket.id,
+        1,
+        null,
+        secretOf(ticket),
+      ]);
     }
-    return { version, full, day: today, publicKey: this.signer.publicKeyPem(), tickets: rows };
+    const reentry = Object.fromEntries(kinds.map((kind) => [kind, { policy: rules[kind].reentry, cooldownMinutes: rules[kind].cooldownMinutes }]));
+    return { version, full, day: today, publicKey: this.signer.publicKeyPem(), reentry, tickets: rows };
   }
 
   /** The entry-card photo of the ticket's holder (none once erased). */
@@ -215,6 +280,12 @@ export class TicketService {
   private nowSeconds() {
     return Math.floor(this.clock.now() / 1000);
   }
+}
+
+/** A rotating token's QR carries a code, any other's none (the code itself is checked against the ticket's secret). */
+function hasItsCode(payload: TicketPayload, code: string | null) {
+  const rotating = payload.r !== undefined && payload.p !== 1;
+  return rotating ? code !== null && Number.isInteger(payload.r) && (payload.r ?? 0) > 0 : code === null;
 }
 
 /**

@@ -4,6 +4,9 @@ import { ADMISSION_CONFLICTS, TICKET_KINDS } from '@portal/shared/ticket/ticket.
 import { accounts } from '../account/account.tables';
 import { photos } from '../media/media.tables';
 
+/** A new ticket's QR secret (the column's default, migration 0033). */
+const QR_SECRET_DEFAULT = sql`substr(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 1, 40)`;
+
 /** Every change of a ticket takes the next value: the devices' incremental feed reads `version > since`. */
 export const ticketFeedVersion = pgSequence('ticket_feed_version');
 
@@ -47,6 +50,12 @@ export const tickets = pgTable(
     /** An imported ticket's number in the system that sold or gave it. */
     externalCode: text('external_code').unique(),
     importBatch: text('import_batch'),
+    /**
+     * The key of its rotating QR's codes (RFC 6238; `shared/src/ticket/rotating-code.ts`): 40 hex digits, made
+     * by the database when the row is created from two random UUIDs (about 150 random bits; no extension needed
+     * on PGlite). The holder's page and the gates' feed read it, only for a kind that rotates.
+     */
+    qrSecret: text('qr_secret').notNull().default(QR_SECRET_DEFAULT),
     version: bigint('version', { mode: 'number' })
       .notNull()
       .default(sql`nextval('ticket_feed_version')`),
@@ -106,6 +115,17 @@ export const admissions = pgTable(
     index('admissions_day_idx').on(table.day, table.gate),
   ],
 );
+
+/**
+ * A ticket's last exit (an exit device's scan): the exit-first re-entry policy admits again only after one.
+ * Written under the ticket's row lock by the scan that records it.
+ */
+export const ticketExits = pgTable('ticket_exits', {
+  ticketId: uuid('ticket_id')
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  lastExitAt: timestamp('last_exit_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * What the ticket list shows and filters on about a ticket's admissions, kept exactly in the transaction of

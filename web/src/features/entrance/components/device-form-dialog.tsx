@@ -1,7 +1,7 @@
 import { App, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@portal/shared/errors/error-codes';
-import { DEVICE_KINDS, DEVICE_LOCATION_MAX_LENGTH, DEVICE_NAME_MAX_LENGTH, ZDeviceInput, type TDeviceInput } from '@portal/shared/entrance/entrance.schema';
+import { DEVICE_DIRECTIONS, DEVICE_KINDS, DEVICE_LOCATION_MAX_LENGTH, DEVICE_NAME_MAX_LENGTH, ZDeviceInput, type TDeviceInput } from '@portal/shared/entrance/entrance.schema';
 import { TICKET_KINDS } from '@portal/shared/ticket/ticket.schema';
 import { RequiredCheckboxGroup } from '../../../components/required-checkbox-group';
 import type { EntranceDeviceFieldsFragment } from '../../../graphql/operations.generated';
@@ -14,11 +14,11 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useRegisterEntranceDevice } from '../api/register-entrance-device';
 import { useUpdateEntranceDevice } from '../api/update-entrance-device';
 
-const FIELDS = ['name', 'location', 'kind', 'days', 'ticketKinds'] as const;
+const FIELDS = ['name', 'location', 'kind', 'direction', 'days', 'ticketKinds'] as const;
 const FIELD_OF_CODE: Partial<Record<ErrorCode, (typeof FIELDS)[number]>> = { DEVICE_NAME_TAKEN: 'name' };
 const shape = ZDeviceInput.shape;
 
-/** Registers a device (`device` absent) or edits one: its name, place, kind, and which days and ticket kinds it admits. */
+/** Registers a device (`device` absent) or edits one: its name, place, kind, direction, and which days and ticket kinds it admits. */
 export function DeviceFormDialog({ open, device, onClose }: { open: boolean; device?: EntranceDeviceFieldsFragment; onClose: () => void }) {
   const { t, i18n } = useTranslation('entrance');
   const { message, notification } = App.useApp();
@@ -46,8 +46,8 @@ export function DeviceFormDialog({ open, device, onClose }: { open: boolean; dev
   }
 
   const initialValues: Partial<TDeviceInput> = device
-    ? { name: device.name, location: device.location, kind: device.kind, days: device.days, ticketKinds: device.ticketKinds }
-    : { kind: 'GATE', days: [], ticketKinds: [...TICKET_KINDS] };
+    ? { name: device.name, location: device.location, kind: device.kind, direction: device.direction, days: device.days, ticketKinds: device.ticketKinds }
+    : { kind: 'GATE', direction: 'ENTRY', days: [], ticketKinds: [...TICKET_KINDS] };
 
   return (
     <Modal
@@ -72,6 +72,9 @@ export function DeviceFormDialog({ open, device, onClose }: { open: boolean; dev
         </Form.Item>
         <Form.Item name="kind" label={t('form.fields.kind')} required>
           <Radio.Group data-testid="device-form-kind" options={DEVICE_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))} />
+        </Form.Item>
+        <Form.Item name="direction" label={t('form.fields.direction')} extra={t('form.directionExtra')} required>
+          <Radio.Group data-testid="device-form-direction" options={DEVICE_DIRECTIONS.map((direction) => ({ value: direction, label: t(`directions.${direction}`) }))} />
         </Form.Item>
         <Form.Item name="days" label={t('form.fields.days')} extra={t('form.daysExtra')}>
           <Checkbox.Group data-testid="device-form-days" options={days.map((day) => ({ value: day, label: formatDay(day, i18n.language) }))} />

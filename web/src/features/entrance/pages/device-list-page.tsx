@@ -11,6 +11,7 @@ import { useEntranceDevices } from '../api/entrance-devices';
 import { useIssueDeviceToken } from '../api/issue-device-token';
 import { useRevokeDeviceToken } from '../api/revoke-device-token';
 import { DeviceFormDialog } from '../components/device-form-dialog';
+import { DeviceScansDrawer } from '../components/device-scans-drawer';
 import { DeviceTokenDialog } from '../components/device-token-dialog';
 import { HourlyScansFigure } from '../components/hourly-scans';
 import { PageHeader } from '../../../components/page-header';
@@ -38,7 +39,7 @@ function ClockOffset({ offsetMs }: { offsetMs: number | null }) {
 /**
  * /wo/hardware/list (ROLE_HARDWARE): the entrance devices with their state (online from the
  * heartbeat, clock offset, today's scans per hour, conflicts), refreshed every 15 s; register and edit,
- * issue a token (shown once) and revoke it.
+ * issue a token (shown once) and revoke it; each device's scan log with the reasons in words.
  */
 export function DeviceListPage() {
   const { t, i18n } = useTranslation('entrance');
@@ -48,6 +49,7 @@ export function DeviceListPage() {
   const [editing, setEditing] = useState<{ device?: Device } | undefined>();
   const dialogKey = useOpeningKey(!!editing);
   const [issued, setIssued] = useState<{ deviceName: string; token: string } | undefined>();
+  const [logOf, setLogOf] = useState<Device | undefined>();
   const issue = useIssueDeviceToken();
   const revoke = useRevokeDeviceToken();
   const report = (error: unknown) => notification.error({ title: errorText(error) });
@@ -67,7 +69,20 @@ export function DeviceListPage() {
         </Flex>
       ),
     },
-    { title: t('columns.kind'), dataIndex: 'kind', onHeaderCell: () => NO_WRAP, onCell: () => NO_WRAP, render: (kind: Device['kind']) => t(`kinds.${kind}`) },
+    {
+      title: t('columns.kind'),
+      key: 'kind',
+      onHeaderCell: () => NO_WRAP,
+      onCell: () => NO_WRAP,
+      render: (_value, row) => (
+        <Flex vertical>
+          <span>{t(`kinds.${row.kind}`)}</span>
+          <Typography.Text type="secondary" data-testid="device-direction">
+            {t(`directions.${row.direction}`)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
     {
       title: t('columns.admits'),
       key: 'admits',
@@ -120,6 +135,9 @@ export function DeviceListPage() {
         <Space wrap size={4}>
           <Button size="small" data-testid="device-edit" onClick={() => setEditing({ device: row })}>
             {t('actions.edit')}
+          </Button>
+          <Button size="small" data-testid="device-scans" onClick={() => setLogOf(row)}>
+            {t('actions.scans')}
           </Button>
           {row.hasToken ? (
             <Popconfirm title={t('actions.reissueConfirm')} okText={t('actions.confirm')} cancelText={t('form.cancel')} onConfirm={() => issueToken(row)}>
@@ -178,6 +196,7 @@ export function DeviceListPage() {
       )}
       <DeviceFormDialog key={dialogKey} open={!!editing} device={editing?.device} onClose={() => setEditing(undefined)} />
       <DeviceTokenDialog issued={issued} onClose={() => setIssued(undefined)} />
+      <DeviceScansDrawer device={logOf} onClose={() => setLogOf(undefined)} />
     </Flex>
   );
 }

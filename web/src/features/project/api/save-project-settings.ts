@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveProjectSettingsSchema, type TSaveProjectSettingsFields } from '@portal/shared/show/project-settings.schema';
 import { shanghaiDate } from '@portal/shared/dates';
+import { gateRuleList } from '@portal/shared/ticket/gate-rules.schema';
 import { SaveProjectSettingsDocument } from '../../../graphql/operations.generated';
 import { graphqlRequest } from '../../../lib/graphql-client';
 import { projectSettingQueryOptions } from '../../../lib/project/project-setting';
@@ -18,6 +19,7 @@ export function useSaveProjectSettings() {
           ...parsed,
           audienceUpdateDeadline: parsed.audienceUpdateDeadline ? iso(parsed.audienceUpdateDeadline) : null,
           days: parsed.days.map((row) => ({ ...row, deadline: iso(row.deadline) })),
+          ticketRules: gateRuleList(parsed.ticketRules),
         },
       });
     },

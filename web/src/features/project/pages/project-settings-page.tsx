@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Space, Switch, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,9 @@ import {
   type TSaveProjectSettingsFields,
 } from '@portal/shared/show/project-settings.schema';
 import { isRealWebsite } from '@portal/shared/show/show-website';
+import { COOLDOWN_MAX_MINUTES, COOLDOWN_MIN_MINUTES, REENTRY_POLICIES, ROTATABLE_KINDS, ZSaveGateRulesInput, type ReentryPolicy } from '@portal/shared/ticket/gate-rules.schema';
+import { QR_PERIOD_MAX_SECONDS, QR_PERIOD_MIN_SECONDS } from '@portal/shared/ticket/rotating-code';
+import type { TicketKind } from '@portal/shared/ticket/ticket.schema';
 import { shanghaiDate } from '@portal/shared/dates';
 import { isErrorCode } from '@portal/shared/errors/error-codes';
 import { LoadErrorCard } from '../../../components/load-error-card';
@@ -25,6 +28,7 @@ import { useServerFieldErrors } from '../../../lib/antd-field-errors';
 import { serverFieldCodes } from '../../../lib/server-field-errors';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useProjectSettings } from '../api/project-settings';
+import { useSaveGateRules } from '../api/save-gate-rules';
 import { useSaveProjectSettings } from '../api/save-project-settings';
 
 interface DayRow {
@@ -41,6 +45,16 @@ interface ChannelRow {
   enabled: boolean;
 }
 
+/** The look of the form's tables of rows (days, gate rules): one row per list field. */
+const FIELD_ROWS_TABLE = { rowKey: 'key', size: 'small', pagination: false, scroll: { x: 'max-content' } } as const;
+
+interface GateRuleRow {
+  kind: TicketKind;
+  rotating: boolean;
+  reentry: ReentryPolicy;
+  cooldownMinutes: number | null;
+}
+
 interface SettingsValues {
   nameZh: string;
   nameEn: string;
@@ -49,9 +63,15 @@ interface SettingsValues {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline: string;
   retentionDays: number;
+  qrPeriodSeconds: number;
+  ticketRules: GateRuleRow[];
   days: DayRow[];
   channels: ChannelRow[];
 }
+
+/** The gate rules as the inputs take them: a cooldown only with COOLDOWN. */
+const ruleInputs = (rows: GateRuleRow[]) =>
+  rows.map((row) => ({ kind: row.kind, rotating: row.rotating, reentry: row.reentry, cooldownMinutes: row.reentry === 'COOLDOWN' ? row.cooldownMinutes : null }));
 
 /** /wo/project/info (ROLE_PROJECT): every setting of the show in one form, saved at once. */
 export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacementsPath: string }) {
@@ -60,6 +80,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
   const errorText = useErrorText();
   const settings = useProjectSettings();
   const save = useSaveProjectSettings();
+  const saveGates = useSaveGateRules();
   const [form] = Form.useForm<SettingsValues>();
   const website = Form.useWatch('showWebsiteUrl', form)?.trim();
   const [conflict, setConflict] = useState(false);
@@ -76,6 +97,8 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
     exhibitorRegOpen: current.exhibitorRegOpen,
     audienceUpdateDeadline: formatDateTime(current.audienceUpdateDeadline),
     retentionDays: current.retentionDays,
+    qrPeriodSeconds: current.qrPeriodSeconds,
+    ticketRules: current.ticketRules.map((row) => ({ ...row })),
     days: current.days.map((row) => ({ ...row, deadline: formatDateTime(row.deadline) })),
     channels: current.channels.map((row) => ({ ...row })),
   };
@@ -111,6 +134,8 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
       exhibitorRegOpen: values.exhibitorRegOpen,
       audienceUpdateDeadline: parseBeijingDateTime(values.audienceUpdateDeadline ?? '') ?? null,
       retentionDays: values.retentionDays,
+      qrPeriodSeconds: values.qrPeriodSeconds,
+      ticketRules: ruleInputs(values.ticketRules),
       days: values.days.map((row) => ({ day: row.day.trim(), capacity: row.capacity, deadline: parseBeijingDateTime(row.deadline) ?? '' })),
       channels: values.channels.map((row) => ({ id: row.id ?? null, nameZh: row.nameZh, nameEn: row.nameEn, enabled: row.enabled })),
     };
@@ -131,6 +156,25 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
       const atFields = Object.entries(serverFieldCodes(error, fieldOfPath, {}));
       fieldErrors.showTexts(Object.fromEntries(atFields.map(([path, code]) => [path, t(`errors:${String(code)}`)])));
       void message.error(errorText(error));
+    }
+  };
+
+  /** The gate rules' card saves alone (no day rule applies to it): its fields checked, then the same conflict and error handling. */
+  const onSaveGates = async () => {
+    const values = form.getFieldsValue(true) as SettingsValues;
+    setConflict(false);
+    const input = { version: current.version, qrPeriodSeconds: values.qrPeriodSeconds, ticketRules: ruleInputs(values.ticketRules) };
+    const checked = ZSaveGateRulesInput.safeParse(input);
+    if (!checked.success) {
+      showProblems(checked.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message })));
+      return;
+    }
+    try {
+      await saveGates.mutateAsync(input);
+      void message.success(t('saved'));
+    } catch (error) {
+      if (normaliseError(error).code === 'PROJECT_SETTINGS_CHANGED') setConflict(true);
+      else void message.error(errorText(error));
     }
   };
 
@@ -191,11 +235,8 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
             {(fields, { add, remove }) => (
               <>
                 <Table<(typeof fields)[number]>
-                  rowKey="key"
-                  size="small"
-                  pagination={false}
+                  {...FIELD_ROWS_TABLE}
                   dataSource={fields}
-                  scroll={{ x: 'max-content' }}
                   columns={[
                     {
                       key: 'day',
@@ -281,6 +322,78 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
               {t('bannerLink')}
             </Link>
           </Typography.Paragraph>
+        </Card>
+        <Card title={t('sections.gates')}>
+          <Form.Item name="qrPeriodSeconds" label={t('fields.qrPeriodSeconds')} extra={t('hints.qrPeriodSeconds', { min: QR_PERIOD_MIN_SECONDS, max: QR_PERIOD_MAX_SECONDS })} rules={[{ required: true, type: 'number', min: QR_PERIOD_MIN_SECONDS, max: QR_PERIOD_MAX_SECONDS, message: t('errors:PROJECT_QR_PERIOD_INVALID') }]}>
+            <InputNumber min={QR_PERIOD_MIN_SECONDS} max={QR_PERIOD_MAX_SECONDS} precision={0} addonAfter={t('secondsUnit')} data-testid="project-qr-period" />
+          </Form.Item>
+          <Form.List name="ticketRules">
+            {(fields) => (
+              <Table<(typeof fields)[number]>
+                {...FIELD_ROWS_TABLE}
+                dataSource={fields}
+                columns={[
+                  { key: 'kind', title: t('fields.ticketKind'), render: (_value, field) => t(`ticketKinds.${String(form.getFieldValue(['ticketRules', field.name, 'kind']))}`) },
+                  {
+                    key: 'rotating',
+                    title: t('fields.rotating'),
+                    render: (_value, field) => {
+                      const kind = form.getFieldValue(['ticketRules', field.name, 'kind']) as TicketKind;
+                      return (
+                        <Form.Item name={[field.name, 'rotating']} valuePropName="checked" style={{ marginBottom: 0 }}>
+                          <Switch disabled={!ROTATABLE_KINDS.includes(kind)} aria-label={t('fields.rotating')} data-testid={`project-rule-${kind}-rotating`} />
+                        </Form.Item>
+                      );
+                    },
+                  },
+                  {
+                    key: 'reentry',
+                    title: t('fields.reentry'),
+                    render: (_value, field) => (
+                      <Form.Item name={[field.name, 'reentry']} style={{ marginBottom: 0 }}>
+                        <Select<ReentryPolicy>
+                          style={{ width: 200 }}
+                          aria-label={t('fields.reentry')}
+                          options={REENTRY_POLICIES.map((policy) => ({ value: policy, label: t(`reentry.${policy}`) }))}
+                          data-testid={`project-rule-${String(form.getFieldValue(['ticketRules', field.name, 'kind']))}-reentry`}
+                        />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    key: 'cooldown',
+                    title: t('fields.cooldownMinutes'),
+                    render: (_value, field) => (
+                      <Form.Item noStyle shouldUpdate>
+                        {() =>
+                          form.getFieldValue(['ticketRules', field.name, 'reentry']) === 'COOLDOWN' ? (
+                            <Form.Item name={[field.name, 'cooldownMinutes']} style={{ marginBottom: 0 }} rules={[{ required: true, message: t('errors:PROJECT_COOLDOWN_INVALID') }]}>
+                              <InputNumber
+                                min={COOLDOWN_MIN_MINUTES}
+                                max={COOLDOWN_MAX_MINUTES}
+                                precision={0}
+                                addonAfter={t('minutesUnit')}
+                                aria-label={t('fields.cooldownMinutes')}
+                                data-testid={`project-rule-${String(form.getFieldValue(['ticketRules', field.name, 'kind']))}-cooldown`}
+                              />
+                            </Form.Item>
+                          ) : (
+                            '—'
+                          )
+                        }
+                      </Form.Item>
+                    ),
+                  },
+                ]}
+              />
+            )}
+          </Form.List>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+            {t('hints.gates')}
+          </Typography.Paragraph>
+          <Button onClick={() => void onSaveGates()} loading={saveGates.isPending} data-testid="project-gate-save">
+            {t('saveGates')}
+          </Button>
         </Card>
         <Card title={t('sections.privacy')}>
           <Form.Item name="retentionDays" label={t('fields.retentionDays')} extra={t('hints.retentionDays', { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS })} rules={[{ required: true, type: 'number', min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS, message: t('retentionRange', { min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS }) }]}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { forgetOfflineTicket, isNetworkFailure, readOfflineTicket, saveOfflineTicket, type SavedTicket } from '../../../lib/offline-ticket';
 import type { ViewerQuery } from '../../../graphql/operations.generated';
 import { useMyTicket } from '../api/my-ticket';
+import { loadQrEncoder } from './qr-encoder';
 
 /**
  * Where the shown ticket comes from: the server (`saving` while the device keeps a copy, then `ready`, or
@@ -34,9 +35,13 @@ export function useTicketOnDevice(viewer: ViewerQuery['viewer'] | undefined): Ti
     if (!online || !viewer) return;
     let current = true;
     setSource({ kind: 'saving' });
-    void saveOfflineTicket(viewer, online).then((saved) => {
-      if (current) setSource(saved ? { kind: 'ready', savedAt: saved.savedAt } : { kind: 'unavailable' });
-    });
+    // A rotating QR is drawn by the encoder's chunk: loaded before the page's files are saved, so that they hold it.
+    void (online.qrSecret ? loadQrEncoder() : Promise.resolve())
+      .then(() => saveOfflineTicket(viewer, online))
+      .catch(() => null)
+      .then((saved) => {
+        if (current) setSource(saved ? { kind: 'ready', savedAt: saved.savedAt } : { kind: 'unavailable' });
+      });
     return () => {
       current = false;
     };

@@ -8,6 +8,7 @@ import { PlainTag } from '../../../components/plain/tag';
 import { QrCode } from '../../../components/qr-code';
 import type { ViewerQuery } from '../../../graphql/operations.generated';
 import { formatDay } from '../../../lib/format/date-time';
+import { RotatingQrCode } from '../components/rotating-qr-code';
 import { TicketLoading } from '../components/ticket-loading';
 import { TicketOnDeviceNotice } from '../components/ticket-on-device-notice';
 import { useInstallableTicket } from '../lib/use-installable-ticket';
@@ -43,7 +44,11 @@ export function TicketPage({ visitDatePath, viewer }: { visitDatePath: string; v
       <PlainAlert type="info" title={t('ticket.instruction')} testId="ticket-instruction" />
       <PlainCard className="ticket-card">
         <div className="ticket-card-content">
-          <QrCode token={ticket.token} drawing={ticket.qr} holderName={ticket.holderName} ns="visitor" />
+          {ticket.qrSecret && ticket.qrPeriodSeconds ? (
+            <RotatingQrCode token={ticket.token} secret={ticket.qrSecret} period={ticket.qrPeriodSeconds} holderName={ticket.holderName} />
+          ) : (
+            <QrCode token={ticket.token} drawing={ticket.qr} holderName={ticket.holderName} ns="visitor" />
+          )}
           <div className="ticket-details">
             <div className="ticket-holder-row">
               {photoUrl ? (
