@@ -10,7 +10,7 @@ import type { QrCodeDrawing } from '../../lib/qr-code';
 const PDF_WORKER = new URL('./badge-pdf.worker.mjs', import.meta.url);
 /**
  * The CJK font, from npm so that a fresh `npm install` prints Chinese: Noto Sans CJK SC (Noto Sans Hans,
- * SIL OFL 1.1) cut to GB 2312's 6,763 characters plus Latin, 8 MB an OTF; pdfkit embeds only the glyphs
+ * SIL OFL 1.1; the unified ideographs, Extension A and Latin), 8 MB an OTF; pdfkit embeds only the glyphs
  * a PDF uses (docs/decisions/0530-printed-badges.md).
  */
 const FONT_PACKAGE_DIR = new URL('../fonts/', pathToFileURL(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')));
