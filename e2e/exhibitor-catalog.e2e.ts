@@ -1,6 +1,6 @@
 // Catalog entries, banners and products through the real UI : the exhibitor files
 // the catalog entry, a banner and a product application; the organizer approves each from its queue;
-// the product export downloads and opens. Every page is axe-checked and photographed in both languages
+// the product export downloads and opens, and so do the organizer's catalog and banner exports. Every page is axe-checked and photographed in both languages
 // on a desktop and on a phone (e2e/artifacts/catalog-<device>-<page>-<locale>.png); the exhibitor's pages in
 // zh-CN only, the language the exhibitor area is always shown in.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -124,6 +124,13 @@ describeE2E('catalog, banners and products', () => {
     await approveFromQueue(organizer.page, 'catalog-queue', PATHS.organizerCatalogList, COMPANY);
     await approveFromQueue(organizer.page, 'banner-queue', PATHS.organizerBannerList, BANNER);
     await approveFromQueue(organizer.page, 'product-queue', PATHS.organizerProductList, PRODUCT);
+    // The queues' exports: the catalog's (what the printed show guide is made from) and the banners'.
+    await organizer.page.goto(`${PATHS.organizerCatalogList}?status=APPROVED`);
+    const catalogHref = (await organizer.page.getByTestId('catalog-queue-export').getAttribute('href')) ?? '';
+    expect(catalogHref).toContain('status=APPROVED');
+    expect(await downloadSheetColumn(organizer.page, catalogHref, 2)).toContain(COMPANY);
+    await organizer.page.goto(`${PATHS.organizerBannerList}?status=APPROVED`);
+    expect(await downloadSheetColumn(organizer.page, (await organizer.page.getByTestId('banner-queue-export').getAttribute('href')) ?? '', 5)).toContain(BANNER);
 
     // The exhibitor sees the approvals; the approved entry is read-only.
     await page.goto(PATHS.exhibitorCatalog);

@@ -42,7 +42,10 @@ import { SubmissionWorkflowService } from './modules/submission/submission-workf
 import { CatalogService } from './modules/catalog/catalog.service';
 import { BannerService } from './modules/banner/banner.service';
 import { ProductService } from './modules/product/product.service';
-import { ProductExportService } from './modules/product/product-export.service';
+import { SubmissionExportService } from './modules/submission/submission-export.service';
+import { PRODUCT_SHEET } from './modules/product/product-export';
+import { CATALOG_SHEET } from './modules/catalog/catalog-export';
+import { BANNER_SHEET } from './modules/banner/banner-export';
 import { BadgeService } from './modules/badge/badge.service';
 import { BadgeFilingService } from './modules/badge/badge-filing.service';
 import { BadgeReviewService, badgeSpec } from './modules/badge/badge-review.service';
@@ -168,7 +171,9 @@ function buildServices(deps: ServiceDeps) {
     catalog,
     products,
     banners,
-    productExport: new ProductExportService(db, submissions, exhibitors, clock),
+    productExport: new SubmissionExportService(db, submissions, exhibitors, clock, PRODUCT_SHEET),
+    catalogExport: new SubmissionExportService(db, submissions, exhibitors, clock, CATALOG_SHEET),
+    bannerExport: new SubmissionExportService(db, submissions, exhibitors, clock, BANNER_SHEET),
     tickets,
     ticketOffice,
     badgePrint: new BadgePrintService(db, tickets, ticketOffice, accounts, photos, audit, heavyWork, badgeFonts(), clock),

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema/index';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { noisePicture, signedInClient, uploadPicture } from '../../test/submissions';
+import { sheetTexts } from '../../lib/xlsx-stream.test-support';
 
 const PLACEMENTS = `{ bannerPlacements { id nameZh size width height active } }`;
 const SAVE_PLACEMENT = `mutation ($input: BannerPlacementInput!) { saveBannerPlacement(input: $input) { id size active } }`;
@@ -98,6 +101,24 @@ describe('banner applications', () => {
     expect((await reviewer.fetch(owner.picture.url)).status).toBe(200);
     expect((await reviewer.graphql(APPROVE, { ids: [id] })).body.data).toEqual({ approveBannerApplications: [{ id, status: 'APPROVED' }] });
     expect(errorCode((await owner.client.graphql(SUBMIT, { input: input(owner.picture.id, { id }) })).body)).toBe('SUBMISSION_NOT_EDITABLE');
+  });
+
+  it('exports the filtered queue with the company, its booth and the placement to print at, audited', async () => {
+    const owner = await exhibitor();
+    const id = (await owner.client.graphql<{ submitBannerApplication: { id: string } }>(SUBMIT, { input: input(owner.picture.id) })).body.data?.submitBannerApplication.id ?? '';
+    const { client: exporter, account: exporterAccount } = await signedInClient(app, 'organizer', ['ROLE_EXHIBITOR']);
+    await exporter.graphql(REJECT, { ids: [id], reason: '链接打不开' });
+    const exhibitorId = owner.account.exhibitorId ?? '';
+    const response = await exporter.fetch(`/apis/files/exports/banners.xlsx?exhibitorId=${exhibitorId}&status=REJECTED`, { headers: { 'accept-language': 'zh-CN' } });
+    expect(response.status).toBe(200);
+    const [header, ...rows] = await sheetTexts(await response.arrayBuffer());
+    expect(header).toEqual(['提交时间', '状态', '展商', '展位号', '标题', '投放位置', '尺寸', '链接', '拒绝原因']);
+    expect(rows).toEqual([[expect.stringMatching(/^\d{4}-/), '未通过', expect.any(String), 'B-2', '雷霆 800 新品发布', '测试位置', '320×240 px', 'https://www.motu.example.com/thunder', '链接打不开']]);
+    const audited = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'banner.export'), eq(auditLog.actorId, exporterAccount.id)));
+    expect(audited.map((row) => row.detail)).toEqual([expect.objectContaining({ rows: 1, locale: 'zh-CN' })]);
+    expect((await sheetTexts(await (await owner.client.fetch('/apis/files/exports/banners.xlsx')).arrayBuffer())).slice(1).map((row) => row[4])).toEqual(['雷霆 800 新品发布']);
+    const { client: hardware } = await signedInClient(app, 'organizer', ['ROLE_HARDWARE']);
+    expect((await hardware.fetch('/apis/files/exports/banners.xlsx')).status).toBe(403);
   });
 
   it('lets only ROLE_SUPER_ADMIN and ROLE_EXHIBITOR organizers use the queue', async () => {

@@ -4,6 +4,7 @@ import { auditLog, catalogStatusHistory, exhibitors, notices } from '../../db/sc
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { signedInClient, uploadPicture } from '../../test/submissions';
 import { PROFILE_LENGTH_RATIO_MAX } from '@portal/shared/catalog/catalog.schema';
+import { FORMULA_TEXTS, NEUTRALISED_TEXTS, sheetTexts } from '../../lib/xlsx-stream.test-support';
 
 const SUBMIT = `mutation ($input: CatalogEntryInput!) { submitCatalogEntry(input: $input) { id status bootNumber rejectReason logo { url } } }`;
 const MINE = `{ myCatalogEntry { id status companyNameZh bootNumber } }`;
@@ -154,6 +155,34 @@ describe('catalog entries', () => {
     expect((await reviewer.fetch(owner.logo.url)).status).toBe(200);
     const { client: audienceReviewer } = await signedInClient(app, 'organizer', ['ROLE_AUDIENCE']);
     expect((await audienceReviewer.fetch(owner.logo.url)).status).toBe(404);
+  });
+
+  it('exports the filtered queue as the show guide is typeset from: booth first, both languages, formulas neutralised, audited', async () => {
+    const owner = await exhibitor();
+    const linkman = FORMULA_TEXTS[0];
+    const id = (await owner.client.graphql<{ submitCatalogEntry: { id: string } }>(SUBMIT, { input: input(owner.logo.id, { linkman }) })).body.data?.submitCatalogEntry.id ?? '';
+    const { client: exporter, account: exporterAccount } = await signedInClient(app, 'organizer', ['ROLE_EXHIBITOR']);
+    await exporter.graphql(APPROVE, { ids: [id] });
+    const response = await exporter.fetch(`/apis/files/exports/catalog.xlsx?exhibitorId=${owner.exhibitorId}&status=APPROVED`, { headers: { 'accept-language': 'en-US' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('catalog-entries-');
+    const [header, ...rows] = await sheetTexts(await response.arrayBuffer());
+    expect(header?.slice(0, 4)).toEqual(['Booth', 'Company (Chinese)', 'Company (English)', 'Country or region']);
+    expect(rows).toEqual([
+      ['B-2', '摩途科技有限公司', 'Motu Technology Co., Ltd.', 'China', '500000', '重庆市渝北区金开大道 88 号', 'https://www.motu.example.com', NEUTRALISED_TEXTS[0], "'+86 23 6000 1234", 'expo@motu.example.com', PROFILE_ZH, PROFILE_EN, 'Approved', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d/), ''],
+    ]);
+    const [zhHeader] = await sheetTexts(await (await exporter.fetch(`/apis/files/exports/catalog.xlsx?exhibitorId=${owner.exhibitorId}`, { headers: { 'accept-language': 'zh-CN' } })).arrayBuffer());
+    expect(zhHeader?.[0]).toBe('展位号');
+    const audited = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'catalog.export'), eq(auditLog.actorId, exporterAccount.id)));
+    expect(audited.length).toBeGreaterThanOrEqual(2);
+    expect(audited[0]?.detail).toMatchObject({ rows: 1 });
+    const own = await sheetTexts(await (await owner.client.fetch('/apis/files/exports/catalog.xlsx')).arrayBuffer());
+    expect(own.slice(1).map((row) => row[1])).toEqual(['摩途科技有限公司']);
+    const other = await exhibitor();
+    expect((await sheetTexts(await (await other.client.fetch('/apis/files/exports/catalog.xlsx')).arrayBuffer())).slice(1)).toEqual([]);
+    const { client: audienceReviewer } = await signedInClient(app, 'organizer', ['ROLE_AUDIENCE']);
+    expect((await audienceReviewer.fetch('/apis/files/exports/catalog.xlsx')).status).toBe(403);
+    expect((await app.client().fetch('/apis/files/exports/catalog.xlsx')).status).toBe(401);
   });
 
   it('lets only ROLE_SUPER_ADMIN and ROLE_EXHIBITOR organizers use the queue', async () => {

@@ -31,7 +31,7 @@ export async function updateExhibitor(tx: Executor, id: string, values: Exhibito
 
 /** Every company's id and names, by Chinese name (about 1,000 at a large show): the organizers' filter options. */
 export function listExhibitorNames(db: Executor) {
-  return db.select({ id: exhibitors.id, nameZh: exhibitors.nameZh, nameEn: exhibitors.nameEn }).from(exhibitors).orderBy(asc(exhibitors.nameZh));
+  return db.select({ id: exhibitors.id, nameZh: exhibitors.nameZh, nameEn: exhibitors.nameEn, bootNumber: exhibitors.bootNumber }).from(exhibitors).orderBy(asc(exhibitors.nameZh));
 }
 
 function conditionsOf(filter: Pick<TExhibitorListInput, 'status' | 'keyword'>): SQL | undefined {

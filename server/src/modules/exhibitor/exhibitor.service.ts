@@ -55,7 +55,7 @@ export class ExhibitorService {
     return repository.findExhibitorById(this.db, id);
   }
 
-  /** Id and names of every company (filter options of the organizers' queues). */
+  /** Id, names and booth of every company (filter options of the organizers' queues, the queues' exports). */
   listNames() {
     return repository.listExhibitorNames(this.db);
   }

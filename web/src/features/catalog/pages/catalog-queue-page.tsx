@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DECISION_RULES } from '@portal/shared/submission/submission.schema';
 import { SubmissionQueue } from '../../../components/submission-queue';
+import { ExportLinkButton } from '../../../components/export-link-button';
+import { submissionExportHref } from '../../../lib/submission-export';
 import type { CatalogEntryFieldsFragment } from '../../../graphql/operations.generated';
 import { approveCatalogEntries } from '../api/approve-catalog-entries';
 import { useCatalogEntries } from '../api/catalog-entries';
@@ -8,7 +10,7 @@ import { rejectCatalogEntries } from '../api/reject-catalog-entries';
 
 const loadDetail = () => import('../components/catalog-queue-detail').then((module) => module.CatalogQueueDetail);
 
-/** /wo/exhibitor/catalog/list: the organizers' queue of catalog entries. */
+/** /wo/exhibitor/catalog/list: the organizers' queue of catalog entries, with the xlsx export the printed show guide is made from. */
 export function CatalogQueuePage() {
   const { t } = useTranslation(['catalog', 'submission']);
   return (
@@ -25,6 +27,11 @@ export function CatalogQueuePage() {
         { key: 'booth', title: t('fields.bootNumber'), render: (_value, row) => row.bootNumber ?? '' },
       ]}
       loadDetail={loadDetail}
+      extra={(input) => (
+        <ExportLinkButton href={submissionExportHref('catalog', input)} icon={false} testId="catalog-queue-export">
+          {t('submission:export')}
+        </ExportLinkButton>
+      )}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUEUE_DEFAULTS, ZSubmissionQueueInput } from '@portal/shared/submission/submission.schema';
 import { listInputOf, listSearchOf } from '../../../lib/list-state';
-import { productExportHref } from './product-export';
+import { submissionExportHref } from '../../../lib/submission-export';
 
 // The product queue (/wo/exhibitor/product/list) keeps its state through the shared queue input; its export
 // link carries the same filter.
@@ -10,7 +10,7 @@ describe('product queue URL state', () => {
     const search = new URLSearchParams({ status: 'APPROVED', submittedTo: '2026-11-23', page: '3' });
     const input = listInputOf(ZSubmissionQueueInput, search, QUEUE_DEFAULTS);
     expect(listSearchOf(ZSubmissionQueueInput, input, QUEUE_DEFAULTS).toString()).toBe(search.toString());
-    expect(productExportHref(input)).toBe('/apis/files/exports/products.xlsx?status=APPROVED&submittedTo=2026-11-23');
+    expect(submissionExportHref('products', input)).toBe('/apis/files/exports/products.xlsx?status=APPROVED&submittedTo=2026-11-23');
   });
 
   it('a malformed day takes its default', () => {

@@ -7,7 +7,7 @@ import { DEFAULT_SUBMISSION_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionStatu
 import { SubmissionStatusTag } from '../../../components/submission-status-tag';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useMyProductApplications } from '../api/my-product-applications';
-import { productExportHref } from '../lib/product-export';
+import { submissionExportHref } from '../../../lib/submission-export';
 import { ExportLinkButton } from '../../../components/export-link-button';
 
 /** /we/exhibitor/product/list: the company's product applications, paged on the server, with export. */
@@ -40,7 +40,7 @@ export function ProductListPage({ formPath }: { formPath: (id?: string) => strin
           }}
           options={SUBMISSION_STATUSES.map((value) => ({ value, label: t(`submission:status.${value}`) }))}
         />
-        <ExportLinkButton href={productExportHref(input)} icon={false} testId="product-export">
+        <ExportLinkButton href={submissionExportHref('products', input)} icon={false} testId="product-export">
           {t('export')}
         </ExportLinkButton>
       </Flex>

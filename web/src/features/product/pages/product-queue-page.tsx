@@ -4,7 +4,7 @@ import { SubmissionQueue } from '../../../components/submission-queue';
 import type { ProductFieldsFragment } from '../../../graphql/operations.generated';
 import { approveProductApplications } from '../api/approve-product-applications';
 import { useProductApplications } from '../api/product-applications';
-import { productExportHref } from '../lib/product-export';
+import { submissionExportHref } from '../../../lib/submission-export';
 import { rejectProductApplications } from '../api/reject-product-applications';
 import { ExportLinkButton } from '../../../components/export-link-button';
 
@@ -31,8 +31,8 @@ export function ProductQueuePage() {
       ]}
       loadDetail={loadDetail}
       extra={(input) => (
-        <ExportLinkButton href={productExportHref(input)} icon={false} testId="product-queue-export">
-          {t('export')}
+        <ExportLinkButton href={submissionExportHref('products', input)} icon={false} testId="product-queue-export">
+          {t('submission:export')}
         </ExportLinkButton>
       )}
     />
