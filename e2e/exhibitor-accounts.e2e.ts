@@ -1,5 +1,5 @@
 // Exhibitor accounts: a company registers itself (zh-CN and en-US screens) and waits for
-// approval; the organizer approves it in /wo/exhibitor/list, creates another company and reads its initial
+// approval; the organizer approves it in /wo/exhibitor/list (as a selection, warned of its badge limit of 0), creates another company and reads its initial
 // password once, then gives it a logo in the edit dialog; that exhibitor signs in on a phone and must change
 // the password before anything else.
 import { join } from 'node:path';
@@ -87,8 +87,18 @@ describeE2E('exhibitor accounts', () => {
     await expectHeading(desk, uiText('en-US', 'exhibitor-account:list.title'));
     await checkPage(desk, 'exhibitor-accounts-organizer-01-list-en-US');
     await switchLanguage(desk, 'zh-CN');
-    await pendingRow.getByTestId('exhibitor-approve').click();
+    // Approved as a selection (the way through a morning of self-registrations); a company whose badge limit is
+    // still 0 is named in a warning that stays until closed.
+    await pendingRow.getByRole('checkbox').check();
+    await desk.getByTestId('exhibitor-approve-selected').click();
+    await desk.getByTestId('exhibitor-approve-selected-confirm').click();
     await expect.poll(() => pendingRow.getByTestId('exhibitor-status').getAttribute('data-status')).toBe('ACTIVE');
+    const warning = desk.locator('.ant-notification-notice-warning');
+    await unlessPageFails(desk, warning.waitFor({ state: 'visible' }));
+    expect(await warning.innerText()).toContain(registered.nameZh);
+    await checkPage(desk, 'exhibitor-accounts-organizer-01-approved-zh-CN');
+    await warning.locator('.ant-notification-notice-close').click();
+    expect(await desk.getByTestId('exhibitor-approve-selected').count()).toBe(0);
 
     // … and the company's area opens its forms.
     await company.page.reload();

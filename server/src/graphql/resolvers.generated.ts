@@ -112,6 +112,8 @@ export type Mutation = {
   createExhibitor: ExhibitorWithInitialPassword;
   updateExhibitor: Exhibitor;
   approveExhibitor: Exhibitor;
+  /** Self-registrations approved together (at most 500), all or none: one no longer PENDING refuses the batch (EXHIBITOR_NOT_PENDING). */
+  approveExhibitors: Array<Exhibitor>;
   /** Disabled: the company's accounts cannot sign in and their sessions end. Enabled: ACTIVE again. */
   setExhibitorEnabled: Exhibitor;
   /** A new initial password for the company's account; all its sessions end. */
@@ -321,6 +323,11 @@ export type MutationUpdateExhibitorArgs = {
 
 export type MutationApproveExhibitorArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationApproveExhibitorsArgs = {
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -2303,6 +2310,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createExhibitor?: Resolver<ResolversTypes['ExhibitorWithInitialPassword'], ParentType, ContextType, RequireFields<MutationCreateExhibitorArgs, 'input'>>;
   updateExhibitor?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationUpdateExhibitorArgs, 'input'>>;
   approveExhibitor?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationApproveExhibitorArgs, 'id'>>;
+  approveExhibitors?: Resolver<Array<ResolversTypes['Exhibitor']>, ParentType, ContextType, RequireFields<MutationApproveExhibitorsArgs, 'ids'>>;
   setExhibitorEnabled?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationSetExhibitorEnabledArgs, 'id' | 'enabled'>>;
   resetExhibitorPassword?: Resolver<ResolversTypes['ExhibitorWithInitialPassword'], ParentType, ContextType, RequireFields<MutationResetExhibitorPasswordArgs, 'id'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;

@@ -69,6 +69,10 @@ export type TUpdateExhibitorInput = z.output<typeof ZUpdateExhibitorInput>;
 
 export const ZExhibitorId = z.uuid(code('NOT_FOUND'));
 
+/** At most this many companies are approved by one request (a page of the list holds at most 100). */
+export const MAX_BULK_EXHIBITOR_APPROVALS = 500;
+export const ZExhibitorIds = z.array(ZExhibitorId).min(1, code('VALIDATION_FAILED')).max(MAX_BULK_EXHIBITOR_APPROVALS, code('VALIDATION_FAILED'));
+
 /** The organizer's list: status, a keyword (names, booth, contact, sign-in identity), server-side paging. */
 export const ZExhibitorListInput = z.object({
   status: z.enum(EXHIBITOR_STATUSES, code('VALIDATION_FAILED')).nullish(),

@@ -865,6 +865,13 @@ export type ApproveExhibitorMutationVariables = Exact<{
 
 export type ApproveExhibitorMutation = { approveExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
 
+export type ApproveExhibitorsMutationVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type ApproveExhibitorsMutation = { approveExhibitors: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> };
+
 export type CreateExhibitorMutationVariables = Exact<{
   input: CreateExhibitorInput;
 }>;
@@ -2646,6 +2653,35 @@ export const ApproveExhibitorDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<ApproveExhibitorMutation, ApproveExhibitorMutationVariables>;
+export const ApproveExhibitorsDocument = new TypedDocumentString(`
+    mutation ApproveExhibitors($ids: [ID!]!) {
+  approveExhibitors(ids: $ids) {
+    ...ExhibitorFields
+  }
+}
+    fragment ExhibitorFields on Exhibitor {
+  id
+  nameZh
+  nameEn
+  logo
+  logoId
+  status
+  bootNumber
+  credentialLimit
+  usedCredentials
+  contactName
+  contactMobile
+  contactEmail
+  createdAt
+  accounts {
+    id
+    email
+    mobile
+    disabled
+    lastLoginDate
+    passwordChanged
+  }
+}`) as unknown as TypedDocumentString<ApproveExhibitorsMutation, ApproveExhibitorsMutationVariables>;
 export const CreateExhibitorDocument = new TypedDocumentString(`
     mutation CreateExhibitor($input: CreateExhibitorInput!) {
   createExhibitor(input: $input) {

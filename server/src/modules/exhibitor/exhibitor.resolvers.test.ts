@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { encodePasswordForTransport } from '@portal/shared/auth/credentials';
 import type { Role } from '@portal/shared/auth/scopes';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
@@ -15,6 +15,7 @@ const LIST = `query ($filter: ExhibitorFilter, $page: Int, $pageSize: Int) { exh
 const CREATE = `mutation ($input: CreateExhibitorInput!) { createExhibitor(input: $input) { initialPassword exhibitor { id status nameZh bootNumber credentialLimit accounts { email mobile passwordChanged } } } }`;
 const UPDATE = `mutation ($input: UpdateExhibitorInput!) { updateExhibitor(input: $input) { id nameZh nameEn bootNumber credentialLimit } }`;
 const APPROVE = `mutation ($id: ID!) { approveExhibitor(id: $id) { id status } }`;
+const APPROVE_MANY = `mutation ($ids: [ID!]!) { approveExhibitors(ids: $ids) { id status } }`;
 const SET_ENABLED = `mutation ($id: ID!, $enabled: Boolean!) { setExhibitorEnabled(id: $id, enabled: $enabled) { id status } }`;
 const RESET = `mutation ($id: ID!) { resetExhibitorPassword(id: $id) { initialPassword } }`;
 const CHANGE_PASSWORD = `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) }`;
@@ -300,6 +301,33 @@ describe('exhibitor accounts', () => {
       expect(codes).toEqual(['EXHIBITOR_NOT_PENDING', 'OK']);
       const audits = await app.portal.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, id ?? ''), eq(auditLog.action, 'exhibitor.approve')));
       expect(audits).toHaveLength(1);
+    });
+
+    it('approves self-registrations together, all or none, and two overlapping batches never approve a company twice', async () => {
+      const ids: string[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        const { input } = await register(app.client());
+        const { body } = await manager.graphql<{ exhibitors: { nodes: Array<{ id: string }> } }>(LIST, { filter: { keyword: input.nameZh } });
+        ids.push(body.data?.exhibitors.nodes[0]?.id ?? '');
+      }
+      const [first, second, third] = ids as [string, string, string];
+      const other = await organizer(['ROLE_SUPER_ADMIN']);
+      // [first, second] and [second, third] race: the batch that locks `second` first wins, the other is refused whole.
+      const answers = await Promise.all([manager.graphql(APPROVE_MANY, { ids: [first, second] }), other.graphql(APPROVE_MANY, { ids: [third, second] })]);
+      const codes = answers.map((answer) => (answer.body.errors as Errors | undefined)?.[0]?.extensions.code ?? 'OK').sort();
+      expect(codes).toEqual(['EXHIBITOR_NOT_PENDING', 'OK']);
+      const audits = await app.portal.database.db.select().from(auditLog).where(and(inArray(auditLog.subjectId, ids), eq(auditLog.action, 'exhibitor.approve')));
+      expect(audits.filter((row) => row.subjectId === second)).toHaveLength(1);
+      expect(audits).toHaveLength(2);
+      // The refused batch's other company is still pending, and approving it alone now works.
+      const left = ids.find((id) => !audits.some((row) => row.subjectId === id)) ?? '';
+      const { body } = await manager.graphql<{ approveExhibitors: Array<{ id: string; status: string }> }>(APPROVE_MANY, { ids: [left] });
+      expect(body.data?.approveExhibitors).toEqual([{ id: left, status: 'ACTIVE' }]);
+      for (const bad of [[], Array.from({ length: 501 }, () => crypto.randomUUID())]) {
+        expect(((await manager.graphql(APPROVE_MANY, { ids: bad })).body.errors as Errors)[0]?.extensions.code).toBe('VALIDATION_FAILED');
+      }
+      const { client: visitorDesk } = await signedInClient(app, 'organizer', ['ROLE_AUDIENCE']);
+      expect(((await visitorDesk.graphql(APPROVE_MANY, { ids: [left] })).body.errors as Errors)[0]?.extensions.code).toBe('FORBIDDEN');
     });
 
     it('is for organizers of the exhibitor section only, on every operation', async () => {

@@ -1,4 +1,4 @@
-import { ZCreateExhibitorInput, ZExhibitorId, ZExhibitorListInput, ZRegisterExhibitorInput, ZUpdateExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
+import { ZCreateExhibitorInput, ZExhibitorId, ZExhibitorIds, ZExhibitorListInput, ZRegisterExhibitorInput, ZUpdateExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import type { Resolvers } from '../../graphql/resolvers.generated';
 import { parseInput } from '../../lib/validation';
 import { mustChangePassword } from '../account/account.policy';
@@ -18,6 +18,7 @@ export const exhibitorResolvers: Resolvers = {
     createExhibitor: (_parent, { input }, context) => context.services.exhibitors.create(context.viewer, parseInput(ZCreateExhibitorInput, input), context.origin),
     updateExhibitor: (_parent, { input }, context) => context.services.exhibitors.update(context.viewer, parseInput(ZUpdateExhibitorInput, input), context.origin),
     approveExhibitor: (_parent, { id }, context) => context.services.exhibitors.approve(context.viewer, parseInput(ZExhibitorId, id), context.origin),
+    approveExhibitors: (_parent, { ids }, context) => context.services.exhibitors.approveMany(context.viewer, parseInput(ZExhibitorIds, ids), context.origin),
     setExhibitorEnabled: (_parent, { id, enabled }, context) => context.services.exhibitors.setEnabled(context.viewer, parseInput(ZExhibitorId, id), enabled, context.origin),
     resetExhibitorPassword: (_parent, { id }, context) => context.services.exhibitors.resetPassword(context.viewer, parseInput(ZExhibitorId, id), context.origin),
   },

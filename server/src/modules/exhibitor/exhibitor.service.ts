@@ -187,7 +187,29 @@ export class ExhibitorService {
   /** A self-registered company may apply from now on; its accounts are told by email and SMS (outbox, same transaction, in zh-CN like the area). */
   async approve(viewer: Viewer | undefined, id: string, origin: RequestOrigin) {
     const actorId = requireExhibitorManager(viewer).id;
-    const approved = await this.change(actorId, id, 'exhibitor.approve', origin, async (tx, before) => {
+    const approved = await this.db.transaction((tx) => this.approveLocked(tx, actorId, id, origin));
+    void this.notices.kick();
+    return approved;
+  }
+
+  /**
+   * Self-registrations approved together, all or none: one transaction that locks the companies in id order
+   * (two overlapping batches queue instead of deadlocking); one that is no longer PENDING refuses the batch
+   * with EXHIBITOR_NOT_PENDING, as the single approval does.
+   */
+  async approveMany(viewer: Viewer | undefined, ids: readonly string[], origin: RequestOrigin) {
+    const actorId = requireExhibitorManager(viewer).id;
+    const approved = await this.db.transaction(async (tx) => {
+      const rows: ExhibitorModel[] = [];
+      for (const id of [...new Set(ids)].sort()) rows.push(await this.approveLocked(tx, actorId, id, origin));
+      return rows;
+    });
+    void this.notices.kick();
+    return approved;
+  }
+
+  private approveLocked(tx: Executor, actorId: string, id: string, origin: RequestOrigin) {
+    return this.changeLocked(tx, actorId, id, 'exhibitor.approve', origin, async (before) => {
       if (before.status !== 'PENDING') throw new AppError('EXHIBITOR_NOT_PENDING');
       const after = await repository.updateExhibitor(tx, id, { status: 'ACTIVE' });
       for (const account of await this.accounts.findByExhibitors([id], tx)) {
@@ -196,8 +218,6 @@ export class ExhibitorService {
       }
       return after;
     });
-    void this.notices.kick();
-    return approved;
   }
 
   /** Disabling ends the company's sessions and refuses its sign-in; enabling makes it ACTIVE again. */
@@ -232,14 +252,16 @@ export class ExhibitorService {
 
   /** Locks the company, applies the change, and audits before and after, in one transaction. */
   private change(actorId: string, id: string, action: AuditAction, origin: RequestOrigin, apply: (tx: Executor, before: ExhibitorModel) => Promise<ExhibitorModel | undefined>) {
-    return this.db.transaction(async (tx) => {
-      const before = await repository.lockExhibitor(tx, id);
-      if (!before) throw new AppError('NOT_FOUND');
-      const after = await apply(tx, before);
-      if (!after) throw new AppError('NOT_FOUND');
-      await this.audit.record(origin, { actorId, action, subjectType: 'exhibitor', subjectId: id, detail: { before: auditView(before), after: auditView(after) } }, tx);
-      return after;
-    });
+    return this.db.transaction((tx) => this.changeLocked(tx, actorId, id, action, origin, (before) => apply(tx, before)));
+  }
+
+  private async changeLocked(tx: Executor, actorId: string, id: string, action: AuditAction, origin: RequestOrigin, apply: (before: ExhibitorModel) => Promise<ExhibitorModel | undefined>) {
+    const before = await repository.lockExhibitor(tx, id);
+    if (!before) throw new AppError('NOT_FOUND');
+    const after = await apply(before);
+    if (!after) throw new AppError('NOT_FOUND');
+    await this.audit.record(origin, { actorId, action, subjectType: 'exhibitor', subjectId: id, detail: { before: auditView(before), after: auditView(after) } }, tx);
+    return after;
   }
 
   /** The dashboard's figure: companies per state. */

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Flex, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Avatar, Button, Card, Flex, Popconfirm, Select, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXHIBITOR_KEYWORD_MAX_LENGTH, EXHIBITOR_STATUSES, ZExhibitorListInput, type ExhibitorStatus } from '@portal/shared/exhibitor/exhibitor.schema';
@@ -10,12 +10,14 @@ import { LoadErrorCard } from '../../../components/load-error-card';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useApproveExhibitor } from '../api/approve-exhibitor';
+import { useApproveExhibitors } from '../api/approve-exhibitors';
 import { useExhibitors } from '../api/exhibitors';
 import { useResetExhibitorPassword } from '../api/reset-exhibitor-password';
 import { useSetExhibitorEnabled } from '../api/set-exhibitor-enabled';
 import { ExhibitorFormDialog } from '../components/exhibitor-form-dialog';
 import { ExhibitorStatusTag } from '../components/exhibitor-status-tag';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useOpeningKey } from '../../../lib/use-opening-key';
 import { listPagination } from '../../../components/list-pagination';
 import { KeywordFilter } from '../../../components/keyword-filter';
@@ -29,7 +31,8 @@ function identitiesOf(exhibitor: ExhibitorFieldsFragment): string[] {
 
 /**
  * /wo/exhibitor/list: every exhibiting company, filtered by status and keyword and paged
- * on the server; create (initial password shown once), edit, approve, disable / enable, reset the password.
+ * on the server; create (initial password shown once), edit, approve one or the selected self-registrations
+ * (told when an approved company's badge limit is still 0), disable / enable, reset the password.
  */
 export function ExhibitorListPage() {
   const { t } = useTranslation('exhibitor-account');
@@ -42,6 +45,11 @@ export function ExhibitorListPage() {
   const dialogKey = useOpeningKey(!!editing);
   const [notice, setNotice] = useState<InitialPasswordNotice | undefined>();
   const approve = useApproveExhibitor();
+  const approveMany = useApproveExhibitors();
+  // Only PENDING rows can be selected; the selection is of the page shown and ends with it.
+  const [selected, setSelected] = useState<string[]>([]);
+  const pendingIds = new Set((list.data?.nodes ?? []).filter((row) => row.status === 'PENDING').map((row) => row.id));
+  const selection = selected.filter((id) => pendingIds.has(id));
   const setEnabled = useSetExhibitorEnabled();
   const reset = useResetExhibitorPassword();
 
@@ -53,6 +61,16 @@ export function ExhibitorListPage() {
       notification.error({ title: errorText(error) });
     }
   };
+  // An approved company with no badge limit cannot file a badge: say which, so the organizer sets it.
+  const warnWithoutLimit = (approved: ReadonlyArray<Pick<ExhibitorFieldsFragment, 'nameZh' | 'credentialLimit'>>) => {
+    const without = approved.filter((company) => company.credentialLimit === 0).map((company) => company.nameZh);
+    if (without.length) notification.warning({ title: t('actions.noBadgeLimit', { companies: without.join('、') }), duration: 0 });
+  };
+  const approveSelection = () =>
+    act(async () => {
+      warnWithoutLimit(await approveMany.mutateAsync(selection));
+      setSelected([]);
+    }, t('actions.approvedMany', { count: selection.length }));
   const showPassword = ({ exhibitor, initialPassword }: { exhibitor: ExhibitorFieldsFragment; initialPassword: string }) =>
     setNotice({ holderLabel: t('columns.company'), holder: exhibitor.nameZh, identities: identitiesOf(exhibitor), initialPassword, warning: t('initialPassword.once') });
 
@@ -109,7 +127,7 @@ export function ExhibitorListPage() {
           onReset={showPassword}
         >
           {row.status === 'PENDING' ? (
-            <Button size="small" type="primary" data-testid="exhibitor-approve" loading={approve.isPending && approve.variables === row.id} onClick={() => void act(() => approve.mutateAsync(row.id), t('actions.approved'))}>
+            <Button size="small" type="primary" data-testid="exhibitor-approve" loading={approve.isPending && approve.variables === row.id} onClick={() => void act(async () => warnWithoutLimit([await approve.mutateAsync(row.id)]), t('actions.approved'))}>
               {t('actions.approve')}
             </Button>
           ) : null}
@@ -147,27 +165,41 @@ export function ExhibitorListPage() {
             style={{ maxWidth: 420 }}
             testId="exhibitor-keyword"
           />
+          {selection.length ? (
+            <Popconfirm title={t('actions.approveSelectedConfirm', { count: selection.length })} onConfirm={approveSelection} okButtonProps={{ 'data-testid': 'exhibitor-approve-selected-confirm' } as ButtonProps}>
+              <Button type="primary" loading={approveMany.isPending} data-testid="exhibitor-approve-selected">
+                {t('actions.approveSelected', { count: selection.length })}
+              </Button>
+            </Popconfirm>
+          ) : null}
         </Flex>
       </Card>
       {list.isError && !list.data ? (
         <LoadErrorCard error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <Table<ExhibitorFieldsFragment>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.nodes ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          onRow={(row) => ({ 'data-testid': `exhibitor-row-${row.id}` }) as object}
-          pagination={listPagination({
-            page: state.page,
-            pageSize: state.pageSize,
-            total: list.data?.total ?? 0,
-            pageSizes: PAGE_SIZES,
-            totalText: (total) => t('list.total', { count: total }),
-            onChange: (page, pageSize) => update({ page, pageSize }),
-          })}
-        />
+        // A selectable table keeps antd's horizontal scroll (its aria-hidden measure row) out: the region scrolls instead.
+        <ScrollRegion label={t('list.title')}>
+          <Table<ExhibitorFieldsFragment>
+            rowKey="id"
+            rowSelection={{
+              selectedRowKeys: selection,
+              onChange: (keys) => setSelected(keys.map(String)),
+              getCheckboxProps: (row) => ({ disabled: row.status !== 'PENDING', 'aria-label': t('actions.selectPending', { name: row.nameZh }) }) as object,
+            }}
+            columns={columns}
+            dataSource={list.data?.nodes ?? []}
+            loading={list.isFetching}
+            onRow={(row) => ({ 'data-testid': `exhibitor-row-${row.id}` }) as object}
+            pagination={listPagination({
+              page: state.page,
+              pageSize: state.pageSize,
+              total: list.data?.total ?? 0,
+              pageSizes: PAGE_SIZES,
+              totalText: (total) => t('list.total', { count: total }),
+              onChange: (page, pageSize) => update({ page, pageSize }),
+            })}
+          />
+        </ScrollRegion>
       )}
       <ExhibitorFormDialog key={dialogKey} open={!!editing} exhibitor={editing?.exhibitor} onClose={() => setEditing(undefined)} onCreated={showPassword} />
       <InitialPasswordDialog notice={notice} onClose={() => setNotice(undefined)} />
