@@ -374,6 +374,8 @@ export type ProjectSettingsInput = {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline?: string | null | undefined;
   retentionDays: number;
+  /** Hours (1–168); absent keeps the saved window. */
+  waitlistOfferHours?: number | null | undefined;
   qrPeriodSeconds: number;
   /** One rule per ticket kind, each kind once. */
   ticketRules: Array<TicketGateRuleInput>;

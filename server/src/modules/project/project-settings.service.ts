@@ -6,6 +6,7 @@ import { projectSettingsDayRules, type TSaveProjectSettingsInput } from '@portal
 import { shanghaiDate } from '@portal/shared/dates';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { ApplicationService } from '../application/application.service';
+import type { WaitlistService } from '../application/waitlist.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
 import type { ShowService } from '../show/show.service';
@@ -30,6 +31,8 @@ export class ProjectSettingsService {
     private readonly applications: ApplicationService,
     private readonly tickets: Pick<TicketService, 'rotationChanged'>,
     private readonly audit: AuditService,
+    /** A raised capacity offers its new seats to the day's waitlist in the save's transaction. */
+    private readonly waitlist: Pick<WaitlistService, 'promote'>,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -58,6 +61,7 @@ export class ProjectSettingsService {
           exhibitorRegOpen: input.exhibitorRegOpen,
           audienceUpdateDeadline: input.audienceUpdateDeadline,
           retentionDays: input.retentionDays,
+          ...(input.waitlistOfferHours == null ? {} : { waitlistOfferHours: input.waitlistOfferHours }),
           qrPeriodSeconds: input.qrPeriodSeconds,
           ticketGateRules: input.ticketRules,
         },
@@ -122,6 +126,8 @@ export class ProjectSettingsService {
     if (shortRow) throw new AppError('PROJECT_CAPACITY_BELOW_HELD', { day: shortRow.day, held: held.get(shortRow.day) ?? 0 }, [{ path: `days.${short}.capacity`, code: 'PROJECT_CAPACITY_BELOW_HELD' }]);
     await this.show.removeShowDays(tx, removed);
     for (const row of wanted) await this.show.upsertShowDay(row, tx);
+    // The days are still locked: the rows read again carry the new capacities and deadlines.
+    await this.waitlist.promote(tx, await this.show.lockDays(tx, [...wantedDays].sort()));
   }
 
   /** Channels keep their ids (applications name them); one left out of the list is disabled, never deleted. */
