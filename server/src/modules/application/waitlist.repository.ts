@@ -10,10 +10,11 @@ export type WaitlistRow = typeof audienceWaitlist.$inferSelect;
  * Entries ahead that were offered are no longer in line; the join time then the id order the line.
  */
 export function entriesOf(db: Executor, audienceId: string) {
-  const ahead = sql<number | null>`case when ${audienceWaitlist.offeredAt} is null then (
-    select count(*)::int from ${audienceWaitlist} as other
-    where other.day = ${audienceWaitlist.day} and other.offered_at is null
-      and (other.joined_at, other.id) <= (${audienceWaitlist.joinedAt}, ${audienceWaitlist.id})
+  // Qualified by hand: inside the subquery an unqualified column would name the inner table.
+  const ahead = sql<number | null>`case when audience_waitlist.offered_at is null then (
+    select count(*)::int from audience_waitlist as other
+    where other.day = audience_waitlist.day and other.offered_at is null
+      and (other.joined_at, other.id) <= (audience_waitlist.joined_at, audience_waitlist.id)
   ) end`;
   return db
     .select({ id: audienceWaitlist.id, day: audienceWaitlist.day, joinedAt: audienceWaitlist.joinedAt, offeredAt: audienceWaitlist.offeredAt, offerExpiresAt: audienceWaitlist.offerExpiresAt, position: ahead })

@@ -67,6 +67,9 @@ export class ProjectSettingsService {
         },
         tx,
       );
+      // A raised capacity offers its seats to the day's waitlist, with the window just saved. The days are still
+      // locked: the rows read again carry the new capacities and deadlines.
+      await this.waitlist.promote(tx, await this.show.lockDays(tx, input.days.map((row) => row.day).sort()));
       await this.rotationChanged(tx, before, input.ticketRules);
       return this.audited(tx, origin, actor.id, before);
     });
@@ -126,8 +129,6 @@ export class ProjectSettingsService {
     if (shortRow) throw new AppError('PROJECT_CAPACITY_BELOW_HELD', { day: shortRow.day, held: held.get(shortRow.day) ?? 0 }, [{ path: `days.${short}.capacity`, code: 'PROJECT_CAPACITY_BELOW_HELD' }]);
     await this.show.removeShowDays(tx, removed);
     for (const row of wanted) await this.show.upsertShowDay(row, tx);
-    // The days are still locked: the rows read again carry the new capacities and deadlines.
-    await this.waitlist.promote(tx, await this.show.lockDays(tx, [...wantedDays].sort()));
   }
 
   /** Channels keep their ids (applications name them); one left out of the list is disabled, never deleted. */
