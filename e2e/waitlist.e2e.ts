@@ -8,7 +8,7 @@
 // The journey runs on a server of its own: it changes a day's capacity that the other journeys rely on.
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { applyAndApprove } from './support/approved-visitor';
+import { applyAndApprove, graphqlAs } from './support/approved-visitor';
 import { CookieJar, signIn, solveCaptcha } from './support/api-session';
 import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
 import { waitForVerificationCode } from './support/outbox';
@@ -23,16 +23,7 @@ const SECOND = { mobile: '19912340071', name: '候补访客', password: 'Waitlis
 
 let server: RunningServer;
 
-async function graphql<T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/apis/core/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-portal-client': 'web', cookie: jar.header() },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as { data?: T; errors?: unknown };
-  if (!answer.data) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(answer.errors).slice(0, 500)}`);
-  return answer.data;
-}
+const graphql = <T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}) => graphqlAs<T>(server.baseUrl, jar, query, variables);
 
 /** A visitor account through the API: the code sent to the mobile (read from the dev outbox in the log), then the registration. */
 async function registerVisitor(visitor: typeof SECOND) {
@@ -58,14 +49,20 @@ interface SettingsDay {
   deadline: string;
 }
 
-/** The organizer sets one day's capacity, everything else as saved. */
-async function setCapacity(organizer: CookieJar, day: string, capacity: number) {
-  const { projectSettings: current } = await graphql<{ projectSettings: Record<string, unknown> & { days: SettingsDay[]; channels: Array<Record<string, unknown>> } }>(
+/** The organizer adds a show day after the last one with `capacity` seats, everything else as saved; returns the day. */
+async function addDay(organizer: CookieJar, capacity: number): Promise<string> {
+  const { projectSettings: current } = await graphql<{ projectSettings: Record<string, unknown> & { showWebsiteUrl: string | null; days: SettingsDay[] } }>(
     organizer,
     'query { projectSettings { version nameZh nameEn showWebsiteUrl audienceRegOpen exhibitorRegOpen audienceUpdateDeadline retentionDays qrPeriodSeconds ticketRules { kind rotating reentry cooldownMinutes } days { day capacity deadline } channels { id nameZh nameEn enabled } } }',
   );
-  const input = { ...current, showWebsiteUrl: current.showWebsiteUrl ?? 'https://www.motoexpo.example.cn/', days: current.days.map((row) => ({ ...row, capacity: row.day === day ? capacity : row.capacity })) };
+  const last = current.days.at(-1)?.day;
+  if (!last) throw new Error('the demo show has no day');
+  const next = new Date(`${last}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const day = next.toISOString().slice(0, 10);
+  const input = { ...current, showWebsiteUrl: current.showWebsiteUrl ?? 'https://www.motoexpo.example.cn/', days: [...current.days, { day, capacity, deadline: `${day}T09:00:00+08:00` }] };
   await graphql(organizer, 'mutation ($input: ProjectSettingsInput!) { saveProjectSettings(input: $input) { version } }', { input });
+  return day;
 }
 
 describeE2E('the waitlist of a full day: join, an offer after a withdrawal, the confirmation', () => {
@@ -83,12 +80,14 @@ describeE2E('the waitlist of a full day: join, an offer after a withdrawal, the 
     const locale = 'zh-CN' as const;
     const t = (key: string) => uiText(locale, key);
     const organizer = await signIn(server.baseUrl, { ...demoUsers.organizer, scope: 'organizer' });
+    // A day of its own with one seat (the demo days are booked already), and a demo day for the second visitor.
+    const fullDay = await addDay(organizer, 1);
     const { project } = await graphql<{ project: { showDays: Array<{ day: string }> } }>(organizer, 'query { project { showDays { day } } }');
-    const [fullDay, otherDay] = project.showDays.map((row) => row.day);
-    if (!fullDay || !otherDay) throw new Error('the demo show has fewer than two days');
+    const otherDay = project.showDays[0]?.day;
+    if (!otherDay) throw new Error('the demo show has no day');
     const seed = readSeedFacts(server.logFile, server.baseUrl);
 
-    // The demo visitor takes the first day; its capacity is then 1: full.
+    // The demo visitor takes the one seat: the day is full.
     await applyAndApprove(server.baseUrl, demoUsers.visitor, demoUsers.organizer, {
       name: '演示访客',
       mobile: demoUsers.visitor.identity,
@@ -98,7 +97,6 @@ describeE2E('the waitlist of a full day: join, an offer after a withdrawal, the 
       activationCode: seed.codes[0] ?? '',
       samples: { entry: 4, id: 4 },
     });
-    await setCapacity(organizer, fullDay, 1);
     await registerVisitor(SECOND);
     await applyAndApprove(server.baseUrl, { identity: SECOND.mobile, password: SECOND.password }, demoUsers.organizer, {
       ...SECOND,
@@ -131,7 +129,8 @@ describeE2E('the waitlist of a full day: join, an offer after a withdrawal, the 
     await office.page.goto(PATHS.organizerProjectInfo);
     await unlessPageFails(office.page, office.page.getByTestId('project-settings-form').waitFor({ state: 'visible' }));
     await waitForSettled(office.page);
-    expect(await office.page.getByTestId('project-day-0-waitlist').innerText()).toBe(t('project:waitlistLength').replace('{{waiting}}', '1').replace('{{offered}}', '0'));
+    const lastRow = (await office.page.locator('[data-testid^="project-day-"][data-testid$="-waitlist"]').count()) - 1;
+    expect(await office.page.getByTestId(`project-day-${lastRow}-waitlist`).innerText()).toBe(t('project:waitlistLength').replace('{{waiting}}', '1').replace('{{offered}}', '0'));
     await checkPage(office.page, 'waitlist-03-organizer-days');
 
     // 2. The demo visitor withdraws: the seat is offered to the second visitor, with the time to confirm it.
