@@ -32,7 +32,8 @@ export function VisitDateCard({
           <Typography.Text type="secondary">{t('visitDate.remaining', { remaining: Math.max(0, option.remaining), capacity: option.capacity })}</Typography.Text>
           <Typography.Text type={option.pastDeadline ? 'danger' : 'secondary'}>{t('visitDate.deadline', { date: formatDateTime(option.deadline) })}</Typography.Text>
           {/* SPEC 8: a day that cannot be taken says why, in the words the server would use. */}
-          {!checked && (state === 'full' || state === 'closed') ? (
+          {/* On the day's waitlist, the line says the rest. */}
+          {!checked && (state === 'full' || state === 'closed') && (!option.waitlist || option.waitlist.kind === 'join') ? (
             <Typography.Text type="danger" data-testid={`visit-date-${option.day}-reason`}>
               {t(state === 'full' ? 'errors:VISIT_DATE_FULL' : 'errors:VISIT_DATE_DEADLINE_PASSED')}
             </Typography.Text>
