@@ -23,6 +23,11 @@ async function graphql<T>(origin: string, jar: CookieJar, body: BodyInit, json =
   return answer.data;
 }
 
+/** A GraphQL operation with its variables, as the session of `jar` (journeys that prepare data through the API). */
+export function graphqlAs<T>(origin: string, jar: CookieJar, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  return graphql<T>(origin, jar, JSON.stringify({ query, variables }));
+}
+
 async function uploadPhoto(origin: string, jar: CookieJar, purpose: 'ENTRY_CARD' | 'ID_CARD', sample: Sample): Promise<string> {
   const form = new FormData();
   form.set('operations', JSON.stringify({ query: document('application/api/upload-photo.graphql'), variables: { file: null, purpose } }));

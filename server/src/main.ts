@@ -20,6 +20,7 @@ async function main() {
   }
 
   app.services.personalData.startRetentionSweep(app.services.schedule);
+  app.services.waitlist.startOfferSweep(app.services.schedule);
   app.services.notices.start();
 
   let closing = false;

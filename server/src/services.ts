@@ -31,6 +31,7 @@ import { MediaService } from './modules/media/media.service';
 import { PhotoService } from './modules/media/photo.service';
 import { RegistrationService } from './modules/account/registration.service';
 import { PersonalDataService } from './modules/application/personal-data.service';
+import { WaitlistService } from './modules/application/waitlist.service';
 import { TicketService } from './modules/ticket/ticket.service';
 import { TicketOfficeService } from './modules/ticket/ticket-office.service';
 import { createTicketSigner } from './modules/ticket/ticket-token';
@@ -117,8 +118,10 @@ function buildServices(deps: ServiceDeps) {
   const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit, messenger, notices, photos);
   const ticketSigner = createTicketSigner(config);
   const tickets = new TicketService(db, ticketSigner, show, clock);
-  const applications = new ApplicationService(db, show, activationCodes, photos, tickets, clock);
-  const personalData = new PersonalDataService(db, show, activationCodes, photos, tickets, audit, accounts, clock, logger);
+  // Confirming an offered seat writes the ticket's days as every other change of an application does.
+  const waitlist: WaitlistService = new WaitlistService(db, show, notices, messenger, (tx, rows): Promise<void> => applications.syncTickets(tx, rows), clock, logger);
+  const applications = new ApplicationService(db, show, activationCodes, photos, tickets, waitlist, clock);
+  const personalData = new PersonalDataService(db, show, activationCodes, photos, tickets, audit, accounts, clock, logger, waitlist);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const ticketOffice = new TicketOfficeService(db, ticketSigner, accounts, photos, show, audit, clock);
   const submissions = new SubmissionWorkflowService(db, audit, accounts, exhibitors, messenger, notices, photos, clock);
@@ -161,6 +164,7 @@ function buildServices(deps: ServiceDeps) {
     photos,
     applications,
     personalData,
+    waitlist,
     review: new ReviewService(db, applications, personalData, audit, reviewNotifications),
     reviewExport: new ReviewExportService(applications, show, clock),
     /** Every export route takes one of these per download: two at once per user. */
@@ -183,7 +187,7 @@ function buildServices(deps: ServiceDeps) {
     badgeTicket,
     badgeExport: new BadgeExportService(badges, exhibitors, photos, clock),
     dashboard: new DashboardService(applications, show, exhibitors, badges, tickets, clock),
-    projectSettings: new ProjectSettingsService(db, show, applications, tickets, audit, clock),
+    projectSettings: new ProjectSettingsService(db, show, applications, tickets, audit, waitlist, clock),
     activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
     entrance,
     registration: new RegistrationService(accounts, verificationCodes, show),

@@ -71,6 +71,12 @@ export type Mutation = {
   withdrawApplication: Scalars['Boolean']['output'];
   /** PIPL: the visitor erases their personal data and closes the account (password asked again); every session ends. */
   eraseMyPersonalData: Scalars['Boolean']['output'];
+  /** The visitor (application pending or approved) joins the waitlist of a full day; returns every entry. */
+  joinWaitlist: Array<WaitlistEntry>;
+  /** The visitor leaves a day's waitlist (an offered seat goes to the next in line); returns the entries left. */
+  leaveWaitlist: Array<WaitlistEntry>;
+  /** The visitor takes the seat offered on a day before its offer expires: it becomes a visit day. */
+  confirmWaitlistOffer: Array<WaitlistEntry>;
   /** Exhibitors: applies for a badge (no id) within the company's limit, or edits one not approved (→ PENDING). */
   saveBadge: Badge;
   /** Exhibitors: deletes a badge that is not approved. */
@@ -196,6 +202,21 @@ export type MutationSelectVisitDatesArgs = {
 
 export type MutationEraseMyPersonalDataArgs = {
   password: Scalars['String']['input'];
+};
+
+
+export type MutationJoinWaitlistArgs = {
+  day: Scalars['String']['input'];
+};
+
+
+export type MutationLeaveWaitlistArgs = {
+  day: Scalars['String']['input'];
+};
+
+
+export type MutationConfirmWaitlistOfferArgs = {
+  day: Scalars['String']['input'];
 };
 
 
@@ -752,6 +773,8 @@ export type Audience = {
   createdAt: Scalars['DateTime']['output'];
   /** When its personal data was erased (on request or at the end of retention); null while it is kept. */
   personalDataErasedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The days whose waitlist the visitor is on, with the place in line or the offered seat. */
+  waitlist: Array<WaitlistEntry>;
   /** Organizers only: every transition, oldest first. */
   statusHistory: Array<AudienceStatusChange>;
   /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown. */
@@ -801,6 +824,33 @@ export type ShowDay = {
   capacity: Scalars['Int']['output'];
   /** Registration for the day closes at this instant. */
   deadline: Scalars['DateTime']['output'];
+};
+
+/** A visitor's place on a full day's waitlist (docs/decisions/0208-waitlist-for-full-days.md). */
+export type WaitlistEntry = {
+  __typename?: 'WaitlistEntry';
+  /** YYYY-MM-DD, the full exhibition day. */
+  day: Scalars['String']['output'];
+  joinedAt: Scalars['DateTime']['output'];
+  /** 1 for the next in line; null once a seat is offered. */
+  position?: Maybe<Scalars['Int']['output']>;
+  /** When a seat was offered: it is held until offerExpiresAt, for the visitor to confirm. */
+  offeredAt?: Maybe<Scalars['DateTime']['output']>;
+  offerExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** An exhibition day as the project section edits it. */
+export type OfficeShowDay = {
+  __typename?: 'OfficeShowDay';
+  /** Visitors waiting in the day's line (not counting offered seats). */
+  waitlistWaiting: Scalars['Int']['output'];
+  /** Seats offered from the line and not yet confirmed (counted in held). */
+  waitlistOffered: Scalars['Int']['output'];
+  day: Scalars['String']['output'];
+  capacity: Scalars['Int']['output'];
+  deadline: Scalars['DateTime']['output'];
+  /** Seats held by pending and approved applications. */
+  held: Scalars['Int']['output'];
 };
 
 /** One audit log entry: who did what to which record, when and from where (super administrators only). */
@@ -1496,16 +1546,6 @@ export type ProjectSetting = {
   audienceUpdateDeadline?: Maybe<Scalars['DateTime']['output']>;
 };
 
-/** An exhibition day as the project section edits it. */
-export type OfficeShowDay = {
-  __typename?: 'OfficeShowDay';
-  day: Scalars['String']['output'];
-  capacity: Scalars['Int']['output'];
-  deadline: Scalars['DateTime']['output'];
-  /** Seats held by pending and approved applications. */
-  held: Scalars['Int']['output'];
-};
-
 /** A channel with its state (disabled channels are kept: old applications name them). */
 export type OfficeChannel = {
   __typename?: 'OfficeChannel';
@@ -1528,6 +1568,8 @@ export type ProjectSettings = {
   audienceUpdateDeadline?: Maybe<Scalars['DateTime']['output']>;
   /** Days after the last show day until applications' personal data is erased. */
   retentionDays: Scalars['Int']['output'];
+  /** How long a seat offered from a full day's waitlist waits for the visitor's confirmation, hours (1–168). */
+  waitlistOfferHours: Scalars['Int']['output'];
   /** The rotating ticket QR's window, seconds (10–300). */
   qrPeriodSeconds: Scalars['Int']['output'];
   /** One rule per ticket kind: whether its QR rotates, and its re-entry policy. */
@@ -1592,6 +1634,8 @@ export type ProjectSettingsInput = {
   exhibitorRegOpen: Scalars['Boolean']['input'];
   audienceUpdateDeadline?: InputMaybe<Scalars['DateTime']['input']>;
   retentionDays: Scalars['Int']['input'];
+  /** Hours (1–168); absent keeps the saved window. */
+  waitlistOfferHours?: InputMaybe<Scalars['Int']['input']>;
   qrPeriodSeconds: Scalars['Int']['input'];
   /** One rule per ticket kind, each kind once. */
   ticketRules: Array<TicketGateRuleInput>;
@@ -2054,6 +2098,8 @@ export type ResolversTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ResolverTypeWrapper<ShowDayModel>;
+  WaitlistEntry: ResolverTypeWrapper<WaitlistEntry>;
+  OfficeShowDay: ResolverTypeWrapper<OfficeShowDayModel>;
   AuditLogEntry: ResolverTypeWrapper<AuditLogEntryModel>;
   AuditActor: ResolverTypeWrapper<AuditActor>;
   AuditLogPage: ResolverTypeWrapper<Omit<AuditLogPage, 'nodes'> & { nodes: Array<ResolversTypes['AuditLogEntry']> }>;
@@ -2113,7 +2159,6 @@ export type ResolversTypes = {
   ProductApplicationInput: ProductApplicationInput;
   ProductApplicationPage: ResolverTypeWrapper<Omit<ProductApplicationPage, 'nodes'> & { nodes: Array<ResolversTypes['ProductApplication']> }>;
   ProjectSetting: ResolverTypeWrapper<ProjectSettingModel>;
-  OfficeShowDay: ResolverTypeWrapper<OfficeShowDayModel>;
   OfficeChannel: ResolverTypeWrapper<OfficeChannelModel>;
   ProjectSettings: ResolverTypeWrapper<ProjectSettingsModel>;
   ReentryPolicy: ReentryPolicy;
@@ -2185,6 +2230,8 @@ export type ResolversParentTypes = {
   SeenDeadline: SeenDeadline;
   SelectVisitDatesInput: SelectVisitDatesInput;
   ShowDay: ShowDayModel;
+  WaitlistEntry: WaitlistEntry;
+  OfficeShowDay: OfficeShowDayModel;
   AuditLogEntry: AuditLogEntryModel;
   AuditActor: AuditActor;
   AuditLogPage: Omit<AuditLogPage, 'nodes'> & { nodes: Array<ResolversParentTypes['AuditLogEntry']> };
@@ -2235,7 +2282,6 @@ export type ResolversParentTypes = {
   ProductApplicationInput: ProductApplicationInput;
   ProductApplicationPage: Omit<ProductApplicationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['ProductApplication']> };
   ProjectSetting: ProjectSettingModel;
-  OfficeShowDay: OfficeShowDayModel;
   OfficeChannel: OfficeChannelModel;
   ProjectSettings: ProjectSettingsModel;
   TicketGateRule: TicketGateRule;
@@ -2287,6 +2333,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   selectVisitDates?: Resolver<Array<ResolversTypes['VisitDate']>, ParentType, ContextType, RequireFields<MutationSelectVisitDatesArgs, 'input'>>;
   withdrawApplication?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   eraseMyPersonalData?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationEraseMyPersonalDataArgs, 'password'>>;
+  joinWaitlist?: Resolver<Array<ResolversTypes['WaitlistEntry']>, ParentType, ContextType, RequireFields<MutationJoinWaitlistArgs, 'day'>>;
+  leaveWaitlist?: Resolver<Array<ResolversTypes['WaitlistEntry']>, ParentType, ContextType, RequireFields<MutationLeaveWaitlistArgs, 'day'>>;
+  confirmWaitlistOffer?: Resolver<Array<ResolversTypes['WaitlistEntry']>, ParentType, ContextType, RequireFields<MutationConfirmWaitlistOfferArgs, 'day'>>;
   saveBadge?: Resolver<ResolversTypes['Badge'], ParentType, ContextType, RequireFields<MutationSaveBadgeArgs, 'input'>>;
   deleteBadge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteBadgeArgs, 'id'>>;
   approveBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationApproveBadgesArgs, 'ids'>>;
@@ -2415,6 +2464,7 @@ export type AudienceResolvers<ContextType = GraphQLContext, ParentType extends R
   reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   personalDataErasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  waitlist?: Resolver<Array<ResolversTypes['WaitlistEntry']>, ParentType, ContextType>;
   statusHistory?: Resolver<Array<ResolversTypes['AudienceStatusChange']>, ParentType, ContextType>;
   faceMatchScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   ticket?: Resolver<Maybe<ResolversTypes['Ticket']>, ParentType, ContextType>;
@@ -2428,6 +2478,23 @@ export type ShowDayResolvers<ContextType = GraphQLContext, ParentType extends Re
   day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   capacity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type WaitlistEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WaitlistEntry'] = ResolversParentTypes['WaitlistEntry']> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  joinedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  offeredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  offerExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type OfficeShowDayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeShowDay'] = ResolversParentTypes['OfficeShowDay']> = {
+  waitlistWaiting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  waitlistOffered?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  capacity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  held?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type AuditLogEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditLogEntry'] = ResolversParentTypes['AuditLogEntry']> = {
@@ -2770,13 +2837,6 @@ export type ProjectSettingResolvers<ContextType = GraphQLContext, ParentType ext
   audienceUpdateDeadline?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
-export type OfficeShowDayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeShowDay'] = ResolversParentTypes['OfficeShowDay']> = {
-  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  capacity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  deadline?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  held?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
 export type OfficeChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OfficeChannel'] = ResolversParentTypes['OfficeChannel']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2793,6 +2853,7 @@ export type ProjectSettingsResolvers<ContextType = GraphQLContext, ParentType ex
   exhibitorRegOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   audienceUpdateDeadline?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  waitlistOfferHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   qrPeriodSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   ticketRules?: Resolver<Array<ResolversTypes['TicketGateRule']>, ParentType, ContextType>;
   days?: Resolver<Array<ResolversTypes['OfficeShowDay']>, ParentType, ContextType>;
@@ -3024,6 +3085,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VisitDate?: VisitDateResolvers<ContextType>;
   Audience?: AudienceResolvers<ContextType>;
   ShowDay?: ShowDayResolvers<ContextType>;
+  WaitlistEntry?: WaitlistEntryResolvers<ContextType>;
+  OfficeShowDay?: OfficeShowDayResolvers<ContextType>;
   AuditLogEntry?: AuditLogEntryResolvers<ContextType>;
   AuditActor?: AuditActorResolvers<ContextType>;
   AuditLogPage?: AuditLogPageResolvers<ContextType>;
@@ -3061,7 +3124,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ProductApplication?: ProductApplicationResolvers<ContextType>;
   ProductApplicationPage?: ProductApplicationPageResolvers<ContextType>;
   ProjectSetting?: ProjectSettingResolvers<ContextType>;
-  OfficeShowDay?: OfficeShowDayResolvers<ContextType>;
   OfficeChannel?: OfficeChannelResolvers<ContextType>;
   ProjectSettings?: ProjectSettingsResolvers<ContextType>;
   TicketGateRule?: TicketGateRuleResolvers<ContextType>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ZCalendarDate } from '../application/application.schema';
+import { ZWaitlistOfferHours } from '../application/waitlist.schema';
 import { parseCalendarDate } from '../dates';
 import type { ErrorCode } from '../errors/error-codes';
 import { plainText } from '../text';
@@ -92,6 +93,8 @@ const ZProjectSettingsFields = z.object({
     .int(code('PROJECT_RETENTION_INVALID'))
     .min(MIN_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID'))
     .max(MAX_RETENTION_DAYS, code('PROJECT_RETENTION_INVALID')),
+  /** How long a seat offered from a day's waitlist waits for its confirmation, hours; absent keeps the saved one. */
+  waitlistOfferHours: ZWaitlistOfferHours.nullish(),
   /** The rotating QR's window (DESIGN §6). */
   qrPeriodSeconds: ZQrPeriodSeconds,
   /** Per ticket kind: whether its QR rotates, and its re-entry policy. */

@@ -374,6 +374,8 @@ export type ProjectSettingsInput = {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline?: string | null | undefined;
   retentionDays: number;
+  /** Hours (1–168); absent keeps the saved window. */
+  waitlistOfferHours?: number | null | undefined;
   qrPeriodSeconds: number;
   /** One rule per ticket kind, each kind once. */
   ticketRules: Array<TicketGateRuleInput>;
@@ -531,12 +533,33 @@ export type ApplicationOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ApplicationOptionsQuery = { project: { showDays: Array<{ day: string, capacity: number, remaining: number, deadline: string }>, channels: Array<{ id: string, name: string }>, setting: { audienceRegOpen: boolean, audienceUpdateDeadline: string | null } } };
 
+export type ConfirmWaitlistOfferMutationVariables = Exact<{
+  day: string;
+}>;
+
+
+export type ConfirmWaitlistOfferMutation = { confirmWaitlistOffer: Array<{ day: string, position: number | null, offeredAt: string | null, offerExpiresAt: string | null }> };
+
 export type EraseMyPersonalDataMutationVariables = Exact<{
   password: string;
 }>;
 
 
 export type EraseMyPersonalDataMutation = { eraseMyPersonalData: boolean };
+
+export type JoinWaitlistMutationVariables = Exact<{
+  day: string;
+}>;
+
+
+export type JoinWaitlistMutation = { joinWaitlist: Array<{ day: string, position: number | null, offeredAt: string | null, offerExpiresAt: string | null }> };
+
+export type LeaveWaitlistMutationVariables = Exact<{
+  day: string;
+}>;
+
+
+export type LeaveWaitlistMutation = { leaveWaitlist: Array<{ day: string, position: number | null, offeredAt: string | null, offerExpiresAt: string | null }> };
 
 export type MyApplicationQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -574,9 +597,11 @@ export type VisitDateOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type VisitDateOptionsQuery = { project: { showDays: Array<{ day: string, capacity: number, remaining: number, deadline: string }> }, viewer:
     | { __typename: 'Ouser' }
-    | { __typename: 'User', id: string, audience: { id: string, visitDates: Array<{ day: string, admittedAt: string | null }> } | null }
+    | { __typename: 'User', id: string, audience: { id: string, visitDates: Array<{ day: string, admittedAt: string | null }>, waitlist: Array<{ day: string, position: number | null, offeredAt: string | null, offerExpiresAt: string | null }> } | null }
     | { __typename: 'Xuser' }
    };
+
+export type WaitlistEntryFieldsFragment = { day: string, position: number | null, offeredAt: string | null, offerExpiresAt: string | null };
 
 export type WithdrawApplicationMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -997,7 +1022,7 @@ export type GenerateActivationCodesMutation = { generateActivationCodes: { batch
 export type ProjectSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ProjectSettingsQuery = { projectSettings: { version: number, nameZh: string, nameEn: string, showWebsiteUrl: string | null, audienceRegOpen: boolean, exhibitorRegOpen: boolean, audienceUpdateDeadline: string | null, retentionDays: number, qrPeriodSeconds: number, updatedAt: string, ticketRules: Array<{ kind: TicketKind, rotating: boolean, reentry: ReentryPolicy, cooldownMinutes: number | null }>, days: Array<{ day: string, capacity: number, deadline: string, held: number }>, channels: Array<{ id: string, nameZh: string, nameEn: string, enabled: boolean }> } };
+export type ProjectSettingsQuery = { projectSettings: { version: number, nameZh: string, nameEn: string, showWebsiteUrl: string | null, audienceRegOpen: boolean, exhibitorRegOpen: boolean, audienceUpdateDeadline: string | null, retentionDays: number, waitlistOfferHours: number, qrPeriodSeconds: number, updatedAt: string, ticketRules: Array<{ kind: TicketKind, rotating: boolean, reentry: ReentryPolicy, cooldownMinutes: number | null }>, days: Array<{ day: string, capacity: number, deadline: string, held: number, waitlistWaiting: number, waitlistOffered: number }>, channels: Array<{ id: string, nameZh: string, nameEn: string, enabled: boolean }> } };
 
 export type SaveGateRulesMutationVariables = Exact<{
   input: GateRulesInput;
@@ -1249,6 +1274,14 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const WaitlistEntryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment WaitlistEntryFields on WaitlistEntry {
+  day
+  position
+  offeredAt
+  offerExpiresAt
+}
+    `, {"fragmentName":"WaitlistEntryFields"}) as unknown as TypedDocumentString<WaitlistEntryFieldsFragment, unknown>;
 export const BadgeFieldsFragmentDoc = new TypedDocumentString(`
     fragment BadgeFields on Badge {
   id
@@ -1680,11 +1713,47 @@ export const ApplicationOptionsDocument = new TypedDocumentString(`
   remaining
   deadline
 }`) as unknown as TypedDocumentString<ApplicationOptionsQuery, ApplicationOptionsQueryVariables>;
+export const ConfirmWaitlistOfferDocument = new TypedDocumentString(`
+    mutation ConfirmWaitlistOffer($day: String!) {
+  confirmWaitlistOffer(day: $day) {
+    ...WaitlistEntryFields
+  }
+}
+    fragment WaitlistEntryFields on WaitlistEntry {
+  day
+  position
+  offeredAt
+  offerExpiresAt
+}`) as unknown as TypedDocumentString<ConfirmWaitlistOfferMutation, ConfirmWaitlistOfferMutationVariables>;
 export const EraseMyPersonalDataDocument = new TypedDocumentString(`
     mutation EraseMyPersonalData($password: String!) {
   eraseMyPersonalData(password: $password)
 }
     `) as unknown as TypedDocumentString<EraseMyPersonalDataMutation, EraseMyPersonalDataMutationVariables>;
+export const JoinWaitlistDocument = new TypedDocumentString(`
+    mutation JoinWaitlist($day: String!) {
+  joinWaitlist(day: $day) {
+    ...WaitlistEntryFields
+  }
+}
+    fragment WaitlistEntryFields on WaitlistEntry {
+  day
+  position
+  offeredAt
+  offerExpiresAt
+}`) as unknown as TypedDocumentString<JoinWaitlistMutation, JoinWaitlistMutationVariables>;
+export const LeaveWaitlistDocument = new TypedDocumentString(`
+    mutation LeaveWaitlist($day: String!) {
+  leaveWaitlist(day: $day) {
+    ...WaitlistEntryFields
+  }
+}
+    fragment WaitlistEntryFields on WaitlistEntry {
+  day
+  position
+  offeredAt
+  offerExpiresAt
+}`) as unknown as TypedDocumentString<LeaveWaitlistMutation, LeaveWaitlistMutationVariables>;
 export const MyApplicationDocument = new TypedDocumentString(`
     query MyApplication {
   viewer {
@@ -1776,11 +1845,20 @@ export const VisitDateOptionsDocument = new TypedDocumentString(`
           day
           admittedAt
         }
+        waitlist {
+          ...WaitlistEntryFields
+        }
       }
     }
   }
 }
-    fragment ShowDayFields on ShowDay {
+    fragment WaitlistEntryFields on WaitlistEntry {
+  day
+  position
+  offeredAt
+  offerExpiresAt
+}
+fragment ShowDayFields on ShowDay {
   day
   capacity
   remaining
@@ -3046,6 +3124,7 @@ export const ProjectSettingsDocument = new TypedDocumentString(`
     exhibitorRegOpen
     audienceUpdateDeadline
     retentionDays
+    waitlistOfferHours
     qrPeriodSeconds
     ticketRules {
       kind
@@ -3059,6 +3138,8 @@ export const ProjectSettingsDocument = new TypedDocumentString(`
       capacity
       deadline
       held
+      waitlistWaiting
+      waitlistOffered
     }
     channels {
       id

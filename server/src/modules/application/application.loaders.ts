@@ -10,5 +10,10 @@ export function applicationLoaders(services: Services) {
       const holders = await services.applications.holdersByDay(days);
       return days.map((day) => holders.get(day) ?? 0);
     }),
+    /** How many wait on each day's waitlist, and how many hold a seat offered from it. */
+    waitlistLengths: new DataLoader<string, { waiting: number; offered: number }>(async (days) => {
+      const lengths = await services.waitlist.lengthsByDay(days);
+      return days.map((day) => lengths.get(day) ?? { waiting: 0, offered: 0 });
+    }),
   };
 }

@@ -2,10 +2,17 @@ import type { PortalModule } from '../portal-module';
 import { applicationLoaders } from './application.loaders';
 import { isReviewer } from './application.policy';
 import { applicationResolvers } from './application.resolvers';
+import { waitlistResolvers } from './waitlist.resolvers';
 
 export const applicationModule = {
   name: 'application',
-  resolvers: applicationResolvers,
+  // The waitlist's resolvers live in their own file; they add fields to the same types.
+  resolvers: {
+    ...applicationResolvers,
+    Mutation: { ...applicationResolvers.Mutation, ...waitlistResolvers.Mutation },
+    Audience: { ...applicationResolvers.Audience, ...waitlistResolvers.Audience },
+    OfficeShowDay: waitlistResolvers.OfficeShowDay,
+  },
   createLoaders: applicationLoaders,
   connect: ({ photos, tickets, applications, auditLog }) => {
     // Reviewers may open the photos an application references; each view is audited (PIPL).

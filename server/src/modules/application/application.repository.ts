@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } fro
 import type { Executor } from '../../db/client';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import { currentPersonalDataKeyId, encryptPersonalData, idNumberColumns } from '../../lib/personal-data-cipher';
-import { audienceStatusHistory, audienceVisitDates, audiences } from './application.tables';
+import { audienceStatusHistory, audienceVisitDates, audienceWaitlist, audiences } from './application.tables';
 
 /** Statuses whose visit days count against a day's capacity: a pending application holds its seat. */
 export const HOLDING_STATUSES: readonly ApproveStatus[] = ['WAIT', 'DONE'];
@@ -63,7 +63,7 @@ export async function markVisitDateAdmitted(tx: Executor, audienceId: string, da
     .where(and(eq(audienceVisitDates.audienceId, audienceId), eq(audienceVisitDates.day, day), isNull(audienceVisitDates.admittedAt)));
 }
 
-/** How many applications other than `exceptAudienceId` hold each day. */
+/** How many applications other than `exceptAudienceId` hold each day: a visit day, or a seat offered from its waitlist. */
 export async function countHoldersByDay(tx: Executor, days: readonly string[], exceptAudienceId: string | undefined) {
   if (days.length === 0) return new Map<string, number>();
   const rows = await tx
@@ -78,7 +78,23 @@ export async function countHoldersByDay(tx: Executor, days: readonly string[], e
       ),
     )
     .groupBy(audienceVisitDates.day);
-  return new Map(rows.map((row) => [row.day, Number(row.count)]));
+  // A seat offered from the day's waitlist is held too, until confirmed or lapsed (docs/decisions/0208-waitlist-for-full-days.md).
+  const offers = await tx
+    .select({ day: audienceWaitlist.day, count: sql<number>`count(*)::int` })
+    .from(audienceWaitlist)
+    .innerJoin(audiences, eq(audiences.id, audienceWaitlist.audienceId))
+    .where(
+      and(
+        inArray(audienceWaitlist.day, [...days]),
+        isNotNull(audienceWaitlist.offeredAt),
+        inArray(audiences.approveStatus, [...HOLDING_STATUSES]),
+        exceptAudienceId ? ne(audiences.id, exceptAudienceId) : undefined,
+      ),
+    )
+    .groupBy(audienceWaitlist.day);
+  const held = new Map(rows.map((row) => [row.day, Number(row.count)]));
+  for (const row of offers) held.set(row.day, (held.get(row.day) ?? 0) + Number(row.count));
+  return held;
 }
 
 /** Records a transition; its id names the decision (notices are idempotent per decision). */

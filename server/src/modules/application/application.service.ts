@@ -18,6 +18,7 @@ import type { ShowDayModel } from '../show/show.models';
 import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
+import type { WaitlistService } from './waitlist.service';
 import {
   compactCountDeltas,
   countAudiences,
@@ -59,6 +60,8 @@ export class ApplicationService {
     private readonly activationCodes: ActivationCodeService,
     private readonly photos: PhotoService,
     private readonly tickets: Pick<TicketService, 'syncHolder'>,
+    /** Seats this service frees go to a day's waitlist in the same transaction (docs/decisions/0208-waitlist-for-full-days.md). */
+    private readonly waitlist: Pick<WaitlistService, 'lockDaysOf' | 'release' | 'held' | 'promote'>,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -203,7 +206,9 @@ export class ApplicationService {
 
         const application = existing ?? (await repository.insertAudience(tx, { accountId: viewer.id }));
         const keptDays = existing ? await admittedDays(tx, existing.id) : [];
-        await this.holdDays(tx, application.id, visitDays, keptDays, now);
+        const before = existing ? (await repository.visitDatesOf(tx, existing.id)).map((row) => row.day) : [];
+        const locked = await this.show.lockDays(tx, [...new Set([...visitDays, ...before])].sort());
+        await this.holdDays(tx, application.id, visitDays, keptDays, now, locked);
         const activationCodeId = await this.activationCodes.bind(tx, input.activationCode, application.activationCodeId);
 
         const updated = await repository.updateAudience(tx, application.id, {
@@ -224,6 +229,8 @@ export class ApplicationService {
           submittedAt: now,
         });
         await repository.replaceVisitDates(tx, application.id, visitDays);
+        await this.waitlist.held(tx, application.id, visitDays);
+        await this.waitlist.promote(tx, locked.filter((row) => !visitDays.includes(row.day)), now);
         await this.syncTickets(tx, [updated]);
         await repository.insertStatusHistory(tx, {
           audienceId: application.id,
@@ -251,12 +258,15 @@ export class ApplicationService {
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
     const { from, to } = DECISIONS[decision];
     if (rows.some((row) => !from.includes(row.approveStatus))) throw new AppError('AUDIENCE_ILLEGAL_TRANSITION');
+    // A refusal lets the days go: they are locked (after the rows, as every change does) for the waitlist.
+    const days = to === WIRE.REJECTED ? await this.waitlist.lockDaysOf(tx, unique) : [];
     const decided = [];
     for (const row of rows) {
       const after = await repository.updateAudience(tx, row.id, { approveStatus: to, refuseReason: reason, reviewedAt: now });
       const decisionId = await repository.insertStatusHistory(tx, { audienceId: row.id, fromStatus: row.approveStatus, toStatus: to, reason, actorId, at: now });
       decided.push({ decisionId, before: { id: row.id, approveStatus: row.approveStatus }, after });
     }
+    if (to === WIRE.REJECTED) await this.waitlist.release(tx, unique, days);
     await this.syncTickets(tx, decided.map((row) => row.after));
     return decided;
   }
@@ -284,6 +294,8 @@ export class ApplicationService {
       if (dropped.some((day) => isPastDeadline(locked, day, now))) throw new AppError('VISIT_DATE_DEADLINE_SELECTED');
       await this.holdDays(tx, application.id, days.filter((day) => !currentDays.includes(day)), admitted, now, locked);
       await repository.replaceVisitDates(tx, application.id, days);
+      await this.waitlist.held(tx, application.id, days);
+      await this.waitlist.promote(tx, locked.filter((row) => dropped.includes(row.day)), now);
       await this.syncTickets(tx, [application]);
       return repository.visitDatesOf(tx, application.id);
     });
@@ -295,7 +307,7 @@ export class ApplicationService {
   }
 
   /** The gate's ledger follows every change of an application, in the same transaction (one read of the days). */
-  private async syncTickets(tx: Executor, applications: readonly ApplicationRow[]) {
+  async syncTickets(tx: Executor, applications: readonly ApplicationRow[]) {
     const days = await repository.visitDatesOfMany(tx, applications.map((row) => row.id));
     for (const application of applications) {
       await this.tickets.syncHolder(tx, {

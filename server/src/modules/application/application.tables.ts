@@ -144,3 +144,28 @@ export const audienceStatusHistory = pgTable(
   },
   (table) => [index('audience_status_history_audience_idx').on(table.audienceId, table.at), index('audience_status_history_at_idx').on(table.at)],
 );
+
+/**
+ * The waitlist of full show days (docs/decisions/0208-waitlist-for-full-days.md): one row per application
+ * and day, in the order of `joinedAt` then `id`. A row with `offeredAt` set is an offered seat: it counts
+ * against the day's capacity like a held day until the visitor confirms it (the row becomes a visit day)
+ * or `offerExpiresAt` passes (the row goes, the seat passes to the next in line).
+ */
+export const audienceWaitlist = pgTable(
+  'audience_waitlist',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    audienceId: uuid('audience_id')
+      .notNull()
+      .references(() => audiences.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('audience_waitlist_audience_day_unique').on(table.audienceId, table.day),
+    index('audience_waitlist_day_order_idx').on(table.day, table.joinedAt, table.id),
+    index('audience_waitlist_offer_expiry_idx').on(table.offerExpiresAt),
+  ],
+);

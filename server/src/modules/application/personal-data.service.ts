@@ -14,6 +14,7 @@ import type { PhotoService } from '../media/photo.service';
 import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
 import * as repository from './application.repository';
+import type { WaitlistService } from './waitlist.service';
 
 const RETENTION_SWEEP_MS = 6 * 3600_000;
 
@@ -34,6 +35,8 @@ export class PersonalDataService {
     private readonly accounts: Pick<AccountService, 'passwordMatches' | 'closeAccount' | 'announceChanged'>,
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
+    /** A deleted or erased application leaves the waitlist; the seats it frees go on in the same transaction. */
+    private readonly waitlist: Pick<WaitlistService, 'lockDaysOf' | 'release'>,
   ) {}
 
   /**
@@ -81,15 +84,22 @@ export class PersonalDataService {
     return days.every((row) => row.day > today);
   }
 
-  /** The identifying fields go, in the application and in the gate's ledger. */
+  /**
+   * The identifying fields go, in the application and in the gate's ledger; its waitlist entries go too (an
+   * offered seat goes on to the next in line), while the days it holds stay as the record of a visit.
+   */
   private async erasePersonalFields(tx: Executor, ids: readonly string[]) {
+    const days = await this.waitlist.lockDaysOf(tx, ids);
     await repository.erasePersonalFields(tx, ids);
     await this.tickets.eraseHolders(tx, 'VISITOR', ids);
+    await this.waitlist.release(tx, ids, days);
   }
 
   private async deleteApplication(tx: Executor, application: { id: string; accountId: string; activationCodeId: string | null }, origin: RequestOrigin) {
     if (application.activationCodeId) await this.activationCodes.release(tx, [application.activationCodeId]);
+    const days = await this.waitlist.lockDaysOf(tx, [application.id]);
     await repository.deleteAudience(tx, application.id);
+    await this.waitlist.release(tx, [application.id], days);
     await this.tickets.eraseHolders(tx, 'VISITOR', [application.id]);
     const photoKeys = await this.photos.deleteOwnedBy(tx, [application.accountId]);
     await this.audit.record(origin, { actorId: application.accountId, action: 'audience.withdraw', subjectType: 'account', subjectId: application.accountId }, tx);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityKind } from '@portal/shared/auth/identity';
 import type { Locale } from '@portal/shared/i18n/locales';
+import { SHANGHAI_OFFSET_MS } from '@portal/shared/dates';
 import { showNameIn, type ShowNames as ShowNameSettings } from '@portal/shared/show/show-name';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
@@ -135,6 +136,17 @@ export class Messenger {
     return this.emailAndSms(to, { prefix: 'exhibitorApproved', params: { show, company }, template: 'exhibitor_approved', smsParams: { show } }, locale);
   }
 
+  /**
+   * The messages telling a visitor that a seat on a full day's waitlist is held for them until `until`
+   * (an instant, written in Beijing time): confirm it on the visit dates page before then.
+   */
+  async waitlistOffered(tx: Executor, to: { email: string | null; mobile: string | null }, offer: { name: string; day: string; until: Date }, locale: Locale): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    const until = beijingMinute(offer.until);
+    const params = { show, name: offer.name, day: offer.day, until };
+    return this.emailAndSms(to, { prefix: 'waitlistOffered', params, template: 'waitlist_offered', smsParams: { show, name: offer.name, day: offer.day, until } }, locale);
+  }
+
   /** An email (`<prefix>Subject`, `<prefix>Email`) and an SMS (`<prefix>Sms`) to whichever address is given. */
   private emailAndSms(
     to: { email: string | null; mobile: string | null },
@@ -152,6 +164,11 @@ export class Messenger {
   deliver(message: OutgoingMessage): Promise<void> {
     return message.kind === 'email' ? this.channels.email.send(message) : this.channels.sms.send(message);
   }
+}
+
+/** YYYY-MM-DD HH:mm in Beijing time (the show's zone, whatever the server's). */
+function beijingMinute(instant: Date): string {
+  return new Date(instant.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** The channel of production when none is configured: refuses every message, and never writes its text anywhere. */

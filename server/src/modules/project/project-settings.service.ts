@@ -6,6 +6,7 @@ import { projectSettingsDayRules, type TSaveProjectSettingsInput } from '@portal
 import { shanghaiDate } from '@portal/shared/dates';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { ApplicationService } from '../application/application.service';
+import type { WaitlistService } from '../application/waitlist.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
 import type { ShowService } from '../show/show.service';
@@ -30,6 +31,8 @@ export class ProjectSettingsService {
     private readonly applications: ApplicationService,
     private readonly tickets: Pick<TicketService, 'rotationChanged'>,
     private readonly audit: AuditService,
+    /** A raised capacity offers its new seats to the day's waitlist in the save's transaction. */
+    private readonly waitlist: Pick<WaitlistService, 'promote'>,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -58,11 +61,15 @@ export class ProjectSettingsService {
           exhibitorRegOpen: input.exhibitorRegOpen,
           audienceUpdateDeadline: input.audienceUpdateDeadline,
           retentionDays: input.retentionDays,
+          ...(input.waitlistOfferHours == null ? {} : { waitlistOfferHours: input.waitlistOfferHours }),
           qrPeriodSeconds: input.qrPeriodSeconds,
           ticketGateRules: input.ticketRules,
         },
         tx,
       );
+      // A raised capacity offers its seats to the day's waitlist, with the window just saved. The days are still
+      // locked: the rows read again carry the new capacities and deadlines.
+      await this.waitlist.promote(tx, await this.show.lockDays(tx, input.days.map((row) => row.day).sort()));
       await this.rotationChanged(tx, before, input.ticketRules);
       return this.audited(tx, origin, actor.id, before);
     });

@@ -25,6 +25,7 @@ export const projectResolvers: Resolvers = {
     exhibitorRegOpen: (model) => model.setting.exhibitorRegOpen,
     audienceUpdateDeadline: (model) => model.setting.audienceUpdateDeadline,
     retentionDays: (model) => model.setting.retentionDays,
+    waitlistOfferHours: (model) => model.setting.waitlistOfferHours,
     qrPeriodSeconds: (model) => model.setting.qrPeriodSeconds,
     ticketRules: (model) => gateRuleList(gateRulesOf(model.setting.ticketGateRules)),
     updatedAt: (model) => model.setting.updatedAt,

@@ -20,6 +20,8 @@ export const projectSettings = pgTable('project_settings', {
   /** The rotating ticket QR's window, seconds (DESIGN §6). */
   qrPeriodSeconds: integer('qr_period_seconds').notNull().default(QR_PERIOD_DEFAULT_SECONDS),
   /** Per ticket kind: whether its QR rotates and its re-entry policy (`TicketGateRules`); a kind missing takes the default. */
+  /** How long a visitor offered a seat from a day's waitlist has to confirm it, hours. */
+  waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(24),
   ticketGateRules: jsonb('ticket_gate_rules').$type<Partial<TicketGateRules>>().notNull().default(DEFAULT_TICKET_GATE_RULES),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -31,6 +31,18 @@ describe('visit-date options', () => {
     expect(byDay('2025-04-13')).toMatchObject({ held: true, full: false, locked: false });
   });
 
+  it("offer a full, open day's waitlist, show the place in line, and an offered seat before anything else", () => {
+    expect(byDay('2025-04-11').waitlist).toEqual({ kind: 'join' });
+    expect(byDay('2025-04-12').waitlist).toBeNull();
+    expect(byDay('2025-04-10').waitlist).toBeNull();
+    const places = visitDateOptions(showDays, [], NOW, [
+      { day: '2025-04-11', position: 3, offerExpiresAt: null },
+      { day: '2025-04-13', position: null, offerExpiresAt: '2025-04-10T12:00:00+08:00' },
+    ]);
+    expect(places.find((option) => option.day === '2025-04-11')?.waitlist).toEqual({ kind: 'waiting', position: 3 });
+    expect(places.find((option) => option.day === '2025-04-13')?.waitlist).toEqual({ kind: 'offered', until: '2025-04-10T12:00:00+08:00' });
+  });
+
   it('a day is past its deadline only after the deadline instant (Shanghai time)', () => {
     const [option] = visitDateOptions([{ day: '2025-04-12', capacity: 1, remaining: 1, deadline: '2025-04-11T18:00:00+08:00' }], [], Date.parse('2025-04-11T10:00:00Z'));
     expect(option?.pastDeadline).toBe(false);

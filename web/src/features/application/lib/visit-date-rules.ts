@@ -20,6 +20,14 @@ export interface VisitDateHeld {
   admittedAt?: string | null;
 }
 
+/** The visitor's place on a full day's waitlist: a position while waiting, or a seat offered until `offerExpiresAt`. */
+export interface WaitlistPlace {
+  day: string;
+  position?: number | null;
+  /** ISO 8601 instant. */
+  offerExpiresAt?: string | null;
+}
+
 export interface VisitDateOption extends VisitDateShowDay {
   /** Selected on the server when the page loaded. */
   held: boolean;
@@ -29,10 +37,13 @@ export interface VisitDateOption extends VisitDateShowDay {
   full: boolean;
   /** The visitor cannot change this day (admitted, past its deadline, or full). */
   locked: boolean;
+  /** What the day's waitlist offers the visitor: join it (full, open), their place in line, or a seat to confirm. */
+  waitlist: { kind: 'join' } | { kind: 'waiting'; position: number } | { kind: 'offered'; until: string } | null;
 }
 
-export function visitDateOptions(showDays: readonly VisitDateShowDay[], held: readonly VisitDateHeld[], now: number): VisitDateOption[] {
+export function visitDateOptions(showDays: readonly VisitDateShowDay[], held: readonly VisitDateHeld[], now: number, waitlist: readonly WaitlistPlace[] = []): VisitDateOption[] {
   const heldDays = new Map(held.map((entry) => [entry.day, entry]));
+  const places = new Map(waitlist.map((entry) => [entry.day, entry]));
   return [...showDays]
     .sort((a, b) => a.day.localeCompare(b.day))
     .map((showDay) => {
@@ -41,8 +52,15 @@ export function visitDateOptions(showDays: readonly VisitDateShowDay[], held: re
       const admitted = Boolean(entry?.admittedAt);
       const pastDeadline = now > Date.parse(showDay.deadline);
       const full = !isHeld && showDay.remaining <= 0;
-      return { ...showDay, held: isHeld, admitted, pastDeadline, full, locked: admitted || pastDeadline || full };
+      return { ...showDay, held: isHeld, admitted, pastDeadline, full, locked: admitted || pastDeadline || full, waitlist: waitlistOf(places.get(showDay.day), full && !pastDeadline) };
     });
+}
+
+/** An offered seat first; then a place in line; else joining, when the day is full and still open. */
+function waitlistOf(place: WaitlistPlace | undefined, joinable: boolean): VisitDateOption['waitlist'] {
+  if (place?.offerExpiresAt) return { kind: 'offered', until: place.offerExpiresAt };
+  if (place?.position) return { kind: 'waiting', position: place.position };
+  return joinable ? { kind: 'join' } : null;
 }
 
 /** The days selected when the page loads: the ones the visitor holds. */

@@ -5,6 +5,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useVisitDateOptions } from '../api/visit-date-options';
 import { useSelectVisitDates } from '../api/select-visit-dates';
+import { useWaitlistAction, type WaitlistAction } from '../api/waitlist-actions';
 import { VisitDateCard } from '../components/visit-date-card';
 import { initialSelection, seenDeadlines, selectionChanged, selectionProblem, toggleDay, visitDateFailure, visitDateOptions } from '../lib/visit-date-rules';
 import { LoadErrorCard } from '../../../components/load-error-card';
@@ -16,7 +17,8 @@ interface Problem {
 
 /**
  * /wa/visitor/visitDate (approved visitors): choose the visit days (DESIGN §6). Admitted days stay,
- * days past their deadline are fixed, full days cannot be added; the save sends the deadlines the
+ * days past their deadline are fixed, full days cannot be added but their waitlist joined (a seat offered
+ * from it is confirmed here, docs/decisions/0208-waitlist-for-full-days.md); the save sends the deadlines the
  * page showed, and every SPEC 8 visit-date message is shown (the deadline change with a refresh).
  */
 export function VisitDatePage() {
@@ -25,7 +27,8 @@ export function VisitDatePage() {
   const errorText = useErrorText();
   const query = useVisitDateOptions();
   const mutation = useSelectVisitDates();
-  const options = useMemo(() => (query.data ? visitDateOptions(query.data.showDays, query.data.held, query.data.loadedAt) : []), [query.data]);
+  const waitlist = useWaitlistAction();
+  const options = useMemo(() => (query.data ? visitDateOptions(query.data.showDays, query.data.held, query.data.loadedAt, query.data.waitlist) : []), [query.data]);
   // The selection follows each load of the page's data (after a save or a refresh it starts again from the server's).
   const [edit, setEdit] = useState<{ loadedAt: number; selection: string[] } | undefined>(undefined);
   const [problem, setProblem] = useState<Problem | undefined>(undefined);
@@ -59,6 +62,18 @@ export function VisitDatePage() {
     } catch (error) {
       const failure = visitDateFailure(error);
       setProblem({ text: failure.ownMessage ? errorText(error) : t(`errors:${failure.code}`), refresh: failure.refresh });
+    }
+  }
+
+  /** Joins, leaves or confirms a day's waitlist; the days reload (a confirmed seat is then a held day). */
+  async function onWaitlist(action: WaitlistAction, day: string) {
+    setProblem(undefined);
+    try {
+      await waitlist.mutateAsync({ action, day });
+      setEdit(undefined);
+      void message.success(t(`waitlist.done.${action}`));
+    } catch (error) {
+      setProblem({ text: errorText(error), refresh: true });
     }
   }
 
@@ -97,7 +112,8 @@ export function VisitDatePage() {
               key={option.day}
               option={option}
               checked={selection.includes(option.day)}
-              disabled={mutation.isPending}
+              disabled={mutation.isPending || waitlist.isPending}
+              onWaitlist={(action) => void onWaitlist(action, option.day)}
               onChange={(checked) => {
                 setProblem(undefined);
                 setEdit({ loadedAt, selection: toggleDay(selection, option, checked) });

@@ -14,6 +14,7 @@ import {
   type TSaveProjectSettingsFields,
 } from '@portal/shared/show/project-settings.schema';
 import { isRealWebsite } from '@portal/shared/show/show-website';
+import { WAITLIST_OFFER_HOURS_MAX, WAITLIST_OFFER_HOURS_MIN } from '@portal/shared/application/waitlist.schema';
 import { COOLDOWN_MAX_MINUTES, COOLDOWN_MIN_MINUTES, REENTRY_POLICIES, ROTATABLE_KINDS, ZSaveGateRulesInput, type ReentryPolicy } from '@portal/shared/ticket/gate-rules.schema';
 import { QR_PERIOD_MAX_SECONDS, QR_PERIOD_MIN_SECONDS } from '@portal/shared/ticket/rotating-code';
 import type { TicketKind } from '@portal/shared/ticket/ticket.schema';
@@ -36,6 +37,8 @@ interface DayRow {
   capacity: number;
   deadline: string;
   held: number;
+  waitlistWaiting: number;
+  waitlistOffered: number;
 }
 
 interface ChannelRow {
@@ -63,6 +66,7 @@ interface SettingsValues {
   exhibitorRegOpen: boolean;
   audienceUpdateDeadline: string;
   retentionDays: number;
+  waitlistOfferHours: number;
   qrPeriodSeconds: number;
   ticketRules: GateRuleRow[];
   days: DayRow[];
@@ -97,6 +101,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
     exhibitorRegOpen: current.exhibitorRegOpen,
     audienceUpdateDeadline: formatDateTime(current.audienceUpdateDeadline),
     retentionDays: current.retentionDays,
+    waitlistOfferHours: current.waitlistOfferHours,
     qrPeriodSeconds: current.qrPeriodSeconds,
     ticketRules: current.ticketRules.map((row) => ({ ...row })),
     days: current.days.map((row) => ({ ...row, deadline: formatDateTime(row.deadline) })),
@@ -134,6 +139,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
       exhibitorRegOpen: values.exhibitorRegOpen,
       audienceUpdateDeadline: parseBeijingDateTime(values.audienceUpdateDeadline ?? '') ?? null,
       retentionDays: values.retentionDays,
+      waitlistOfferHours: values.waitlistOfferHours,
       qrPeriodSeconds: values.qrPeriodSeconds,
       ticketRules: ruleInputs(values.ticketRules),
       days: values.days.map((row) => ({ day: row.day.trim(), capacity: row.capacity, deadline: parseBeijingDateTime(row.deadline) ?? '' })),
@@ -262,6 +268,15 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
                       render: (_value, field) => <span data-testid={`project-day-${field.name}-held`}>{form.getFieldValue(['days', field.name, 'held']) ?? 0}</span>,
                     },
                     {
+                      key: 'waitlist',
+                      title: t('fields.waitlist'),
+                      render: (_value, field) => (
+                        <span data-testid={`project-day-${field.name}-waitlist`}>
+                          {t('waitlistLength', { waiting: form.getFieldValue(['days', field.name, 'waitlistWaiting']) ?? 0, offered: form.getFieldValue(['days', field.name, 'waitlistOffered']) ?? 0 })}
+                        </span>
+                      ),
+                    },
+                    {
                       key: 'deadline',
                       title: t('fields.deadline'),
                       render: (_value, field) => (
@@ -282,7 +297,7 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
                     },
                   ]}
                 />
-                <Button icon={<PlusOutlined />} onClick={() => add({ day: '', capacity: 0, deadline: '', held: 0 })} style={{ marginTop: 12 }} data-testid="project-day-add">
+                <Button icon={<PlusOutlined />} onClick={() => add({ day: '', capacity: 0, deadline: '', held: 0, waitlistWaiting: 0, waitlistOffered: 0 })} style={{ marginTop: 12 }} data-testid="project-day-add">
                   {t('addDay')}
                 </Button>
               </>
@@ -291,6 +306,9 @@ export function ProjectSettingsPage({ bannerPlacementsPath }: { bannerPlacements
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
             {t('hints.days')}
           </Typography.Paragraph>
+          <Form.Item name="waitlistOfferHours" label={t('fields.waitlistOfferHours')} extra={t('hints.waitlistOfferHours', { min: WAITLIST_OFFER_HOURS_MIN, max: WAITLIST_OFFER_HOURS_MAX })} rules={[{ required: true, type: 'number', min: WAITLIST_OFFER_HOURS_MIN, max: WAITLIST_OFFER_HOURS_MAX, message: t('errors:PROJECT_WAITLIST_HOURS_INVALID') }]} style={{ marginTop: 16, marginBottom: 0 }}>
+            <InputNumber min={WAITLIST_OFFER_HOURS_MIN} max={WAITLIST_OFFER_HOURS_MAX} precision={0} addonAfter={t('hoursUnit')} data-testid="project-waitlist-hours" />
+          </Form.Item>
         </Card>
         <Card title={t('sections.channels')}>
           <Form.List name="channels">
