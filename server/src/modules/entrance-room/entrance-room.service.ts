@@ -168,7 +168,11 @@ export class EntranceRoomService {
   /** The snapshot as one SSE event's text. */
   private current(): Promise<string> {
     const day = this.today();
-    return this.snapshots.get(day, async () => `event: snapshot\ndata: ${JSON.stringify(await this.compute(day))}\n\n`);
+    return this.snapshots.get(day, async () => {
+      const snapshot = JSON.stringify(await this.compute(day));
+      // A comment line (browsers skip it): what the room has cost this instance so far, for the bench and operators.
+      return `: room computations=${this.usage.computations} statements=${this.usage.statements}\nevent: snapshot\ndata: ${snapshot}\n\n`;
+    });
   }
 
   private async compute(day: string): Promise<RoomSnapshot> {

@@ -36,7 +36,7 @@ class RoomStream {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const event = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const data = /^event: snapshot\ndata: (.*)$/s.exec(event)?.[1];
+          const data = /^event: snapshot\ndata: (.*)$/ms.exec(event)?.[1];
           if (data) this.snapshots.push(JSON.parse(data) as RoomSnapshot);
           for (const wake of this.waiters.splice(0)) wake();
         }
