@@ -58,7 +58,7 @@ function Alerts({ alerts }: { alerts: RoomAlert[] }) {
   return (
     <Card title={<h2 className="card-title">{t('alerts.title')}</h2>} size="small" data-testid="entrance-room-alerts">
       {alerts.length === 0 ? (
-        <Typography.Text type="success">{t('alerts.none')}</Typography.Text>
+        <Typography.Text>{t('alerts.none')}</Typography.Text>
       ) : (
         <List
           size="small"
@@ -86,7 +86,7 @@ function Gates({ snapshot }: { snapshot: RoomSnapshot }) {
       grid: { left: 48, right: 16, top: 36, bottom: 28 },
       xAxis: { type: 'category', data: slots.map(slotLabel) },
       yAxis: { type: 'value', minInterval: 1 },
-      series: series.map((entry) => ({ name: entry.gate || t('gates.unnamed'), type: 'bar', stack: 'all', data: entry.counts })),
+      series: series.map((entry) => ({ name: entry.gate || t('gates.unnamed'), type: 'bar', stack: 'all', barMaxWidth: 48, data: entry.counts })),
     };
   }, [snapshot, t]);
   return (
@@ -127,7 +127,7 @@ function Regions({ regions }: { regions: RoomSnapshot['regions'] }) {
       grid: { left: 16, right: 16, top: 8, bottom: 8, containLabel: true },
       xAxis: { type: 'value', minInterval: 1 },
       yAxis: { type: 'category', inverse: true, data: rows.slice(0, 12).map((row) => row.name) },
-      series: [{ name: t('regions.visitors'), type: 'bar', data: rows.slice(0, 12).map((row) => row.visitors) }],
+      series: [{ name: t('regions.visitors'), type: 'bar', barMaxWidth: 32, data: rows.slice(0, 12).map((row) => row.visitors) }],
     }),
     [rows, t],
   );
