@@ -75,11 +75,11 @@ export async function issueTicketsForApproved(tx: Executor, ticketService: Pick<
     .from(audiences)
     .where(and(eq(audiences.approveStatus, 'DONE'), sql`not exists (select 1 from tickets t where t.kind = 'VISITOR' and t.subject_id = ${audiences.id})`));
   const staff = await tx
-    .select({ id: badges.id, name: badges.name, organization: badges.companyNameZh, entryPhotoId: badges.entryPhotoId, idPhotoId: badges.idPhotoId, idType: badges.idType, idNumber: badges.idNumber })
+    .select({ id: badges.id, name: badges.name, organization: badges.companyNameZh, entryPhotoId: badges.entryPhotoId, idPhotoId: badges.idPhotoId, idType: badges.idType, idNumber: badges.idNumber, country: badges.country })
     .from(badges)
     .where(and(eq(badges.status, 'APPROVED'), sql`not exists (select 1 from tickets t where t.kind = 'BADGE' and t.subject_id = ${badges.id})`));
   await ticketService.syncHolders(tx, [
     ...visitors.map(({ id, name, idType, idNumber, ...row }) => ({ ...row, kind: 'VISITOR' as const, subjectId: id, holderName: name ?? '', organization: null, approved: true, region: regionOfId(idType, idNumber) })),
-    ...staff.map(({ id, name, idType, idNumber, ...row }) => ({ ...row, kind: 'BADGE' as const, subjectId: id, holderName: name, days: [], approved: true, region: regionOfId(idType, idNumber) })),
+    ...staff.map(({ id, name, idType, idNumber, country, ...row }) => ({ ...row, kind: 'BADGE' as const, subjectId: id, holderName: name, days: [], approved: true, region: regionOfId(idType, idNumber, country) })),
   ]);
 }

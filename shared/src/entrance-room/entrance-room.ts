@@ -15,12 +15,13 @@ export const DOCUMENT_REGIONS = ['PASSPORT', 'HK_MACAO_PERMIT', 'TAIWAN_PERMIT',
 
 /**
  * A holder's region as the gate's ledger keeps it (docs/decisions/0540): `CN-<two digits>` for a mainland
- * ID whose first two digits name a province, else the ID document's kind; null when unknown (no ID, an
- * unknown prefix). Coarse on purpose: it names no one.
+ * ID whose first two digits name a province; else the holder's country where one is stored (a badge's ISO
+ * 3166-1 code), else the ID document's kind; null when unknown (no ID, an unknown prefix). Coarse on purpose:
+ * it names no one.
  */
-export function regionOfId(idType: IdType | null | undefined, idNumber: string | null | undefined): string | null {
+export function regionOfId(idType: IdType | null | undefined, idNumber: string | null | undefined, country?: string | null): string | null {
   if (!idType) return null;
-  if (idType !== 'MAINLAND_ID') return idType;
+  if (idType !== 'MAINLAND_ID') return country && /^[A-Z]{2}$/.test(country) ? country : idType;
   const prefix = idNumber?.trim().slice(0, 2) ?? '';
   return (PROVINCE_CODES as readonly string[]).includes(prefix) ? `CN-${prefix}` : null;
 }

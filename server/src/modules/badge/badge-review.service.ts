@@ -38,7 +38,7 @@ export function badgeSpec(tickets: Pick<TicketService, 'syncHolder'>): Submissio
         approved: badge.status === 'APPROVED',
         entryPhotoId: badge.entryPhotoId,
         idPhotoId: badge.idPhotoId,
-        region: regionOfId(badge.idType, badge.idNumber),
+        region: regionOfId(badge.idType, badge.idNumber, badge.country),
       }),
   };
 }

@@ -119,6 +119,8 @@ describe('the entrance room', () => {
     expect(regionOfId('MAINLAND_ID', '440305199001011234')).toBe('CN-44');
     expect(regionOfId('MAINLAND_ID', '990305199001011234')).toBeNull();
     expect(regionOfId('PASSPORT', 'E12345678')).toBe('PASSPORT');
+    expect(regionOfId('PASSPORT', 'E12345678', 'JP')).toBe('JP');
+    expect(regionOfId('MAINLAND_ID', '310104198503121234', 'CN')).toBe('CN-31');
     expect(regionOfId(null, null)).toBeNull();
   });
 

@@ -127,6 +127,8 @@ describe('the ticket ledger and the scan decisions', () => {
     it('a decision that changes nothing of the ticket writes nothing (the feed stays small)', async () => {
       const visitor = await approvedVisitor(['2027-04-10']);
       const before = await ticketOf('VISITOR', visitor.audience.id);
+      // The province of the mainland ID, derived when the holder was synced (the ledger never sees the number).
+      expect(before?.holderRegion).toBe('CN-11');
       await services.tickets.syncHolder(db, { kind: 'VISITOR', subjectId: visitor.audience.id, holderName: '张三', organization: null, days: ['2027-04-10'], approved: true, entryPhotoId: before!.entryPhotoId, idPhotoId: before!.idPhotoId, region: before!.holderRegion });
       expect((await ticketOf('VISITOR', visitor.audience.id))?.version).toBe(before?.version);
     });
@@ -173,7 +175,7 @@ describe('the ticket ledger and the scan decisions', () => {
       const organizer = await viewerOf(reviewer);
 
       await services.badgeReview.approve(organizer, { ids: [badge.id] }, ORIGIN);
-      expect(await ticketOf('BADGE', badge.id)).toMatchObject({ holderName: '王五', organization: '测试摩托', days: [], holderApproved: true });
+      expect(await ticketOf('BADGE', badge.id)).toMatchObject({ holderName: '王五', organization: '测试摩托', days: [], holderApproved: true, holderRegion: 'CN-31' });
       await services.badgeReview.reject(organizer, { ids: [badge.id], reason: '照片不清晰' }, ORIGIN);
       expect(await ticketOf('BADGE', badge.id)).toMatchObject({ holderApproved: false });
       await services.badgeFiling.save(staff, badge.id, rules.parse({ ...input, name: '王六' }), ORIGIN);

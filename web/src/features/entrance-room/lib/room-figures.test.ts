@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketRows, gateSeries, regionLabelKey, slotLabel } from './room-figures';
+import { bucketRows, gateSeries, regionLabel, slotLabel } from './room-figures';
 
 describe('the entrance room figures', () => {
   const snapshot = {
@@ -25,8 +25,11 @@ describe('the entrance room figures', () => {
 
   it('lists the newest bucket first, and names regions by province or document', () => {
     expect(bucketRows(snapshot).map((row) => row.slot)).toEqual([570, 550, 540]);
-    expect(regionLabelKey('CN-44')).toBe('regions.province.44');
-    expect(regionLabelKey('PASSPORT')).toBe('regions.document.PASSPORT');
-    expect(regionLabelKey(null)).toBe('regions.unknown');
+    const t = (key: string) => `<${key}>`;
+    expect(regionLabel('CN-44', t, 'zh-CN')).toBe('<regions.province.44>');
+    expect(regionLabel('PASSPORT', t, 'en-US')).toBe('<regions.document.PASSPORT>');
+    expect(regionLabel('JP', t, 'zh-CN')).toBe('日本');
+    expect(regionLabel('JP', t, 'en-US')).toBe('Japan');
+    expect(regionLabel(null, t, 'en-US')).toBe('<regions.unknown>');
   });
 });

@@ -1,3 +1,4 @@
+import { COUNTRIES } from '@portal/shared/country/countries';
 import type { RoomSnapshot } from '@portal/shared/entrance-room/entrance-room';
 
 /** A bucket's start as the chart and table name it ("09:10"). */
@@ -46,9 +47,12 @@ export function bucketRows(snapshot: Pick<RoomSnapshot, 'buckets'>): BucketRow[]
     .sort((a, b) => b.slot - a.slot || a.gate.localeCompare(b.gate));
 }
 
-/** The locale key of a region code (`regionOfId`): a province, an ID document, or unknown. */
-export function regionLabelKey(region: string | null): string {
-  if (region === null) return 'regions.unknown';
+/** The name of a region code (`regionOfId`): a province or an ID document (locale keys), a country (the shared list), or unknown. */
+export function regionLabel(region: string | null, t: (key: string) => string, language: string): string {
+  if (region === null) return t('regions.unknown');
   const province = /^CN-(\d{2})$/.exec(region)?.[1];
-  return province ? `regions.province.${province}` : `regions.document.${region}`;
+  if (province) return t(`regions.province.${province}`);
+  const country = COUNTRIES.find((candidate) => candidate.code === region);
+  if (country) return language.startsWith('zh') ? country.zh : country.en;
+  return t(`regions.document.${region}`);
 }

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { formatTime } from '../../../lib/format/date-time';
 import { useRoomSnapshots, type RoomConnection } from '../api/room-snapshots';
-import { bucketRows, gateSeries, regionLabelKey, slotLabel } from '../lib/room-figures';
+import { bucketRows, gateSeries, regionLabel, slotLabel } from '../lib/room-figures';
 
 function ConnectionText({ connection, snapshot }: { connection: RoomConnection; snapshot: RoomSnapshot | undefined }) {
   const { t } = useTranslation('entrance-room');
@@ -119,8 +119,8 @@ function Gates({ snapshot }: { snapshot: RoomSnapshot }) {
 }
 
 function Regions({ regions }: { regions: RoomSnapshot['regions'] }) {
-  const { t } = useTranslation('entrance-room');
-  const rows = useMemo(() => regions.map((row) => ({ key: row.region ?? '', name: t(regionLabelKey(row.region)), visitors: row.visitors })), [regions, t]);
+  const { t, i18n } = useTranslation('entrance-room');
+  const rows = useMemo(() => regions.map((row) => ({ key: row.region ?? '', name: regionLabel(row.region, t, i18n.language), visitors: row.visitors })), [regions, t, i18n.language]);
   const option = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
