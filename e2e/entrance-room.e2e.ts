@@ -11,8 +11,8 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GateScan } from '../device/src/gate';
-import { signIn, type CookieJar } from './support/api-session';
-import { runDevice } from './support/device-client';
+import { graphqlAs, signIn, type CookieJar } from './support/api-session';
+import { registerGate, runDevice } from './support/device-client';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
@@ -26,16 +26,7 @@ const GATE_NAME = 'E2E 实况东门';
 let server: RunningServer;
 let stateDir: string;
 
-async function graphql<T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/apis/core/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-portal-client': 'web', cookie: jar.header() },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as { data?: T; errors?: unknown };
-  if (!answer.data) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(answer.errors).slice(0, 500)}`);
-  return answer.data;
-}
+const graphql = <T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}) => graphqlAs<T>(server.baseUrl, jar, query, variables);
 
 /** The QR texts of a few imported tickets valid today (the office's printed QR of each). */
 async function ticketQrs(organizer: CookieJar, count: number): Promise<string[]> {
@@ -45,15 +36,6 @@ async function ticketQrs(organizer: CookieJar, count: number): Promise<string[]>
   const qrs: string[] = [];
   for (const { id } of tickets.nodes.slice(0, count)) qrs.push((await graphql<{ ticketQr: { token: string } }>(organizer, 'query ($id: ID!) { ticketQr(ticketId: $id) { token } }', { id })).ticketQr.token);
   return qrs;
-}
-
-/** A gate for every ticket kind and day, registered and given a token by the organizer. */
-async function registerGate(organizer: CookieJar): Promise<string> {
-  const registered = await graphql<{ registerEntranceDevice: { id: string } }>(organizer, 'mutation ($input: EntranceDeviceInput!) { registerEntranceDevice(input: $input) { id } }', {
-    input: { name: GATE_NAME, location: '东登录厅', kind: 'GATE', days: [], ticketKinds: ['VISITOR', 'BADGE', 'IMPORTED'] },
-  });
-  const issued = await graphql<{ issueDeviceToken: { token: string } }>(organizer, 'mutation ($id: ID!) { issueDeviceToken(id: $id) { token } }', { id: registered.registerEntranceDevice.id });
-  return issued.issueDeviceToken.token;
 }
 
 const figure = (page: Page, key: string) => page.getByTestId(`entrance-room-${key}`).locator('.ant-statistic-content-value').innerText();
@@ -70,7 +52,7 @@ describeE2E('the live entrance room', () => {
     server = await startServer({ logFile: join(repoRoot, 'e2e', 'artifacts', 'entrance-room-server.log'), env: { WEB_DIST_DIR: distDir, DEMO_GATE_DAY_TODAY: 'true', DEMO_BULK_TICKETS: '10' } });
     stateDir = mkdtempSync(join(tmpdir(), 'portal-e2e-room-'));
     const organizer = await signIn(server.baseUrl, { ...demoUsers.organizer, scope: 'organizer' });
-    gateToken = await registerGate(organizer);
+    gateToken = await registerGate(server.baseUrl, organizer, { name: GATE_NAME, location: '东登录厅' });
     qrs = await ticketQrs(organizer, 2);
     expect(qrs).toHaveLength(2);
   });
