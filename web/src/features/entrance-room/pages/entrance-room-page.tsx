@@ -1,5 +1,5 @@
 import { Alert, Card, Col, Empty, Flex, List, Row, Statistic, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROOM_BUCKET_MINUTES, type RoomAlert, type RoomSnapshot } from '@portal/shared/entrance-room/entrance-room';
 import { EChart } from '../../../components/echart';
@@ -75,6 +75,26 @@ function Alerts({ alerts }: { alerts: RoomAlert[] }) {
   );
 }
 
+/** A part of the room: its chart and the same numbers as a table beside it, or a line saying there is nothing yet. */
+function ChartPart({ title, emptyText, isEmpty, chart, table }: { title: string; emptyText: string; isEmpty: boolean; chart: ReactNode; table: ReactNode }) {
+  return (
+    <Card title={<h2 className="card-title">{title}</h2>} size="small">
+      {isEmpty ? (
+        <Empty description={emptyText} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={14}>
+            {chart}
+          </Col>
+          <Col xs={24} lg={10}>
+            {table}
+          </Col>
+        </Row>
+      )}
+    </Card>
+  );
+}
+
 function Gates({ snapshot }: { snapshot: RoomSnapshot }) {
   const { t } = useTranslation('entrance-room');
   const gateName = (gate: string) => gate || t('gates.unnamed');
@@ -90,31 +110,26 @@ function Gates({ snapshot }: { snapshot: RoomSnapshot }) {
     };
   }, [snapshot, t]);
   return (
-    <Card title={<h2 className="card-title">{t('gates.title')}</h2>} size="small">
-      {snapshot.buckets.length === 0 ? (
-        <Empty description={t('gates.none')} />
-      ) : (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={14}>
-            <EChart option={option} testId="entrance-room-gates-chart" />
-          </Col>
-          <Col xs={24} lg={10}>
-            <FigureTable
-              caption={t('gates.title')}
-              rows={bucketRows(snapshot)}
-              rowKey="key"
-              testId="entrance-room-gates-table"
-              columns={[
-                { key: 'slot', title: t('gates.time'), render: (_value, row) => slotLabel(row.slot) },
-                { key: 'gate', title: t('gates.gate'), render: (_value, row) => gateName(row.gate) },
-                { key: 'entries', title: t('gates.entries'), dataIndex: 'entries', align: 'right' },
-                { key: 'reEntries', title: t('gates.reEntries'), dataIndex: 'reEntries', align: 'right' },
-              ]}
-            />
-          </Col>
-        </Row>
-      )}
-    </Card>
+    <ChartPart
+      title={t('gates.title')}
+      emptyText={t('gates.none')}
+      isEmpty={snapshot.buckets.length === 0}
+      chart={<EChart option={option} testId="entrance-room-gates-chart" />}
+      table={
+        <FigureTable
+          caption={t('gates.title')}
+          rows={bucketRows(snapshot)}
+          rowKey="key"
+          testId="entrance-room-gates-table"
+          columns={[
+            { key: 'slot', title: t('gates.time'), render: (_value, row) => slotLabel(row.slot) },
+            { key: 'gate', title: t('gates.gate'), render: (_value, row) => gateName(row.gate) },
+            { key: 'entries', title: t('gates.entries'), dataIndex: 'entries', align: 'right' },
+            { key: 'reEntries', title: t('gates.reEntries'), dataIndex: 'reEntries', align: 'right' },
+          ]}
+        />
+      }
+    />
   );
 }
 
@@ -132,29 +147,24 @@ function Regions({ regions }: { regions: RoomSnapshot['regions'] }) {
     [rows, t],
   );
   return (
-    <Card title={<h2 className="card-title">{t('regions.title')}</h2>} size="small">
-      {rows.length === 0 ? (
-        <Empty description={t('regions.none')} />
-      ) : (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={14}>
-            <EChart option={option} testId="entrance-room-regions-chart" />
-          </Col>
-          <Col xs={24} lg={10}>
-            <FigureTable
-              caption={t('regions.title')}
-              rows={rows}
-              rowKey="key"
-              testId="entrance-room-regions-table"
-              columns={[
-                { key: 'name', title: t('regions.region'), dataIndex: 'name' },
-                { key: 'visitors', title: t('regions.visitors'), dataIndex: 'visitors', align: 'right' },
-              ]}
-            />
-          </Col>
-        </Row>
-      )}
-    </Card>
+    <ChartPart
+      title={t('regions.title')}
+      emptyText={t('regions.none')}
+      isEmpty={rows.length === 0}
+      chart={<EChart option={option} testId="entrance-room-regions-chart" />}
+      table={
+        <FigureTable
+          caption={t('regions.title')}
+          rows={rows}
+          rowKey="key"
+          testId="entrance-room-regions-table"
+          columns={[
+            { key: 'name', title: t('regions.region'), dataIndex: 'name' },
+            { key: 'visitors', title: t('regions.visitors'), dataIndex: 'visitors', align: 'right' },
+          ]}
+        />
+      }
+    />
   );
 }
 
