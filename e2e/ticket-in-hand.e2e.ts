@@ -15,8 +15,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shanghaiDate } from '@portal/shared/dates';
 import { QR_PERIOD_MIN_SECONDS } from '@portal/shared/ticket/rotating-code';
 import type { GateScan } from '../device/src/gate';
-import { signIn, type CookieJar } from './support/api-session';
-import { runDevice } from './support/device-client';
+import { graphqlAs, signIn, type CookieJar } from './support/api-session';
+import { registerGate, runDevice } from './support/device-client';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
@@ -63,29 +63,7 @@ function device<T>(token: string, ...args: string[]): Promise<T> {
   return runDevice<T>({ serverUrl: server.baseUrl, token, stateFile: join(stateDir, 'gate.json') }, ...args);
 }
 
-async function graphql<T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/apis/core/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-portal-client': 'web', cookie: jar.header() },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as { data?: T; errors?: unknown };
-  if (!answer.data) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(answer.errors).slice(0, 500)}`);
-  return answer.data;
-}
-
-/** A gate for every ticket kind and day, registered and given a token by the organizer (the hardware journey does it through the pages). */
-async function registerGate(organizer: CookieJar): Promise<string> {
-  const registered = await graphql<{ registerEntranceDevice: { id: string } }>(
-    organizer,
-    'mutation ($input: EntranceDeviceInput!) { registerEntranceDevice(input: $input) { id } }',
-    { input: { name: 'E2E 微信闸机', location: '北登录厅', kind: 'GATE', days: [], ticketKinds: ['VISITOR', 'BADGE', 'IMPORTED'] } },
-  );
-  const issued = await graphql<{ issueDeviceToken: { token: string } }>(organizer, 'mutation ($id: ID!) { issueDeviceToken(id: $id) { token } }', {
-    id: registered.registerEntranceDevice.id,
-  });
-  return issued.issueDeviceToken.token;
-}
+const graphql = <T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}) => graphqlAs<T>(server.baseUrl, jar, query, variables);
 
 /** The visitor's QR rotates every QR_PERIOD_MIN_SECONDS (the settings' shortest period): a journey sees it change. */
 async function rotateQuickly(organizer: CookieJar) {
@@ -126,7 +104,7 @@ describeE2E('the ticket in hand: WeChat, offline, at the gate', () => {
     stateDir = mkdtempSync(join(tmpdir(), 'portal-e2e-gate-'));
     photosDir = picturesDir();
     organizer = await signIn(server.baseUrl, { ...demoUsers.organizer, scope: 'organizer' });
-    gateToken = await registerGate(organizer);
+    gateToken = await registerGate(server.baseUrl, organizer, { name: 'E2E 微信闸机', location: '北登录厅' });
     await rotateQuickly(organizer);
   });
   afterAll(async () => {

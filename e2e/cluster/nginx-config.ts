@@ -87,6 +87,15 @@ ${servers}
       proxy_request_buffering off;
     }
 
+    # The entrance room's server-sent events: each snapshot passed on as it comes, the stream held open
+    # (a comment line every 20 s keeps it under the read timeout).
+    location = /apis/entrance-room/events {
+      proxy_pass http://portal;
+      proxy_buffering off;
+      proxy_cache off;
+      proxy_read_timeout 1h;
+    }
+
     # Hashed build files never change: cached for a year by browsers and any CDN in front.
     location /assets/ {
       proxy_pass http://portal;

@@ -63,7 +63,7 @@ export interface GatesUnderLoadResult extends MemoryFigures {
  * Scans from the 4 gates (one autocannon connection each, every scan a first entry of another bulk ticket)
  * for `seconds`, or until `until` settles.
  */
-function gateScans(origin: string, load: { seconds: number } | { until: Promise<unknown> }): Promise<GateFigures> {
+export function gateScans(origin: string, load: { seconds: number } | { until: Promise<unknown> }): Promise<GateFigures> {
   const request = scanRequest();
   return new Promise((resolve, reject) => {
     const instance = autocannon(

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../../e2e/support/server-process';
 import { signIn, type CookieJar } from '../../e2e/support/api-session';
 import { baselineName, bulkDataOf, scenarios, type Scenario, type ScenarioContext, type TargetName } from './scenarios';
+import { ENTRANCE_ROOM_SCENARIO, entranceRoomMarkdown, runEntranceRoomScenario, type EntranceRoomResult } from './entrance-room';
 import { BENCH_DATABASES, cpuMsOf, DATABASE_LABELS, startPortal, startScanBaseline, startScript, type BenchDatabase, type Target } from './targets';
 import { SCAN_BASELINES } from './device-api';
 import { serverProcess } from './memory';
@@ -303,6 +304,15 @@ async function main() {
     }
   }
 
+  let entranceRoom: EntranceRoomResult[] | undefined;
+  if (!only || only.includes(ENTRANCE_ROOM_SCENARIO)) {
+    entranceRoom = [];
+    for (const database of databases) {
+      console.log(`bench: ${ENTRANCE_ROOM_SCENARIO} (${DATABASE_LABELS[database]}) — 4 gates scan while 0, 1 and 50 organizers watch the entrance room`);
+      entranceRoom.push(await runEntranceRoomScenario(logDir, database));
+    }
+  }
+
   let registrationRush: RegistrationRushResult[] | undefined;
   if (!only || only.includes(REGISTRATION_RUSH_SCENARIO)) {
     registrationRush = [];
@@ -363,6 +373,7 @@ async function main() {
     ...(cdkImports ? { imports: cdkImports } : {}),
     ...(exportsBesideGates ? { exportsBesideGates } : {}),
     ...(registrationRush ? { registrationRush } : {}),
+    ...(entranceRoom ? { entranceRoom } : {}),
     ...(cluster ? { cluster } : {}),
     ...(pages ? { publicPages: pages } : {}),
     ...(interactions ? { listInteractions: interactions } : {}),
@@ -374,6 +385,7 @@ async function main() {
     markdown(report) + (memory ? `\n${photoUploadsMarkdown(memory)}` : '') + (zip ? `\n${badgeZipMarkdown(zip)}` : '') + (badgePrints ? `\n${badgePrintMarkdown(badgePrints)}` : '') + (cdkImports ? `\n${cdkImportMarkdown(cdkImports)}` : '') +
     (exportsBesideGates ? `\n${exportScenariosMarkdown(exportsBesideGates)}` : '') +
     (registrationRush ? `\n${registrationRushMarkdown(registrationRush)}` : '') +
+    (entranceRoom ? `\n${entranceRoomMarkdown(entranceRoom)}` : '') +
     (cluster ? `\n## Cluster: 1 and 3 instances behind nginx\n\n${clusterMarkdown(cluster)}\n` : '') +
     (pages ? `\n${lighthouseReport(pages, RUNS_PER_PAGE)}` : '') +
     (interactions ? `\n${listInteractionsReport(interactions)}` : '');

@@ -55,6 +55,7 @@ import { BadgeExportService } from './modules/badge/badge-export.service';
 import { ProjectSettingsService } from './modules/project/project-settings.service';
 import { ActivationCodeOfficeService } from './modules/project/activation-code-office.service';
 import { EntranceService } from './modules/entrance/entrance.service';
+import { EntranceRoomService } from './modules/entrance-room/entrance-room.service';
 import { HeavyWorkPool } from './lib/heavy-work-pool';
 import { BadgePrintService } from './modules/badge-print/badge-print.service';
 import { badgeFonts } from './modules/badge-print/badge-pdf';
@@ -190,6 +191,8 @@ function buildServices(deps: ServiceDeps) {
     projectSettings: new ProjectSettingsService(db, show, applications, tickets, audit, waitlist, clock),
     activationCodeOffice: new ActivationCodeOfficeService(db, activationCodes, applications, audit, clock),
     entrance,
+    /** The live entrance room's snapshots and streams (ended with the portal: its routes' preClose). */
+    entranceRoom: new EntranceRoomService(tickets, entrance, show, bus, clock),
     registration: new RegistrationService(accounts, verificationCodes, show),
     sessions,
     auth: new AuthService(config, sessions, accounts, new SignedInCache(bus)),

@@ -2,9 +2,10 @@ import { Redis } from 'ioredis';
 
 /**
  * What changed: a session ended (its store key), an account changed (its id: password, roles, disabled …),
- * or an entrance device changed (its id: token, days, ticket kinds).
+ * an entrance device changed (its id: token, days, ticket kinds), or gates scanned (the instance's id: the
+ * entrance room's figures are out of date; at most one a second per instance).
  */
-const INVALIDATION_KINDS = ['session', 'account', 'device'] as const;
+const INVALIDATION_KINDS = ['session', 'account', 'device', 'gate'] as const;
 
 export interface Invalidation {
   kind: (typeof INVALIDATION_KINDS)[number];

@@ -17,13 +17,14 @@ import { badgePrintModule } from './badge-print/badge-print.module';
 import { viewerModule } from './viewer/viewer.module';
 import { exhibitorModule } from './exhibitor/exhibitor.module';
 import { entranceModule } from './entrance/entrance.module';
+import { entranceRoomModule } from './entrance-room/entrance-room.module';
 import { authModule } from './auth/auth.module';
 import { activationCodeModule } from './activation-code/activation-code.module';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 
 /** Every module that contributes resolvers, loaders, routes or hooks (docs/architecture.md): one line each. */
-export const MODULES = [authModule, viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule, exhibitorModule, projectModule, entranceModule, activationCodeModule, badgePrintModule] as const satisfies readonly PortalModule[];
+export const MODULES = [authModule, viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule, exhibitorModule, projectModule, entranceModule, entranceRoomModule, activationCodeModule, badgePrintModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { shanghaiDate } from '@portal/shared/dates';
+import { regionOfId } from '@portal/shared/entrance-room/entrance-room';
 import type { Database, Executor } from '../db/client';
 import type { TicketService } from '../modules/ticket/ticket.service';
 import { audiences, badges, showDays, tickets } from '../db/schema/index';
@@ -67,16 +68,18 @@ export async function issueTicketsForApproved(tx: Executor, ticketService: Pick<
       name: audiences.name,
       entryPhotoId: audiences.entryPhotoId,
       idPhotoId: audiences.idPhotoId,
+      idType: audiences.idType,
+      idNumber: audiences.idNumber,
       days: sql<string[]>`coalesce((select array_agg(v.day::text order by v.day) from audience_visit_dates v where v.audience_id = ${audiences.id}), '{}'::text[])`,
     })
     .from(audiences)
     .where(and(eq(audiences.approveStatus, 'DONE'), sql`not exists (select 1 from tickets t where t.kind = 'VISITOR' and t.subject_id = ${audiences.id})`));
   const staff = await tx
-    .select({ id: badges.id, name: badges.name, organization: badges.companyNameZh, entryPhotoId: badges.entryPhotoId, idPhotoId: badges.idPhotoId })
+    .select({ id: badges.id, name: badges.name, organization: badges.companyNameZh, entryPhotoId: badges.entryPhotoId, idPhotoId: badges.idPhotoId, idType: badges.idType, idNumber: badges.idNumber, country: badges.country })
     .from(badges)
     .where(and(eq(badges.status, 'APPROVED'), sql`not exists (select 1 from tickets t where t.kind = 'BADGE' and t.subject_id = ${badges.id})`));
   await ticketService.syncHolders(tx, [
-    ...visitors.map(({ id, name, ...row }) => ({ ...row, kind: 'VISITOR' as const, subjectId: id, holderName: name ?? '', organization: null, approved: true })),
-    ...staff.map(({ id, name, ...row }) => ({ ...row, kind: 'BADGE' as const, subjectId: id, holderName: name, days: [], approved: true })),
+    ...visitors.map(({ id, name, idType, idNumber, ...row }) => ({ ...row, kind: 'VISITOR' as const, subjectId: id, holderName: name ?? '', organization: null, approved: true, region: regionOfId(idType, idNumber) })),
+    ...staff.map(({ id, name, idType, idNumber, country, ...row }) => ({ ...row, kind: 'BADGE' as const, subjectId: id, holderName: name, days: [], approved: true, region: regionOfId(idType, idNumber, country) })),
   ]);
 }

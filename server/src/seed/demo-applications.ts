@@ -6,6 +6,7 @@ import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import type { ApproveStatus } from '@portal/shared/application/application-status';
 import type { DemoPicture } from './demo-photos';
 import { idNumberColumns } from '../lib/personal-data-cipher';
+import { regionOfId } from '@portal/shared/entrance-room/entrance-room';
 import type { TicketService } from '../modules/ticket/ticket.service';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '郑', '梁', '谢', '唐', '韩', '冯', '邓', '曹', '彭', '曾', '欧阳'];
@@ -222,6 +223,7 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
       approved: true,
       entryPhotoId: photoRows[person.picture * 2]?.id ?? null,
       idPhotoId: photoRows[person.picture * 2 + 1]?.id ?? null,
+      region: regionOfId(person.idType, person.idNumber),
     })),
   );
   for (const { audienceId, reviewedAt } of approved) {

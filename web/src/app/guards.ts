@@ -69,6 +69,17 @@ export function organizerSectionGuard(session: Session, section: OrganizerSectio
   return satisfiesRoleRule(rolesOf(session), SECTION_RULES[section]) ? ALLOW : { kind: 'forbidden' };
 }
 
+/** The entrance room (/wo/entrance-room): the gate's sections, ticket or hardware (the server checks the same). */
+export function mayOpenEntranceRoom(roles: readonly string[]): boolean {
+  return satisfiesRoleRule(roles, SECTION_RULES.ticket) || satisfiesRoleRule(roles, SECTION_RULES.hardware);
+}
+
+export function entranceRoomGuard(session: Session): GuardDecision {
+  const pending = unsettled(session);
+  if (pending) return pending;
+  return mayOpenEntranceRoom(rolesOf(session)) ? ALLOW : { kind: 'forbidden' };
+}
+
 /** The sections an organizer may open, in menu order. */
 export const ORGANIZER_SECTIONS: readonly OrganizerSection[] = ['audience', 'exhibitor', 'ticket', 'project', 'hardware', 'system'];
 

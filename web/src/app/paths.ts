@@ -13,6 +13,7 @@ export const PATHS = {
   settings: '/usercenter/settings',
   organizer: '/wo/',
   organizerDashboard: '/wo/dashboard',
+  organizerEntranceRoom: '/wo/entrance-room',
   organizerSettings: '/wo/usercenter/settings',
   organizerAudience: '/wo/audience',
   organizerAudienceList: '/wo/audience/list',

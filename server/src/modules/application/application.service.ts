@@ -11,6 +11,7 @@ import { applicationRulesSchema, type TApplicationFields, type TSelectVisitDates
 import { submitRefusal, type ApproveStatus } from '@portal/shared/application/application-status';
 import { WIRE_STATUSES } from '@portal/shared/submission/submission.schema';
 import { shanghaiDate } from '@portal/shared/dates';
+import { regionOfId } from '@portal/shared/entrance-room/entrance-room';
 import { filterOf, DEFAULT_PAGE_SIZE, DEFAULT_SORT, type AudienceListSort, type TAudienceListInput } from '@portal/shared/review/audience-list';
 import type { ActivationCodeService } from '../activation-code/activation-code.service';
 import type { PhotoService } from '../media/photo.service';
@@ -319,6 +320,7 @@ export class ApplicationService {
         approved: application.approveStatus === 'DONE',
         entryPhotoId: application.entryPhotoId,
         idPhotoId: application.idPhotoId,
+        region: regionOfId(application.idType, application.idNumber),
       });
     }
   }

@@ -1,4 +1,5 @@
 import { DECISION_RULES, type TApproveSubmissionsInput, type TRejectSubmissionsInput } from '@portal/shared/submission/submission.schema';
+import { regionOfId } from '@portal/shared/entrance-room/entrance-room';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/viewer';
@@ -37,6 +38,7 @@ export function badgeSpec(tickets: Pick<TicketService, 'syncHolder'>): Submissio
         approved: badge.status === 'APPROVED',
         entryPhotoId: badge.entryPhotoId,
         idPhotoId: badge.idPhotoId,
+        region: regionOfId(badge.idType, badge.idNumber, badge.country),
       }),
   };
 }

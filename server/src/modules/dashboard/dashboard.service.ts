@@ -2,6 +2,7 @@ import { SECTION_RULES } from '@portal/shared/auth/scopes';
 import { shanghaiDate } from '@portal/shared/dates';
 import { hasOrganizerRoles, requireScope } from '../../lib/authorize';
 import type { Clock } from '../../lib/clock';
+import { RecentFigures } from '../../lib/recent-figures';
 import type { Viewer } from '../../lib/viewer';
 import type { ApplicationService } from '../application/application.service';
 import type { BadgeService } from '../badge/badge.service';
@@ -21,23 +22,6 @@ const SHOW_DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 const FIGURES_FRESH_MS = 10_000;
 
-/** The latest run of one part's aggregates, per key, while it is fresh (a failed run is not kept). */
-class RecentFigures<T> {
-  private readonly runs = new Map<string, { startedAt: number; figures: Promise<T> }>();
-
-  constructor(private readonly clock: Clock) {}
-
-  get(key: string, compute: () => Promise<T>): Promise<T> {
-    const now = this.clock.now();
-    const recent = this.runs.get(key);
-    if (recent && now - recent.startedAt < FIGURES_FRESH_MS) return recent.figures;
-    const figures = compute();
-    this.runs.set(key, { startedAt: now, figures });
-    figures.catch(() => this.runs.delete(key));
-    return figures;
-  }
-}
-
 /**
  * The organizer's home: figures from the modules that own them, each part only for the roles that open
  * its section (SPEC 2/6), so one query serves every organizer. Read-only aggregates, no personal data.
@@ -55,9 +39,9 @@ export class DashboardService {
     private readonly tickets: Pick<TicketService, 'admissionStatistics'>,
     private readonly clock: Clock,
   ) {
-    this.applicationFigures = new RecentFigures(clock);
-    this.exhibitorFigures = new RecentFigures(clock);
-    this.admissionFigures = new RecentFigures(clock);
+    this.applicationFigures = new RecentFigures(clock, FIGURES_FRESH_MS);
+    this.exhibitorFigures = new RecentFigures(clock, FIGURES_FRESH_MS);
+    this.admissionFigures = new RecentFigures(clock, FIGURES_FRESH_MS);
   }
 
   open(viewer: Viewer | undefined): DashboardModel {

@@ -125,3 +125,35 @@ export function recentScans(db: Executor, deviceId: string, limit: number) {
     .orderBy(desc(deviceScans.scannedAt), desc(deviceScans.id))
     .limit(limit);
 }
+
+/**
+ * Every device with its scans between `from` and `to` summed (the entrance room): the last scan, the exits, and
+ * the scans and refusals since `recentFrom` — per device through `device_scans_device_time_idx`.
+ */
+export function devicesWithScansBetween(db: Executor, from: Date, to: Date, recentFrom: Date) {
+  const scans = db
+    .select({
+      lastScanAt: sql<string | null>`max(${deviceScans.scannedAt})`.as('last_scan_at'),
+      exits: sql<number>`(count(*) filter (where ${deviceScans.reason} = 'EXIT'))::int`.as('exits'),
+      recentScans: sql<number>`(count(*) filter (where ${deviceScans.scannedAt} >= ${recentFrom.toISOString()}::timestamptz))::int`.as('recent_scans'),
+      recentRefused: sql<number>`(count(*) filter (where ${deviceScans.scannedAt} >= ${recentFrom.toISOString()}::timestamptz and not ${deviceScans.admitted}))::int`.as('recent_refused'),
+    })
+    .from(deviceScans)
+    .where(and(eq(deviceScans.deviceId, devices.id), gte(deviceScans.scannedAt, from), lt(deviceScans.scannedAt, to)))
+    .as('scans');
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      direction: devices.direction,
+      lastHeartbeatAt: devices.lastHeartbeatAt,
+      clockOffsetMs: devices.clockOffsetMs,
+      lastScanAt: scans.lastScanAt,
+      exits: scans.exits,
+      recentScans: scans.recentScans,
+      recentRefused: scans.recentRefused,
+    })
+    .from(devices)
+    .leftJoinLateral(scans, sql`true`)
+    .orderBy(asc(devices.name));
+}

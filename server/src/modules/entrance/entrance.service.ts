@@ -49,6 +49,8 @@ function auditView({ name, location, kind, direction, days, ticketKinds, tokenIs
  */
 export class EntranceService {
   private readonly devicesByTokenHash: AnnouncedCache<AuthenticatedDevice>;
+  /** Told after each scan's answer is committed (the entrance room's live figures). */
+  private readonly scanListeners: (() => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -138,7 +140,7 @@ export class EntranceService {
   async scan(device: AuthenticatedDevice, scan: DeviceScanInput): Promise<ScanAnswerJson> {
     const logged = { deviceId: device.id, scanId: scan.scanId, offline: scan.offline };
     try {
-      return await this.db.transaction(async (tx) => {
+      const answer = await this.db.transaction(async (tx) => {
         const { answer, json } = await this.tickets.admitScanLogged(tx, { device, ...scan }, (recorded) => repository.scanLogOfAdmission(logged, recorded));
         if (json !== null) return json;
         const text = JSON.stringify(answer);
@@ -153,6 +155,8 @@ export class EntranceService {
         });
         return text;
       });
+      for (const listener of this.scanListeners) listener();
+      return answer;
     } catch (error) {
       const stored = isUniqueViolation(error) ? await repository.findScanAnswer(this.db, device.id, scan.scanId) : undefined;
       if (stored === undefined) throw error;
@@ -169,6 +173,16 @@ export class EntranceService {
     const answers: ScanAnswerJson[] = [];
     for (const scan of scans) answers.push(await this.scan(device, { ...scan, at: new Date(scan.at.getTime() - offsetMs) }));
     return answers;
+  }
+
+  /** `listener` is called after every scan that was decided and logged (not for a repeated scan id). */
+  onScanned(listener: () => void) {
+    this.scanListeners.push(listener);
+  }
+
+  /** Every device with its scans of `[from, to)` summed, and its scans and refusals since `recentFrom` (the entrance room). */
+  devicesWithScans(from: Date, to: Date, recentFrom: Date) {
+    return repository.devicesWithScansBetween(this.db, from, to, recentFrom);
   }
 
   /** The ticket module's feed for this device, with the device's own rights. */

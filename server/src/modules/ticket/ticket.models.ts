@@ -88,6 +88,8 @@ export interface TicketHolder {
   approved: boolean;
   entryPhotoId: string | null;
   idPhotoId: string | null;
+  /** `regionOfId` of the holder's ID (shared/src/entrance-room/entrance-room.ts). */
+  region: string | null;
 }
 
 /** Called in the scan's transaction when a visitor's ticket records the day's first entry. */

@@ -75,12 +75,13 @@ function holderColumns(holder: TicketHolder) {
     holderApproved: holder.approved,
     entryPhotoId: holder.entryPhotoId,
     idPhotoId: holder.idPhotoId,
+    holderRegion: holder.region,
   };
 }
 
 /** Only a real change is written: a write moves the ticket into every device's next feed. */
-const holderDiffers = sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId})
-    is distinct from (excluded.holder_name, excluded.organization, excluded.days, excluded.holder_approved, excluded.entry_photo_id, excluded.id_photo_id)`;
+const holderDiffers = sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId}, ${tickets.holderRegion})
+    is distinct from (excluded.holder_name, excluded.organization, excluded.days, excluded.holder_approved, excluded.entry_photo_id, excluded.id_photo_id, excluded.holder_region)`;
 const fromExcluded = {
   holderName: sql`excluded.holder_name`,
   organization: sql`excluded.organization`,
@@ -88,8 +89,9 @@ const fromExcluded = {
   holderApproved: sql`excluded.holder_approved`,
   entryPhotoId: sql`excluded.entry_photo_id`,
   idPhotoId: sql`excluded.id_photo_id`,
+  holderRegion: sql`excluded.holder_region`,
 };
-/** Rows per statement: eight parameters each, well under PostgreSQL's 65,535. */
+/** Rows per statement: nine parameters each, well under PostgreSQL's 65,535. */
 const UPSERT_BATCH = 1_000;
 
 /** Approved holders (distinct): each ticket is created the first time, else brought up to date. */
@@ -103,8 +105,8 @@ export async function upsertHolders(tx: Executor, holders: readonly TicketHolder
 }
 
 const changedFrom = (holder: TicketHolder) =>
-  sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId})
-    is distinct from (${holder.holderName}::text, ${holder.organization}::text, ${`{${holder.days.join(',')}}`}::date[], ${holder.approved}::boolean, ${holder.entryPhotoId}::uuid, ${holder.idPhotoId}::uuid)`;
+  sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId}, ${tickets.holderRegion})
+    is distinct from (${holder.holderName}::text, ${holder.organization}::text, ${`{${holder.days.join(',')}}`}::date[], ${holder.approved}::boolean, ${holder.entryPhotoId}::uuid, ${holder.idPhotoId}::uuid, ${holder.region}::text)`;
 
 /** A holder not approved (now): its ticket, if it ever had one, is brought up to date; none is created. */
 export async function updateHolder(tx: Executor, holder: TicketHolder) {
@@ -119,7 +121,7 @@ export async function eraseHolders(tx: Executor, kind: TicketKind, subjectIds: r
   if (subjectIds.length === 0) return;
   await tx
     .update(tickets)
-    .set({ holderName: '', organization: null, entryPhotoId: null, idPhotoId: null, holderApproved: false, erasedAt: sql`now()` })
+    .set({ holderName: '', organization: null, entryPhotoId: null, idPhotoId: null, holderRegion: null, holderApproved: false, erasedAt: sql`now()` })
     .where(and(eq(tickets.kind, kind), inArray(tickets.subjectId, [...subjectIds]), isNull(tickets.erasedAt)));
 }
 

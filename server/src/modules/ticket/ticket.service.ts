@@ -277,6 +277,16 @@ export class TicketService {
     return { byHour, byGate };
   }
 
+  /** The entrance room's admissions of a show day: per device, gate and bucket of `minutes`. */
+  roomAdmissions(day: string, minutes: number) {
+    return stats.admissionsByGateAndSlot(this.db, day, minutes);
+  }
+
+  /** The entrance room's split of a show day's unique visitors by the holders' region. */
+  roomRegions(day: string) {
+    return stats.visitorsByRegion(this.db, day);
+  }
+
   private nowSeconds() {
     return Math.floor(this.clock.now() / 1000);
   }

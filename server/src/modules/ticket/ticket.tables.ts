@@ -42,6 +42,12 @@ export const tickets = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     entryPhotoId: uuid('entry_photo_id').references(() => photos.id, { onDelete: 'set null' }),
     idPhotoId: uuid('id_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /**
+     * The holder's region, derived from the ID when the holder is synced (`regionOfId`: `CN-<province digits>`
+     * or the ID document's kind), so that the entrance room splits the day's visitors without decrypting an
+     * ID number (docs/decisions/0540). Names no one; blanked with the holder.
+     */
+    holderRegion: text('holder_region'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedById: uuid('revoked_by_id').references(() => accounts.id, { onDelete: 'set null' }),
     revokeReason: text('revoke_reason'),

@@ -23,10 +23,12 @@ import { ApprovalListRoute } from '../../features/review/pages/approval-list-rou
 import { useSession } from '../../features/viewer/api/viewer';
 import { rolesOf } from '../../features/viewer/session';
 import { Guard } from '../guard';
-import { allowedOrganizerSections, organizerSectionGuard, type OrganizerSection } from '../guards';
+import { allowedOrganizerSections, entranceRoomGuard, mayOpenEntranceRoom, organizerSectionGuard, type OrganizerSection } from '../guards';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
 import { DeviceListRoute } from '../../features/entrance/pages/device-list-route';
+import { EntranceRoomRoute } from '../../features/entrance-room/pages/entrance-room-route';
+import FundProjectionScreenOutlined from '@ant-design/icons-svg/es/asn/FundProjectionScreenOutlined';
 
 /** Where the audit log opens each kind of subject. */
 const AUDIT_SUBJECT_PATHS: AuditSubjectPaths = {
@@ -157,17 +159,21 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
 
 /** The dashboard is every organizer's home; its parts follow the roles. */
 const DASHBOARD_ENTRY: MenuEntry = { path: PATHS.organizerDashboard, labelKey: 'organizer.menu.dashboard', icon: DashboardOutlined };
+/** The live entrance room, for the gate's sections (ticket or hardware). */
+const ENTRANCE_ROOM_ENTRY: MenuEntry = { path: PATHS.organizerEntranceRoom, labelKey: 'organizer.menu.entranceRoom', icon: FundProjectionScreenOutlined };
 
 /** /wo/* (the area guard ran in the router before this chunk loaded). */
 export function OrganizerArea() {
   const { session } = useSession();
-  const menu = [DASHBOARD_ENTRY, ...allowedOrganizerSections(rolesOf(session)).map((section) => ORGANIZER_MENU[section])];
+  const roles = rolesOf(session);
+  const menu = [DASHBOARD_ENTRY, ...(mayOpenEntranceRoom(roles) ? [ENTRANCE_ROOM_ENTRY] : []), ...allowedOrganizerSections(roles).map((section) => ORGANIZER_MENU[section])];
   const layout = { titleKey: 'organizer.title', homePath: PATHS.organizer, settingsPath: PATHS.organizerSettings, menu, testId: 'organizer-layout' };
   return (
     <Routes>
       <Route element={<AreaLayout {...layout} />}>
         <Route index element={<Navigate to={PATHS.organizerDashboard} replace />} />
         <Route path="dashboard" element={<DashboardRoute />} />
+        <Route path="entrance-room" element={<Guard decide={entranceRoomGuard}>{<EntranceRoomRoute />}</Guard>} />
         <Route path="audience/*" element={<Section section="audience" />} />
         <Route path="exhibitor/*" element={<Section section="exhibitor" />} />
         <Route path="ticket/*" element={<Section section="ticket" />} />

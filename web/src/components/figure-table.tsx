@@ -1,6 +1,6 @@
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { ScrollRegion } from './scroll-region';
 
 /** Rows a figure table shows at once: about the chart's height beside it, so that no row is cut. */
 export const FIGURE_TABLE_PAGE_SIZE = 7;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 
-/** ECharts, tree-shaken to the line and bar charts this page draws, loaded with the first chart only. */
+/** ECharts, tree-shaken to the line and bar charts the figure pages draw (dashboard, entrance room), loaded with the first chart only. */
 const loadECharts = () =>
   Promise.all([import('echarts/core'), import('echarts/charts'), import('echarts/components'), import('echarts/renderers')]).then(([core, charts, components, renderers]) => {
     core.use([charts.LineChart, charts.BarChart, components.GridComponent, components.TooltipComponent, components.LegendComponent, renderers.CanvasRenderer]);
