@@ -222,6 +222,7 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
       approved: true,
       entryPhotoId: photoRows[person.picture * 2]?.id ?? null,
       idPhotoId: photoRows[person.picture * 2 + 1]?.id ?? null,
+      counterCheck: false,
     })),
   );
   for (const { audienceId, reviewedAt } of approved) {

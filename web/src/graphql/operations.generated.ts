@@ -73,6 +73,8 @@ export type SubmitApplicationInput = {
   channelId?: string | number | null | undefined;
   truthConfirmed: boolean;
   sensitiveConsent: boolean;
+  /** Verify me at the counter instead of face recognition: no face data is kept, the review has no face score (photos uploaded with counterCheck). */
+  counterCheck?: boolean | null | undefined;
 };
 
 export type SeenDeadline = {
@@ -126,6 +128,8 @@ export type BadgeInput = {
   idPhotoId: string | number;
   truthConfirmed: boolean;
   sensitiveConsent: boolean;
+  /** Verify the staff member at the counter instead of face recognition: no face data is kept, the review has no face score (photos uploaded with counterCheck). */
+  counterCheck?: boolean | null | undefined;
 };
 
 /** A badge's size: CR80 (ID-1 card, 54 × 85.6 mm), A6 (105 × 148 mm), LABEL_4X6 (4 × 6 in). */
@@ -408,6 +412,8 @@ export type AudienceFilter = {
   channelId?: string | number | null | undefined;
   /** Name (contains), mobile or ID number (exact or ending with). */
   keyword?: string | null | undefined;
+  /** Only the applications verified at the counter instead of by face recognition. */
+  counterCheck?: boolean | null | undefined;
 };
 
 /** Catalog entries, banners and products (DESIGN §6): PENDING → APPROVED | REJECTED (reason) → edit → PENDING. */

@@ -37,6 +37,7 @@ export function badgeSpec(tickets: Pick<TicketService, 'syncHolder'>): Submissio
         approved: badge.status === 'APPROVED',
         entryPhotoId: badge.entryPhotoId,
         idPhotoId: badge.idPhotoId,
+        counterCheck: badge.counterCheck,
       }),
   };
 }

@@ -88,7 +88,7 @@ describe('the ticket ledger and the scan decisions', () => {
 
   /** A ledger row written directly (the holder's state alone matters to a decision). */
   async function holder(overrides: Partial<TicketHolder> = {}) {
-    const row: TicketHolder = { kind: 'BADGE', subjectId: randomUUID(), holderName: '李四', organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null, ...overrides };
+    const row: TicketHolder = { kind: 'BADGE', subjectId: randomUUID(), holderName: '李四', organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null, counterCheck: false, ...overrides };
     await services.tickets.syncHolder(db, row);
     return { ...row, qr: services.tickets.badgeToken(row.subjectId), ticketId: (await ticketOf(row.kind, row.subjectId))?.id ?? '' };
   }
@@ -127,12 +127,12 @@ describe('the ticket ledger and the scan decisions', () => {
     it('a decision that changes nothing of the ticket writes nothing (the feed stays small)', async () => {
       const visitor = await approvedVisitor(['2027-04-10']);
       const before = await ticketOf('VISITOR', visitor.audience.id);
-      await services.tickets.syncHolder(db, { kind: 'VISITOR', subjectId: visitor.audience.id, holderName: '张三', organization: null, days: ['2027-04-10'], approved: true, entryPhotoId: before!.entryPhotoId, idPhotoId: before!.idPhotoId });
+      await services.tickets.syncHolder(db, { kind: 'VISITOR', subjectId: visitor.audience.id, holderName: '张三', organization: null, days: ['2027-04-10'], approved: true, entryPhotoId: before!.entryPhotoId, idPhotoId: before!.idPhotoId, counterCheck: false });
       expect((await ticketOf('VISITOR', visitor.audience.id))?.version).toBe(before?.version);
     });
 
     it('many holders at once: each approved one gets its ticket, a repeat writes nothing, a revoked one only updates', async () => {
-      const holders: TicketHolder[] = Array.from({ length: 3 }, (_, index) => ({ kind: 'BADGE', subjectId: randomUUID(), holderName: `员工${index}`, organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null }));
+      const holders: TicketHolder[] = Array.from({ length: 3 }, (_, index) => ({ kind: 'BADGE', subjectId: randomUUID(), holderName: `员工${index}`, organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null, counterCheck: false }));
       const stranger: TicketHolder = { ...holders[0]!, subjectId: randomUUID(), approved: false };
       await services.tickets.syncHolders(db, [...holders, stranger]);
       const issued = await Promise.all(holders.map((row) => ticketOf('BADGE', row.subjectId)));

@@ -42,6 +42,8 @@ export const tickets = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     entryPhotoId: uuid('entry_photo_id').references(() => photos.id, { onDelete: 'set null' }),
     idPhotoId: uuid('id_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /** The holder chose the counter check (decision 0209): the gate compares the ID document in person, no face comparison runs. */
+    counterCheck: boolean('counter_check').notNull().default(false),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedById: uuid('revoked_by_id').references(() => accounts.id, { onDelete: 'set null' }),
     revokeReason: text('revoke_reason'),
