@@ -29,7 +29,7 @@ const filterFields = {
   visitDate: ZCalendarDate,
   channelId: z.uuid('VALIDATION_FAILED'),
   keyword: plainText('VALIDATION_FAILED').trim().max(KEYWORD_MAX_LENGTH, 'VALIDATION_FAILED'),
-  /** Only the applications verified at the counter (decision 0209); in a URL `counterCheck=1`. */
+  /** Only the applications verified at the counter (decision 0209); in a URL `counterCheck=true`. */
   counterCheck: z.boolean('VALIDATION_FAILED'),
 };
 
@@ -119,7 +119,7 @@ export function listStateFromSearch(search: URLSearchParams): { state: AudienceL
     visitDate: read('visitDate', filterFields.visitDate, text('visitDate')),
     channelId: read('channelId', filterFields.channelId, text('channelId')),
     keyword: read('keyword', filterFields.keyword, text('keyword')),
-    counterCheck: read('counterCheck', z.literal('1').transform(() => true), text('counterCheck')),
+    counterCheck: read('counterCheck', z.literal('true').transform(() => true), text('counterCheck')),
   });
   const page = read('page', z.coerce.number().int().min(1).max(1_000_000), text('page'));
   const pageSize = read('pageSize', z.coerce.number().pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)))), text('pageSize'));
@@ -139,7 +139,7 @@ export function filterSearch(filter: AudienceListFilter, sort: AudienceListSort)
   }
   const keyword = filter.keyword?.trim();
   if (keyword) params.set('keyword', keyword);
-  if (filter.counterCheck) params.set('counterCheck', '1');
+  if (filter.counterCheck) params.set('counterCheck', 'true');
   if (sort !== DEFAULT_SORT) params.set('sort', sort);
   return params;
 }

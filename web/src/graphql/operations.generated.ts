@@ -528,7 +528,7 @@ export type ApplicationInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ApplicationInfoQuery = { viewer:
     | { __typename: 'Ouser' }
-    | { __typename: 'User', id: string, audience: { idNumberMasked: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, submittedAt: string | null, reviewedAt: string | null, createdAt: string, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
+    | { __typename: 'User', id: string, audience: { idNumberMasked: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
     | { __typename: 'Xuser' }
   , project: { setting: { audienceRegOpen: boolean, audienceUpdateDeadline: string | null } } };
 
@@ -549,7 +549,7 @@ export type MyApplicationQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyApplicationQuery = { viewer:
     | { __typename: 'Ouser' }
-    | { __typename: 'User', id: string, mobile: string | null, email: string | null, name: string, audience: { idNumber: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
+    | { __typename: 'User', id: string, mobile: string | null, email: string | null, name: string, audience: { idNumber: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
     | { __typename: 'Xuser' }
    };
 
@@ -570,6 +570,7 @@ export type SubmitApplicationMutation = { submitApplication: { id: string, appro
 export type UploadPhotoMutationVariables = Exact<{
   file: File;
   purpose: PhotoPurpose;
+  counterCheck?: boolean | null | undefined;
 }>;
 
 
@@ -1031,7 +1032,7 @@ export type AudienceDetailQueryVariables = Exact<{
 }>;
 
 
-export type AudienceDetailQuery = { audience: { idNumber: string | null, faceMatchScore: number | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: ApproveStatus, toStatus: ApproveStatus, reason: string | null, actorName: string | null, at: string }>, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null };
+export type AudienceDetailQuery = { audience: { idNumber: string | null, faceMatchScore: number | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: ApproveStatus, toStatus: ApproveStatus, reason: string | null, actorName: string | null, at: string }>, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null };
 
 export type AudienceFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1203,7 +1204,7 @@ export type PhotoRefFragment = { id: string, url: string };
 
 export type ShowDayFieldsFragment = { day: string, capacity: number, remaining: number, deadline: string };
 
-export type ApplicationFieldsFragment = { id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, submittedAt: string | null, reviewedAt: string | null, createdAt: string, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null };
+export type ApplicationFieldsFragment = { id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null };
 
 export type UploadSubmissionPictureMutationVariables = Exact<{
   file: File;
@@ -1550,6 +1551,7 @@ export const ApplicationFieldsFragmentDoc = new TypedDocumentString(`
     name
   }
   refuseReason
+  counterCheck
   submittedAt
   reviewedAt
   createdAt
@@ -1653,6 +1655,7 @@ fragment ApplicationFields on Audience {
     name
   }
   refuseReason
+  counterCheck
   submittedAt
   reviewedAt
   createdAt
@@ -1728,6 +1731,7 @@ fragment ApplicationFields on Audience {
     name
   }
   refuseReason
+  counterCheck
   submittedAt
   reviewedAt
   createdAt
@@ -1749,8 +1753,8 @@ export const SubmitApplicationDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SubmitApplicationMutation, SubmitApplicationMutationVariables>;
 export const UploadPhotoDocument = new TypedDocumentString(`
-    mutation UploadPhoto($file: Upload!, $purpose: PhotoPurpose!) {
-  uploadPhoto(file: $file, purpose: $purpose) {
+    mutation UploadPhoto($file: Upload!, $purpose: PhotoPurpose!, $counterCheck: Boolean) {
+  uploadPhoto(file: $file, purpose: $purpose, counterCheck: $counterCheck) {
     id
     url
     width
@@ -3112,6 +3116,7 @@ fragment ApplicationFields on Audience {
     name
   }
   refuseReason
+  counterCheck
   submittedAt
   reviewedAt
   createdAt

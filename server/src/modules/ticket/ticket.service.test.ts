@@ -217,7 +217,7 @@ describe('the ticket ledger and the scan decisions', () => {
         reason: 'ENTRY',
         day: '2027-04-10',
         at: '2027-04-10T08:31:00.000+08:00',
-        ticket: { id: visitor.ticketId, kind: 'VISITOR', holderName: '张三', organization: null, photoUrl: `/apis/hardware/v1/photos/${visitor.ticketId}` },
+        ticket: { id: visitor.ticketId, kind: 'VISITOR', holderName: '张三', organization: null, photoUrl: `/apis/hardware/v1/photos/${visitor.ticketId}`, counterCheck: false },
         entriesToday: 1,
         conflict: null,
       });
@@ -361,8 +361,8 @@ describe('the ticket ledger and the scan decisions', () => {
       expect(full).toMatchObject({ full: true, day: '2027-04-13', publicKey: services.tickets.publicKeyPem() });
       // Visitor tickets rotate by default: their rows carry the secret; a badge's none.
       const secret = (await ticketOf('VISITOR', visitor.audience.id))!.qrSecret;
-      expect(full.tickets).toContainEqual(['A', visitor.audience.id, visitor.ticketId, 1, null, secret]);
-      expect(full.tickets).toContainEqual(['B', badge.subjectId, badge.ticketId, 1, null, null]);
+      expect(full.tickets).toContainEqual(['A', visitor.audience.id, visitor.ticketId, 1, null, secret, 0]);
+      expect(full.tickets).toContainEqual(['B', badge.subjectId, badge.ticketId, 1, null, null, 0]);
       expect(full.reentry).toEqual({ VISITOR: { policy: 'UNLIMITED', cooldownMinutes: null }, BADGE: { policy: 'UNLIMITED', cooldownMinutes: null } });
       expect(full.tickets.some((row) => row[2] === otherDay.ticketId)).toBe(false);
       expect((await services.tickets.feed({ ...otherGate, ticketKinds: ['VISITOR'] }, 0, '2027-04-13')).tickets.some((row) => row[0] === 'B')).toBe(false);
@@ -370,7 +370,7 @@ describe('the ticket ledger and the scan decisions', () => {
 
       await refuse([visitor.audience.id]);
       const incremental = await services.tickets.feed(otherGate, full.version, '2027-04-13');
-      expect(incremental).toMatchObject({ full: false, tickets: [['A', visitor.audience.id, visitor.ticketId, 0, 'APPLICATION_NOT_APPROVED', secret]] });
+      expect(incremental).toMatchObject({ full: false, tickets: [['A', visitor.audience.id, visitor.ticketId, 0, 'APPLICATION_NOT_APPROVED', secret, 0]] });
       expect(incremental.version).toBeGreaterThan(full.version);
       expect((await services.tickets.feed(otherGate, incremental.version, '2027-04-13')).tickets).toEqual([]);
     });
