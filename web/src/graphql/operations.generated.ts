@@ -626,7 +626,7 @@ export type BadgeQueryVariables = Exact<{
 }>;
 
 
-export type BadgeQuery = { badge: { faceMatchScore: number | null, idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
+export type BadgeQuery = { badge: { faceMatchScore: number | null, counterCheck: boolean, idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
 
 export type BadgesQueryVariables = Exact<{
   filter?: BadgeFilter | null | undefined;
@@ -820,7 +820,7 @@ export type DashboardQueryVariables = Exact<{
 }>;
 
 
-export type DashboardQuery = { dashboard: { generatedAt: string, applications: { statuses: Array<{ status: string, count: number }>, activity: Array<{ day: string, submitted: number, approved: number, refused: number }>, bookings: Array<{ day: string, capacity: number, held: number, approved: number }> } | null, exhibitors: { exhibitors: Array<{ status: string, count: number }>, badges: Array<{ status: string, count: number }> } | null, admissions: { day: string, total: number, byHour: Array<{ hour: number, entries: number, reEntries: number }>, byGate: Array<{ gate: string | null, count: number }> } | null } };
+export type DashboardQuery = { dashboard: { generatedAt: string, applications: { statuses: Array<{ status: string, count: number }>, counterCheck: Array<{ status: string, count: number }>, activity: Array<{ day: string, submitted: number, approved: number, refused: number }>, bookings: Array<{ day: string, capacity: number, held: number, approved: number }> } | null, exhibitors: { exhibitors: Array<{ status: string, count: number }>, badges: Array<{ status: string, count: number }> } | null, admissions: { day: string, total: number, byHour: Array<{ hour: number, entries: number, reEntries: number }>, byGate: Array<{ gate: string | null, count: number }> } | null } };
 
 export type EntranceDeviceFieldsFragment = { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> };
 
@@ -1047,7 +1047,7 @@ export type AudienceListQueryVariables = Exact<{
 }>;
 
 
-export type AudienceListQuery = { audiences: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, idType: IdType | null, idNumberMasked: string | null, submittedAt: string | null, reviewedAt: string | null, channel: { id: string, name: string } | null, visitDates: Array<{ day: string }> }> } };
+export type AudienceListQuery = { audiences: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, idType: IdType | null, idNumberMasked: string | null, submittedAt: string | null, reviewedAt: string | null, counterCheck: boolean, channel: { id: string, name: string } | null, visitDates: Array<{ day: string }> }> } };
 
 export type ErasePersonalDataMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -1111,7 +1111,7 @@ export type MarkTicketFaceCheckedMutationVariables = Exact<{
 }>;
 
 
-export type MarkTicketFaceCheckedMutation = { markTicketFaceChecked: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
+export type MarkTicketFaceCheckedMutation = { markTicketFaceChecked: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
 
 export type MyAdmissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1131,7 +1131,7 @@ export type MyTicketQuery = { viewer:
     | { __typename: 'Xuser' }
    };
 
-export type OfficeTicketFieldsFragment = { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string };
+export type OfficeTicketFieldsFragment = { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string };
 
 export type OfficeTicketsQueryVariables = Exact<{
   filter?: TicketFilter | null | undefined;
@@ -1140,7 +1140,7 @@ export type OfficeTicketsQueryVariables = Exact<{
 }>;
 
 
-export type OfficeTicketsQuery = { tickets: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }> } };
+export type OfficeTicketsQuery = { tickets: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }> } };
 
 export type ReinstateTicketMutationVariables = Exact<{
   ticketId: string | number;
@@ -1148,7 +1148,7 @@ export type ReinstateTicketMutationVariables = Exact<{
 }>;
 
 
-export type ReinstateTicketMutation = { reinstateTicket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
+export type ReinstateTicketMutation = { reinstateTicket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
 
 export type RevokeTicketMutationVariables = Exact<{
   ticketId: string | number;
@@ -1156,7 +1156,7 @@ export type RevokeTicketMutationVariables = Exact<{
 }>;
 
 
-export type RevokeTicketMutation = { revokeTicket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
+export type RevokeTicketMutation = { revokeTicket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
 
 export type TicketAdmissionsQueryVariables = Exact<{
   ticketId: string | number;
@@ -1170,7 +1170,7 @@ export type TicketFaceCheckQueryVariables = Exact<{
 }>;
 
 
-export type TicketFaceCheckQuery = { ticketFaceCheck: { faceMatchScore: number | null, ticket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null } };
+export type TicketFaceCheckQuery = { ticketFaceCheck: { faceMatchScore: number | null, ticket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null } };
 
 export type TicketHistoryQueryVariables = Exact<{
   ticketId: string | number;
@@ -1504,6 +1504,7 @@ export const OfficeTicketFieldsFragmentDoc = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -1847,6 +1848,7 @@ export const BadgeDocument = new TypedDocumentString(`
   badge(id: $id) {
     ...BadgeDetailFields
     faceMatchScore
+    counterCheck
   }
 }
     fragment BadgeFields on Badge {
@@ -2424,6 +2426,10 @@ export const DashboardDocument = new TypedDocumentString(`
     generatedAt
     applications {
       statuses {
+        status
+        count
+      }
+      counterCheck {
         status
         count
       }
@@ -3149,6 +3155,7 @@ export const AudienceListDocument = new TypedDocumentString(`
       idNumberMasked
       submittedAt
       reviewedAt
+      counterCheck
       channel {
         id
         name
@@ -3285,6 +3292,7 @@ export const MarkTicketFaceCheckedDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3369,6 +3377,7 @@ export const OfficeTicketsDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3394,6 +3403,7 @@ export const ReinstateTicketDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3419,6 +3429,7 @@ export const RevokeTicketDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3469,6 +3480,7 @@ export const TicketFaceCheckDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
