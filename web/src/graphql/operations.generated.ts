@@ -608,7 +608,7 @@ export type ApproveBadgesMutation = { approveBadges: Array<{ id: string, status:
 
 export type BadgeFieldsFragment = { id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null };
 
-export type BadgeDetailFieldsFragment = { idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> };
+export type BadgeDetailFieldsFragment = { idNumber: string | null, counterCheck: boolean, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> };
 
 export type BadgeQueueFieldsFragment = { id: string, exhibitorId: string, status: SubmissionStatus, name: string, namePinyin: string, countryCode: string, phoneNumber: string, idType: IdType, idNumberMasked: string, companyNameZh: string, deptName: string, position: string, rejectReason: string | null, submittedAt: string };
 
@@ -619,14 +619,14 @@ export type BadgeTicketMutationVariables = Exact<{
 }>;
 
 
-export type BadgeTicketMutation = { badgeTicket: { token: string, name: string, namePinyin: string, companyNameZh: string, companyNameEn: string, qr: { size: number, path: string } } };
+export type BadgeTicketMutation = { badgeTicket: { token: string, name: string, namePinyin: string, companyNameZh: string, companyNameEn: string, counterCheck: boolean, qr: { size: number, path: string } } };
 
 export type BadgeQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BadgeQuery = { badge: { faceMatchScore: number | null, counterCheck: boolean, idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
+export type BadgeQuery = { badge: { faceMatchScore: number | null, idNumber: string | null, counterCheck: boolean, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
 
 export type BadgesQueryVariables = Exact<{
   filter?: BadgeFilter | null | undefined;
@@ -649,7 +649,7 @@ export type OwnBadgeQueryVariables = Exact<{
 }>;
 
 
-export type OwnBadgeQuery = { ownBadge: { idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
+export type OwnBadgeQuery = { ownBadge: { idNumber: string | null, counterCheck: boolean, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
 
 export type OwnBadgesQueryVariables = Exact<{
   filter?: BadgeFilter | null | undefined;
@@ -673,6 +673,7 @@ export type ReplaceBadgePhotoMutationVariables = Exact<{
   phoneNumber: string;
   code: string;
   file: File;
+  counterCheck?: boolean | null | undefined;
 }>;
 
 
@@ -1209,6 +1210,7 @@ export type ApplicationFieldsFragment = { id: string, approveStatus: ApproveStat
 export type UploadSubmissionPictureMutationVariables = Exact<{
   file: File;
   purpose: PhotoPurpose;
+  counterCheck?: boolean | null | undefined;
 }>;
 
 
@@ -1274,6 +1276,7 @@ export const BadgeDetailFieldsFragmentDoc = new TypedDocumentString(`
     fragment BadgeDetailFields on Badge {
   ...BadgeFields
   idNumber
+  counterCheck
   entryPhoto {
     id
     url
@@ -1840,6 +1843,7 @@ export const BadgeTicketDocument = new TypedDocumentString(`
     namePinyin
     companyNameZh
     companyNameEn
+    counterCheck
   }
 }
     `) as unknown as TypedDocumentString<BadgeTicketMutation, BadgeTicketMutationVariables>;
@@ -1848,7 +1852,6 @@ export const BadgeDocument = new TypedDocumentString(`
   badge(id: $id) {
     ...BadgeDetailFields
     faceMatchScore
-    counterCheck
   }
 }
     fragment BadgeFields on Badge {
@@ -1873,6 +1876,7 @@ export const BadgeDocument = new TypedDocumentString(`
 fragment BadgeDetailFields on Badge {
   ...BadgeFields
   idNumber
+  counterCheck
   entryPhoto {
     id
     url
@@ -1949,6 +1953,7 @@ export const OwnBadgeDocument = new TypedDocumentString(`
 fragment BadgeDetailFields on Badge {
   ...BadgeFields
   idNumber
+  counterCheck
   entryPhoto {
     id
     url
@@ -2006,12 +2011,13 @@ export const RejectBadgesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RejectBadgesMutation, RejectBadgesMutationVariables>;
 export const ReplaceBadgePhotoDocument = new TypedDocumentString(`
-    mutation ReplaceBadgePhoto($idNumber: String!, $phoneNumber: String!, $code: String!, $file: Upload!) {
+    mutation ReplaceBadgePhoto($idNumber: String!, $phoneNumber: String!, $code: String!, $file: Upload!, $counterCheck: Boolean) {
   replaceBadgePhoto(
     idNumber: $idNumber
     phoneNumber: $phoneNumber
     code: $code
     file: $file
+    counterCheck: $counterCheck
   ) {
     id
     url
@@ -3582,8 +3588,8 @@ export const ViewerDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ViewerQuery, ViewerQueryVariables>;
 export const UploadSubmissionPictureDocument = new TypedDocumentString(`
-    mutation UploadSubmissionPicture($file: Upload!, $purpose: PhotoPurpose!) {
-  uploadPhoto(file: $file, purpose: $purpose) {
+    mutation UploadSubmissionPicture($file: Upload!, $purpose: PhotoPurpose!, $counterCheck: Boolean) {
+  uploadPhoto(file: $file, purpose: $purpose, counterCheck: $counterCheck) {
     id
     url
     width
