@@ -1299,6 +1299,8 @@ export type DeviceScan = {
   offline: Scalars['Boolean']['output'];
   /** The ticket's kind; null when the QR named no ticket. */
   ticketKind?: Maybe<TicketKind>;
+  /** The holder chose the counter check: the gate was told to compare the ID document in person, with no face comparison. */
+  counterCheck: Scalars['Boolean']['output'];
 };
 
 /** A token is shown once: only its hash is stored. */
@@ -2695,6 +2697,7 @@ export type DeviceScanResolvers<ContextType = GraphQLContext, ParentType extends
   conflict?: Resolver<Maybe<ResolversTypes['AdmissionConflict']>, ParentType, ContextType>;
   offline?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   ticketKind?: Resolver<Maybe<ResolversTypes['TicketKind']>, ParentType, ContextType>;
+  counterCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type IssuedDeviceTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssuedDeviceToken'] = ResolversParentTypes['IssuedDeviceToken']> = {

@@ -713,7 +713,7 @@ export type KioskLookupQueryVariables = Exact<{
 }>;
 
 
-export type KioskLookupQuery = { kioskLookup: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, externalCode: string | null }> };
+export type KioskLookupQuery = { kioskLookup: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, externalCode: string | null, counterCheck: boolean }> };
 
 export type SaveBadgeTemplateMutationVariables = Exact<{
   input: BadgeTemplateInput;
@@ -830,7 +830,7 @@ export type EntranceDeviceScansQueryVariables = Exact<{
 }>;
 
 
-export type EntranceDeviceScansQuery = { entranceDeviceScans: Array<{ id: string, scannedAt: string, admitted: boolean, reason: ScanReason, conflict: AdmissionConflict | null, offline: boolean, ticketKind: TicketKind | null }> };
+export type EntranceDeviceScansQuery = { entranceDeviceScans: Array<{ id: string, scannedAt: string, admitted: boolean, reason: ScanReason, conflict: AdmissionConflict | null, offline: boolean, ticketKind: TicketKind | null, counterCheck: boolean }> };
 
 export type EntranceDevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2106,6 +2106,7 @@ export const KioskLookupDocument = new TypedDocumentString(`
     holderName
     organization
     externalCode
+    counterCheck
   }
 }
     `) as unknown as TypedDocumentString<KioskLookupQuery, KioskLookupQueryVariables>;
@@ -2488,6 +2489,7 @@ export const EntranceDeviceScansDocument = new TypedDocumentString(`
     conflict
     offline
     ticketKind
+    counterCheck
   }
 }
     `) as unknown as TypedDocumentString<EntranceDeviceScansQuery, EntranceDeviceScansQueryVariables>;

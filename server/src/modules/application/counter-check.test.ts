@@ -118,13 +118,15 @@ describe('the counter check instead of face recognition', () => {
     const [ticket] = await app.portal.database.db.select().from(tickets).where(eq(tickets.subjectId, audienceId));
     expect(ticket?.counterCheck).toBe(true);
     const manager = (await signedInClient(app, 'organizer', ['ROLE_HARDWARE'])).client;
-    const { token } = await registerDeviceWithToken(manager);
+    const { token, device } = await registerDeviceWithToken(manager);
     const feed = await deviceCall(app, token, 'sync');
     const row = (feed.json?.tickets as unknown[][]).find((candidate) => candidate[2] === ticket?.id);
     expect(row?.[6]).toBe(1);
     const scanned = await deviceCall(app, token, 'scan', { scanId: 'counter-check-1', qr: await app.portal.app.services.tickets.printedToken(ticket?.id ?? '') });
     expect(scanned.json as Scanned).toMatchObject({ admit: true, reason: 'ENTRY', ticket: { id: ticket?.id, photoUrl: null, counterCheck: true } });
     expect((await deviceCall(app, token, `photos/${ticket?.id}`)).status).toBe(404);
+    const log = await manager.graphql<{ entranceDeviceScans: Array<{ counterCheck: boolean }> }>(`query ($deviceId: ID!) { entranceDeviceScans(deviceId: $deviceId) { counterCheck } }`, { deviceId: device.id });
+    expect(log.body.data?.entranceDeviceScans).toEqual([{ counterCheck: true }]);
     // The ticket office's face check runs no comparison either.
     const office = await reviewer.graphql<{ ticketFaceCheck: { ticket: { counterCheck: boolean }; faceMatchScore: number | null } }>(FACE_CHECK, { ticketId: ticket?.id });
     expect(office.body.data?.ticketFaceCheck).toEqual({ ticket: { counterCheck: true }, faceMatchScore: null });
