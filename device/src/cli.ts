@@ -62,8 +62,8 @@ function printScan(scan: GateScan) {
   const where = scan.offline ? ' (offline: decided from the feed, queued)' : '';
   const conflict = scan.conflict ? `, conflict ${scan.conflict}` : '';
   print(`${scan.admit ? 'ADMIT' : 'DENY '}  ${scan.reason.padEnd(23)} ${who}  entries today: ${scan.entriesToday}${conflict}${where}`, scan);
-  // The holder chose the counter check: the gate runs no face comparison, staff look at the ID document.
-  if (scan.ticket?.counterCheck) print(COUNTER_CHECK_NOTICE, { notice: 'COUNTER_CHECK' });
+  // The holder chose the counter check: the gate runs no face comparison, staff look at the ID document (JSON: `ticket.counterCheck`).
+  if (scan.ticket?.counterCheck && !values.json) console.log(COUNTER_CHECK_NOTICE);
 }
 
 function printSync(result: SyncResult) {
