@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shanghaiDate } from '@portal/shared/dates';
 import type { GateScan } from '../device/src/gate';
-import { signIn, type CookieJar } from './support/api-session';
+import { graphqlAs, signIn, type CookieJar } from './support/api-session';
 import { runDevice } from './support/device-client';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
@@ -45,16 +45,7 @@ let server: RunningServer;
 let stateDir: string;
 let photosDir: string;
 
-async function graphql<T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/apis/core/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-portal-client': 'web', cookie: jar.header() },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as { data?: T; errors?: unknown };
-  if (!answer.data) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(answer.errors).slice(0, 500)}`);
-  return answer.data;
-}
+const graphql = <T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}) => graphqlAs<T>(server.baseUrl, jar, query, variables);
 
 describeE2E('the counter check instead of face recognition', () => {
   const browser = useBrowser();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shanghaiDate } from '@portal/shared/dates';
 import { QR_PERIOD_MIN_SECONDS } from '@portal/shared/ticket/rotating-code';
 import type { GateScan } from '../device/src/gate';
-import { signIn, type CookieJar } from './support/api-session';
+import { graphqlAs, signIn, type CookieJar } from './support/api-session';
 import { runDevice } from './support/device-client';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
@@ -63,16 +63,7 @@ function device<T>(token: string, ...args: string[]): Promise<T> {
   return runDevice<T>({ serverUrl: server.baseUrl, token, stateFile: join(stateDir, 'gate.json') }, ...args);
 }
 
-async function graphql<T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/apis/core/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-portal-client': 'web', cookie: jar.header() },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as { data?: T; errors?: unknown };
-  if (!answer.data) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(answer.errors).slice(0, 500)}`);
-  return answer.data;
-}
+const graphql = <T>(jar: CookieJar, query: string, variables: Record<string, unknown> = {}) => graphqlAs<T>(server.baseUrl, jar, query, variables);
 
 /** A gate for every ticket kind and day, registered and given a token by the organizer (the hardware journey does it through the pages). */
 async function registerGate(organizer: CookieJar): Promise<string> {

@@ -86,3 +86,15 @@ export async function signIn(origin: string, credentials: Credentials): Promise<
   if (!jar.has('sid')) throw new Error('POST /apis/auth/login succeeded but set no sid cookie');
   return jar;
 }
+
+/** A GraphQL call as the jar's account (the journeys' API steps: what other journeys cover through the pages); its data, or it throws. */
+export async function graphqlAs<T>(origin: string, jar: CookieJar, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${origin}/apis/core/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-portal-client': 'web', cookie: jar.header() },
+    body: JSON.stringify({ query, variables }),
+  });
+  const answer = (await response.json()) as { data?: T; errors?: unknown };
+  if (!answer.data) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(answer.errors).slice(0, 500)}`);
+  return answer.data;
+}
