@@ -50,6 +50,9 @@ const { values, positionals } = parseArgs({
   },
 });
 
+/** What the gate's staff read for a holder verified at the counter (both languages: the staff's and a visitor's). */
+export const COUNTER_CHECK_NOTICE = 'COUNTER CHECK: compare the ID document in person — no face comparison / 人工核验：请当面核对证件，不进行人脸比对';
+
 function print(text: string, json: unknown) {
   console.log(values.json ? JSON.stringify(json) : text);
 }
@@ -59,6 +62,8 @@ function printScan(scan: GateScan) {
   const where = scan.offline ? ' (offline: decided from the feed, queued)' : '';
   const conflict = scan.conflict ? `, conflict ${scan.conflict}` : '';
   print(`${scan.admit ? 'ADMIT' : 'DENY '}  ${scan.reason.padEnd(23)} ${who}  entries today: ${scan.entriesToday}${conflict}${where}`, scan);
+  // The holder chose the counter check: the gate runs no face comparison, staff look at the ID document (JSON: `ticket.counterCheck`).
+  if (scan.ticket?.counterCheck && !values.json) console.log(COUNTER_CHECK_NOTICE);
 }
 
 function printSync(result: SyncResult) {

@@ -21,17 +21,22 @@ export interface ScanAnswer {
   /** The show day (YYYY-MM-DD, Asia/Shanghai) of the scan. */
   day: string;
   at: string;
-  ticket: { id: string; kind: TicketKind; holderName: string; organization: string | null; photoUrl: string | null } | null;
+  /**
+   * `counterCheck`: the holder chose to be verified at the counter instead of by face recognition — staff
+   * compare the ID document in person, no face comparison runs (and `photoUrl` is null).
+   */
+  ticket: { id: string; kind: TicketKind; holderName: string; organization: string | null; photoUrl: string | null; counterCheck: boolean } | null;
   /** The holder's recorded admissions of the day, this one included. */
   entriesToday: number;
   conflict: AdmissionConflict | null;
 }
 
 /**
- * One row of the feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret]`; the secret (40 hex
- * digits) only for a ticket whose QR rotates, else null.
+ * One row of the feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret, counterCheck]`; the secret
+ * (40 hex digits) only for a ticket whose QR rotates, else null; `counterCheck` 1: compare the ID document in person,
+ * no face comparison (absent in a feed from a portal before it).
  */
-export type FeedTicket = [kindLetter: string, subjectId: string, ticketId: string, admitsToday: 0 | 1, denyReason: ScanReason | null, qrSecret: string | null];
+export type FeedTicket = [kindLetter: string, subjectId: string, ticketId: string, admitsToday: 0 | 1, denyReason: ScanReason | null, qrSecret: string | null, counterCheck?: 0 | 1];
 
 /** A kind's re-entry policy: the device enforces the cooldown from its own scans. */
 export interface FeedReentry {

@@ -17,6 +17,8 @@ export interface FeedEntry {
   denyReason: ScanReason | null;
   /** A rotating ticket's secret; null for a static one. */
   qrSecret: string | null;
+  /** The holder is verified at the counter: compare the ID document in person, no face comparison. */
+  counterCheck: boolean;
 }
 
 export interface LocalFeed {
@@ -72,7 +74,7 @@ export function saveState(path: string, state: DeviceState): void {
     ...state.feed,
     tickets: [...state.feed.tickets].map(([key, entry]): FeedTicket => {
       const [kindLetter = '', subjectId = ''] = key.split(':');
-      return [kindLetter, subjectId, entry.ticketId, entry.admitsToday ? 1 : 0, entry.denyReason, entry.qrSecret];
+      return [kindLetter, subjectId, entry.ticketId, entry.admitsToday ? 1 : 0, entry.denyReason, entry.qrSecret, entry.counterCheck ? 1 : 0];
     }),
   };
   const file: StateFile = { format: 1, ...state, feed };
@@ -96,6 +98,6 @@ export function applyFeed(current: LocalFeed | null, answer: Feed): LocalFeed {
   return feed;
 }
 
-function setFeedRow(feed: LocalFeed, [kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret]: FeedTicket) {
-  feed.tickets.set(feedKey(kindLetter, subjectId), { ticketId, admitsToday: admitsToday === 1, denyReason, qrSecret: qrSecret ?? null });
+function setFeedRow(feed: LocalFeed, [kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret, counterCheck]: FeedTicket) {
+  feed.tickets.set(feedKey(kindLetter, subjectId), { ticketId, admitsToday: admitsToday === 1, denyReason, qrSecret: qrSecret ?? null, counterCheck: counterCheck === 1 });
 }

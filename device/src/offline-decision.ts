@@ -11,7 +11,7 @@ import { rotates, verifyTicketQr } from './ticket-qr';
 export interface OfflineDecision {
   admit: boolean;
   reason: ScanReason;
-  ticket: { id: string; kind: TicketKind } | null;
+  ticket: { id: string; kind: TicketKind; counterCheck: boolean } | null;
 }
 
 /** Reasons that hold whatever the day: a feed of an earlier day still knows them. */
@@ -42,7 +42,7 @@ export function decideOffline(feed: LocalFeed | null, qr: string, context: Offli
   if (!kind) return deny('UNKNOWN_TICKET');
   const key = feedKey(payload.k, payload.id);
   const row = feed.tickets.get(key);
-  const ticket = row ? { id: row.ticketId, kind } : null;
+  const ticket = row ? { id: row.ticketId, kind, counterCheck: row.counterCheck } : null;
   // A rotating QR: its code must be the ticket's code of the window (±1) at the server's time. Without the
   // secret it cannot be checked; a ticket missing from today's list is refused below for its day anyway.
   if (rotates(payload)) {

@@ -175,7 +175,8 @@ export async function uploadPicture(page: Page, purpose: 'CATALOG' | 'BANNER' | 
 
 /**
  * A photo of a person: picks and crops it, and waits until the upload gave the field a new photo id.
- * Returns the browser's face verdict ('1' faces, or '' when face-api could not run and the server checked alone).
+ * Returns the browser's face verdict ('1' faces, or '' when face-api could not run and the server checked alone, or
+ * none was asked: the counter check).
  * `cropShot`: see pickAndCrop; `picker`: which of the field's inputs the picture goes through.
  */
 export async function uploadPhoto(page: Page, purpose: PhotoPurpose, file: string, cropShot?: string, picker?: PhotoPicker): Promise<string> {
@@ -195,7 +196,9 @@ export async function uploadPhoto(page: Page, purpose: PhotoPurpose, file: strin
       { timeout: 90_000, polling: 250 },
     ),
   );
-  return (await page.getByTestId(`photo-face-${purpose}`).getAttribute('data-faces')) ?? '';
+  // A photo for the counter check (decision 0209) has no face verdict at all: the browser measured nothing.
+  const verdict = page.getByTestId(`photo-face-${purpose}`);
+  return (await verdict.count()) > 0 ? ((await verdict.getAttribute('data-faces')) ?? '') : '';
 }
 
 /** Text of an element with its whitespace removed (antd spaces CJK button labels). */

@@ -261,6 +261,7 @@ export type MutationReplaceBadgePhotoArgs = {
   phoneNumber: Scalars['String']['input'];
   code: Scalars['String']['input'];
   file: Scalars['Upload']['input'];
+  counterCheck?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -366,6 +367,7 @@ export type MutationResetExhibitorPasswordArgs = {
 export type MutationUploadPhotoArgs = {
   file: Scalars['Upload']['input'];
   purpose: PhotoPurpose;
+  counterCheck?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -768,6 +770,8 @@ export type Audience = {
   activationCode?: Maybe<Scalars['String']['output']>;
   channel?: Maybe<Channel>;
   refuseReason?: Maybe<Scalars['String']['output']>;
+  /** The visitor chose to be verified at the counter instead of by face recognition. */
+  counterCheck: Scalars['Boolean']['output'];
   submittedAt?: Maybe<Scalars['DateTime']['output']>;
   reviewedAt?: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
@@ -777,7 +781,7 @@ export type Audience = {
   waitlist: Array<WaitlistEntry>;
   /** Organizers only: every transition, oldest first. */
   statusHistory: Array<AudienceStatusChange>;
-  /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown. */
+  /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown or for the counter check. */
   faceMatchScore?: Maybe<Scalars['Float']['output']>;
   /** The VIP ticket, once approved (DONE); the visitor's own only. */
   ticket?: Maybe<Ticket>;
@@ -802,6 +806,8 @@ export type SubmitApplicationInput = {
   channelId?: InputMaybe<Scalars['ID']['input']>;
   truthConfirmed: Scalars['Boolean']['input'];
   sensitiveConsent: Scalars['Boolean']['input'];
+  /** Verify me at the counter instead of face recognition: no face data is kept, the review has no face score (photos uploaded with counterCheck). */
+  counterCheck?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type SeenDeadline = {
@@ -933,8 +939,10 @@ export type Badge = {
   reviewedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Every transition, oldest first (the company's accounts and the section's organizers). */
   statusHistory: Array<SubmissionStatusChange>;
-  /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown. */
+  /** Organizers' detail only: how alike the faces of the entry-card and ID photos are, 0..1; null when unknown or for the counter check. */
   faceMatchScore?: Maybe<Scalars['Float']['output']>;
+  /** The staff member is verified at the counter instead of by face recognition (no face data, no score). */
+  counterCheck: Scalars['Boolean']['output'];
 };
 
 export type BadgeFilter = {
@@ -984,6 +992,8 @@ export type BadgeInput = {
   idPhotoId: Scalars['ID']['input'];
   truthConfirmed: Scalars['Boolean']['input'];
   sensitiveConsent: Scalars['Boolean']['input'];
+  /** Verify the staff member at the counter instead of face recognition: no face data is kept, the review has no face score (photos uploaded with counterCheck). */
+  counterCheck?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** /ticket: the approved badge's QR token (Ed25519, kind B). */
@@ -995,6 +1005,8 @@ export type BadgeTicket = {
   namePinyin: Scalars['String']['output'];
   companyNameZh: Scalars['String']['output'];
   companyNameEn: Scalars['String']['output'];
+  /** The staff member is verified at the counter instead of by face recognition: a new photo gets no face detection. */
+  counterCheck: Scalars['Boolean']['output'];
 };
 
 /** /ticket photo replacement: when another code may be asked. */
@@ -1217,6 +1229,8 @@ export type AdmissionGate = {
 export type ApplicationDashboard = {
   __typename?: 'ApplicationDashboard';
   statuses: Array<StatusCount>;
+  /** The applications whose visitor chose to be verified at the counter instead of by face recognition, per state. */
+  counterCheck: Array<StatusCount>;
   /** The last 30 days, oldest first, days without activity included. */
   activity: Array<ReviewDay>;
   bookings: Array<BookingDay>;
@@ -1342,6 +1356,8 @@ export type DeviceScan = {
   offline: Scalars['Boolean']['output'];
   /** The ticket's kind; null when the QR named no ticket. */
   ticketKind?: Maybe<TicketKind>;
+  /** The holder chose the counter check: the gate was told to compare the ID document in person, with no face comparison. */
+  counterCheck: Scalars['Boolean']['output'];
 };
 
 /** A token is shown once: only its hash is stored. */
@@ -1715,6 +1731,8 @@ export type AudienceFilter = {
   channelId?: InputMaybe<Scalars['ID']['input']>;
   /** Name (contains), mobile or ID number (exact or ending with). */
   keyword?: InputMaybe<Scalars['String']['input']>;
+  /** Only the applications verified at the counter instead of by face recognition. */
+  counterCheck?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type AudiencePage = {
@@ -1855,6 +1873,8 @@ export type OfficeTicket = {
   lastAdmittedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Admissions that disagree with the record (offline uploads). */
   conflictCount: Scalars['Int']['output'];
+  /** The holder chose the counter check: compare the ID document in person — no face comparison, no face score. */
+  counterCheck: Scalars['Boolean']['output'];
   createdAt: Scalars['DateTime']['output'];
 };
 
@@ -1921,7 +1941,7 @@ export type TicketFaceCheck = {
   ticket: OfficeTicket;
   entryPhoto?: Maybe<Photo>;
   idPhoto?: Maybe<Photo>;
-  /** 0–1: how alike the two faces are (null when a photo is missing). */
+  /** 0–1: how alike the two faces are (null when a photo is missing, or for the counter check). */
   faceMatchScore?: Maybe<Scalars['Float']['output']>;
 };
 
@@ -2342,7 +2362,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   rejectBadges?: Resolver<Array<ResolversTypes['Badge']>, ParentType, ContextType, RequireFields<MutationRejectBadgesArgs, 'ids' | 'reason'>>;
   badgeTicket?: Resolver<ResolversTypes['BadgeTicket'], ParentType, ContextType, RequireFields<MutationBadgeTicketArgs, 'captcha' | 'idNumber' | 'phoneNumber'>>;
   sendBadgePhotoCode?: Resolver<ResolversTypes['BadgePhotoCodeSent'], ParentType, ContextType, RequireFields<MutationSendBadgePhotoCodeArgs, 'captcha' | 'idNumber' | 'phoneNumber'>>;
-  replaceBadgePhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationReplaceBadgePhotoArgs, 'idNumber' | 'phoneNumber' | 'code' | 'file'>>;
+  replaceBadgePhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationReplaceBadgePhotoArgs, 'idNumber' | 'phoneNumber' | 'code' | 'file' | 'counterCheck'>>;
   saveBadgeTemplate?: Resolver<ResolversTypes['BadgeTemplate'], ParentType, ContextType, RequireFields<MutationSaveBadgeTemplateArgs, 'input'>>;
   submitBannerApplication?: Resolver<ResolversTypes['BannerApplication'], ParentType, ContextType, RequireFields<MutationSubmitBannerApplicationArgs, 'input'>>;
   approveBannerApplications?: Resolver<Array<ResolversTypes['BannerApplication']>, ParentType, ContextType, RequireFields<MutationApproveBannerApplicationsArgs, 'ids'>>;
@@ -2362,7 +2382,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   approveExhibitors?: Resolver<Array<ResolversTypes['Exhibitor']>, ParentType, ContextType, RequireFields<MutationApproveExhibitorsArgs, 'ids'>>;
   setExhibitorEnabled?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationSetExhibitorEnabledArgs, 'id' | 'enabled'>>;
   resetExhibitorPassword?: Resolver<ResolversTypes['ExhibitorWithInitialPassword'], ParentType, ContextType, RequireFields<MutationResetExhibitorPasswordArgs, 'id'>>;
-  uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose'>>;
+  uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose' | 'counterCheck'>>;
   submitProductApplication?: Resolver<ResolversTypes['ProductApplication'], ParentType, ContextType, RequireFields<MutationSubmitProductApplicationArgs, 'input'>>;
   approveProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationApproveProductApplicationsArgs, 'ids'>>;
   rejectProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationRejectProductApplicationsArgs, 'ids' | 'reason'>>;
@@ -2460,6 +2480,7 @@ export type AudienceResolvers<ContextType = GraphQLContext, ParentType extends R
   activationCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   refuseReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  counterCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   submittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2548,6 +2569,7 @@ export type BadgeResolvers<ContextType = GraphQLContext, ParentType extends Reso
   reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   statusHistory?: Resolver<Array<ResolversTypes['SubmissionStatusChange']>, ParentType, ContextType>;
   faceMatchScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  counterCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type BadgePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgePage'] = ResolversParentTypes['BadgePage']> = {
@@ -2573,6 +2595,7 @@ export type BadgeTicketResolvers<ContextType = GraphQLContext, ParentType extend
   namePinyin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyNameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyNameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  counterCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type BadgePhotoCodeSentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgePhotoCodeSent'] = ResolversParentTypes['BadgePhotoCodeSent']> = {
@@ -2691,6 +2714,7 @@ export type AdmissionGateResolvers<ContextType = GraphQLContext, ParentType exte
 
 export type ApplicationDashboardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApplicationDashboard'] = ResolversParentTypes['ApplicationDashboard']> = {
   statuses?: Resolver<Array<ResolversTypes['StatusCount']>, ParentType, ContextType>;
+  counterCheck?: Resolver<Array<ResolversTypes['StatusCount']>, ParentType, ContextType>;
   activity?: Resolver<Array<ResolversTypes['ReviewDay']>, ParentType, ContextType>;
   bookings?: Resolver<Array<ResolversTypes['BookingDay']>, ParentType, ContextType>;
 };
@@ -2748,6 +2772,7 @@ export type DeviceScanResolvers<ContextType = GraphQLContext, ParentType extends
   conflict?: Resolver<Maybe<ResolversTypes['AdmissionConflict']>, ParentType, ContextType>;
   offline?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   ticketKind?: Resolver<Maybe<ResolversTypes['TicketKind']>, ParentType, ContextType>;
+  counterCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type IssuedDeviceTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssuedDeviceToken'] = ResolversParentTypes['IssuedDeviceToken']> = {
@@ -2978,6 +3003,7 @@ export type OfficeTicketResolvers<ContextType = GraphQLContext, ParentType exten
   admissionCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lastAdmittedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   conflictCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  counterCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 

@@ -70,12 +70,13 @@ export async function issueTicketsForApproved(tx: Executor, ticketService: Pick<
       idPhotoId: audiences.idPhotoId,
       idType: audiences.idType,
       idNumber: audiences.idNumber,
+      counterCheck: audiences.counterCheck,
       days: sql<string[]>`coalesce((select array_agg(v.day::text order by v.day) from audience_visit_dates v where v.audience_id = ${audiences.id}), '{}'::text[])`,
     })
     .from(audiences)
     .where(and(eq(audiences.approveStatus, 'DONE'), sql`not exists (select 1 from tickets t where t.kind = 'VISITOR' and t.subject_id = ${audiences.id})`));
   const staff = await tx
-    .select({ id: badges.id, name: badges.name, organization: badges.companyNameZh, entryPhotoId: badges.entryPhotoId, idPhotoId: badges.idPhotoId, idType: badges.idType, idNumber: badges.idNumber, country: badges.country })
+    .select({ id: badges.id, name: badges.name, organization: badges.companyNameZh, entryPhotoId: badges.entryPhotoId, idPhotoId: badges.idPhotoId, idType: badges.idType, idNumber: badges.idNumber, country: badges.country, counterCheck: badges.counterCheck })
     .from(badges)
     .where(and(eq(badges.status, 'APPROVED'), sql`not exists (select 1 from tickets t where t.kind = 'BADGE' and t.subject_id = ${badges.id})`));
   await ticketService.syncHolders(tx, [

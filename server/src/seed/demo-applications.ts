@@ -224,6 +224,7 @@ export async function insertDemoApplications(tx: Transaction, input: DemoApplica
       entryPhotoId: photoRows[person.picture * 2]?.id ?? null,
       idPhotoId: photoRows[person.picture * 2 + 1]?.id ?? null,
       region: regionOfId(person.idType, person.idNumber),
+      counterCheck: false,
     })),
   );
   for (const { audienceId, reviewedAt } of approved) {

@@ -58,6 +58,8 @@ export const ZApplicationFields = z.object({
   channelId: z.uuid(code('CHANNEL_INVALID')).nullish(),
   truthConfirmed: z.literal(true, code('AUDIENCE_TRUTH_REQUIRED')),
   sensitiveConsent: z.literal(true, code('AUDIENCE_CONSENT_REQUIRED')),
+  /** Verified at the counter instead of by face recognition (decision 0209): no face data is kept, no penalty. */
+  counterCheck: z.boolean(code('VALIDATION_FAILED')).optional(),
 });
 
 /** What the ID and age rules need to know that the form does not carry. */

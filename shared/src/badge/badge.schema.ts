@@ -44,6 +44,8 @@ export const ZBadgeFields = z.object({
   idPhotoId: z.uuid(code('BADGE_ID_PHOTO_REQUIRED')),
   truthConfirmed: z.literal(true, code('BADGE_TRUTH_REQUIRED')),
   sensitiveConsent: z.literal(true, code('BADGE_CONSENT_REQUIRED')),
+  /** Verified at the counter instead of by face recognition (decision 0209): no face data is kept, no penalty. */
+  counterCheck: z.boolean(code('VALIDATION_FAILED')).optional(),
 });
 
 /** What the age rule needs that the form does not carry. */
@@ -142,5 +144,7 @@ export type TBadgeTicketInput = z.output<typeof ZBadgeTicketInput>;
 /** /ticket photo replacement: the look-up's ID number and mobile with the SMS code sent to that mobile. */
 export const ZBadgePhotoReplaceInput = ZBadgeTicketInput.extend({
   code: plainText('TICKET_PHOTO_CODE_INVALID').trim().regex(/^\d{6}$/, code('TICKET_PHOTO_CODE_INVALID')),
+  /** The badge is verified at the counter (`BadgeTicket.counterCheck`): the new picture gets no face detection. */
+  counterCheck: z.boolean(code('VALIDATION_FAILED')).optional(),
 });
 export type TBadgePhotoReplaceInput = z.output<typeof ZBadgePhotoReplaceInput>;

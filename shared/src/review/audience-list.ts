@@ -29,6 +29,8 @@ const filterFields = {
   visitDate: ZCalendarDate,
   channelId: z.uuid('VALIDATION_FAILED'),
   keyword: plainText('VALIDATION_FAILED').trim().max(KEYWORD_MAX_LENGTH, 'VALIDATION_FAILED'),
+  /** Only the applications verified at the counter (decision 0209); in a URL `counterCheck=true`. */
+  counterCheck: z.boolean('VALIDATION_FAILED'),
 };
 
 export const ZAudienceListFilter = z.object({
@@ -38,6 +40,7 @@ export const ZAudienceListFilter = z.object({
   visitDate: filterFields.visitDate.nullish(),
   channelId: filterFields.channelId.nullish(),
   keyword: filterFields.keyword.nullish(),
+  counterCheck: filterFields.counterCheck.nullish(),
 });
 export const ZAudienceListSort = z.enum(AUDIENCE_LIST_SORTS);
 
@@ -57,6 +60,8 @@ export interface AudienceListFilter {
   visitDate: string | null;
   channelId: string | null;
   keyword: string | null;
+  /** Only the applications verified at the counter. */
+  counterCheck: boolean;
 }
 
 export interface AudienceListState extends AudienceListFilter {
@@ -65,7 +70,7 @@ export interface AudienceListState extends AudienceListFilter {
   pageSize: PageSize;
 }
 
-export const EMPTY_FILTER: AudienceListFilter = { statuses: [], submittedFrom: null, submittedTo: null, visitDate: null, channelId: null, keyword: null };
+export const EMPTY_FILTER: AudienceListFilter = { statuses: [], submittedFrom: null, submittedTo: null, visitDate: null, channelId: null, keyword: null, counterCheck: false };
 export const DEFAULT_LIST_STATE: AudienceListState = { ...EMPTY_FILTER, sort: DEFAULT_SORT, page: 1, pageSize: DEFAULT_PAGE_SIZE };
 
 function canonicalStatuses(values: readonly string[]): ReviewStatus[] {
@@ -86,6 +91,7 @@ export function filterOf(input: z.output<typeof ZAudienceListFilter> | null | un
     visitDate: input?.visitDate ?? null,
     channelId: input?.channelId ?? null,
     keyword: input?.keyword || null,
+    counterCheck: input?.counterCheck === true,
   };
 }
 
@@ -113,6 +119,7 @@ export function listStateFromSearch(search: URLSearchParams): { state: AudienceL
     visitDate: read('visitDate', filterFields.visitDate, text('visitDate')),
     channelId: read('channelId', filterFields.channelId, text('channelId')),
     keyword: read('keyword', filterFields.keyword, text('keyword')),
+    counterCheck: read('counterCheck', z.literal('true').transform(() => true), text('counterCheck')),
   });
   const page = read('page', z.coerce.number().int().min(1).max(1_000_000), text('page'));
   const pageSize = read('pageSize', z.coerce.number().pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)))), text('pageSize'));
@@ -132,6 +139,7 @@ export function filterSearch(filter: AudienceListFilter, sort: AudienceListSort)
   }
   const keyword = filter.keyword?.trim();
   if (keyword) params.set('keyword', keyword);
+  if (filter.counterCheck) params.set('counterCheck', 'true');
   if (sort !== DEFAULT_SORT) params.set('sort', sort);
   return params;
 }
@@ -155,6 +163,7 @@ export function listInputOf(state: AudienceListState) {
   }
   const keyword = state.keyword?.trim();
   if (keyword) filter.keyword = keyword;
+  if (state.counterCheck) filter.counterCheck = true;
   return { filter, sort: state.sort, page: state.page, pageSize: state.pageSize };
 }
 

@@ -9,7 +9,7 @@ const LEVEL_STROKE: Record<FaceMatchLevel, string | undefined> = { likely: '#389
 /**
  * The namespace of the page that shows the photos: it holds `detail.photos`, `detail.entryPhoto`,
  * `detail.idPhoto`, `detail.photoAlt`, `detail.photoError`, `detail.photoMissing`, `detail.faceMatch`,
- * `detail.faceMatchScore` and `detail.faceMatchLevel.<level>`.
+ * `detail.faceMatchScore`, `detail.faceMatchLevel.<level>`, `detail.counterCheck` and `detail.counterCheckText`.
  */
 type PhotosNamespace = 'review' | 'badge-review' | 'ticket-office';
 
@@ -58,10 +58,22 @@ function FaceMatch({ ns, score, testId }: { ns: PhotosNamespace; score: number |
   );
 }
 
+/** The person chose the counter check: no face comparison ran, and staff compare the ID document in person. */
+function CounterCheck({ ns, testId }: { ns: PhotosNamespace; testId: string }) {
+  const { t } = useTranslation(ns);
+  return (
+    <Flex vertical gap={8} data-testid={testId}>
+      <Typography.Text strong>{t('detail.counterCheck')}</Typography.Text>
+      <Alert type="info" showIcon title={t('detail.counterCheckText')} />
+    </Flex>
+  );
+}
+
 /**
  * A reviewer's view of a person's two photos — the entry card photo beside the ID photo — and the
  * server's face-match score in plain words (visitor applications and staff badges). Test ids:
- * `<testId>-entry-photo`, `-id-photo` (`…-img`), `-face-match` (`data-level`), `-face-match-score`.
+ * `<testId>-entry-photo`, `-id-photo` (`…-img`), `-face-match` (`data-level`), `-face-match-score`; for a person
+ * verified at the counter `-counter-check` in place of the score (decision 0209).
  */
 export function IdentityPhotos({
   ns,
@@ -70,6 +82,7 @@ export function IdentityPhotos({
   entryUrl,
   idUrl,
   score,
+  counterCheck = false,
 }: {
   ns: PhotosNamespace;
   testId: string;
@@ -77,6 +90,8 @@ export function IdentityPhotos({
   entryUrl: string | null | undefined;
   idUrl: string | null | undefined;
   score: number | null | undefined;
+  /** Verified at the counter instead of by face recognition: no score exists. */
+  counterCheck?: boolean;
 }) {
   const { t } = useTranslation(ns);
   return (
@@ -89,7 +104,7 @@ export function IdentityPhotos({
         <DetailPhoto ns={ns} url={idUrl} kind={t('detail.idPhoto')} name={name} testId={`${testId}-id-photo`} />
       </Flex>
       <div style={{ marginTop: 16 }}>
-        <FaceMatch ns={ns} score={score} testId={`${testId}-face-match`} />
+        {counterCheck ? <CounterCheck ns={ns} testId={`${testId}-counter-check`} /> : <FaceMatch ns={ns} score={score} testId={`${testId}-face-match`} />}
       </div>
     </section>
   );

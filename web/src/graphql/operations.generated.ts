@@ -73,6 +73,8 @@ export type SubmitApplicationInput = {
   channelId?: string | number | null | undefined;
   truthConfirmed: boolean;
   sensitiveConsent: boolean;
+  /** Verify me at the counter instead of face recognition: no face data is kept, the review has no face score (photos uploaded with counterCheck). */
+  counterCheck?: boolean | null | undefined;
 };
 
 export type SeenDeadline = {
@@ -126,6 +128,8 @@ export type BadgeInput = {
   idPhotoId: string | number;
   truthConfirmed: boolean;
   sensitiveConsent: boolean;
+  /** Verify the staff member at the counter instead of face recognition: no face data is kept, the review has no face score (photos uploaded with counterCheck). */
+  counterCheck?: boolean | null | undefined;
 };
 
 /** A badge's size: CR80 (ID-1 card, 54 × 85.6 mm), A6 (105 × 148 mm), LABEL_4X6 (4 × 6 in). */
@@ -410,6 +414,8 @@ export type AudienceFilter = {
   channelId?: string | number | null | undefined;
   /** Name (contains), mobile or ID number (exact or ending with). */
   keyword?: string | null | undefined;
+  /** Only the applications verified at the counter instead of by face recognition. */
+  counterCheck?: boolean | null | undefined;
 };
 
 /** Catalog entries, banners and products (DESIGN §6): PENDING → APPROVED | REJECTED (reason) → edit → PENDING. */
@@ -524,7 +530,7 @@ export type ApplicationInfoQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ApplicationInfoQuery = { viewer:
     | { __typename: 'Ouser' }
-    | { __typename: 'User', id: string, audience: { idNumberMasked: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, submittedAt: string | null, reviewedAt: string | null, createdAt: string, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
+    | { __typename: 'User', id: string, audience: { idNumberMasked: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
     | { __typename: 'Xuser' }
   , project: { setting: { audienceRegOpen: boolean, audienceUpdateDeadline: string | null } } };
 
@@ -566,7 +572,7 @@ export type MyApplicationQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyApplicationQuery = { viewer:
     | { __typename: 'Ouser' }
-    | { __typename: 'User', id: string, mobile: string | null, email: string | null, name: string, audience: { idNumber: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
+    | { __typename: 'User', id: string, mobile: string | null, email: string | null, name: string, audience: { idNumber: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
     | { __typename: 'Xuser' }
    };
 
@@ -587,6 +593,7 @@ export type SubmitApplicationMutation = { submitApplication: { id: string, appro
 export type UploadPhotoMutationVariables = Exact<{
   file: File;
   purpose: PhotoPurpose;
+  counterCheck?: boolean | null | undefined;
 }>;
 
 
@@ -626,7 +633,7 @@ export type ApproveBadgesMutation = { approveBadges: Array<{ id: string, status:
 
 export type BadgeFieldsFragment = { id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null };
 
-export type BadgeDetailFieldsFragment = { idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> };
+export type BadgeDetailFieldsFragment = { idNumber: string | null, counterCheck: boolean, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> };
 
 export type BadgeQueueFieldsFragment = { id: string, exhibitorId: string, status: SubmissionStatus, name: string, namePinyin: string, countryCode: string, phoneNumber: string, idType: IdType, idNumberMasked: string, companyNameZh: string, deptName: string, position: string, rejectReason: string | null, submittedAt: string };
 
@@ -637,14 +644,14 @@ export type BadgeTicketMutationVariables = Exact<{
 }>;
 
 
-export type BadgeTicketMutation = { badgeTicket: { token: string, name: string, namePinyin: string, companyNameZh: string, companyNameEn: string, qr: { size: number, path: string } } };
+export type BadgeTicketMutation = { badgeTicket: { token: string, name: string, namePinyin: string, companyNameZh: string, companyNameEn: string, counterCheck: boolean, qr: { size: number, path: string } } };
 
 export type BadgeQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BadgeQuery = { badge: { faceMatchScore: number | null, idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
+export type BadgeQuery = { badge: { faceMatchScore: number | null, idNumber: string | null, counterCheck: boolean, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
 
 export type BadgesQueryVariables = Exact<{
   filter?: BadgeFilter | null | undefined;
@@ -667,7 +674,7 @@ export type OwnBadgeQueryVariables = Exact<{
 }>;
 
 
-export type OwnBadgeQuery = { ownBadge: { idNumber: string | null, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
+export type OwnBadgeQuery = { ownBadge: { idNumber: string | null, counterCheck: boolean, id: string, status: SubmissionStatus, rejectReason: string | null, name: string, namePinyin: string, countryCode: string, phoneNumber: string, email: string, idType: IdType, idNumberMasked: string, country: string, deptName: string, position: string, companyNameZh: string, companyNameEn: string, createDate: string, reviewedAt: string | null, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: SubmissionStatus | null, toStatus: SubmissionStatus, reason: string | null, actorName: string | null, at: string }> } | null };
 
 export type OwnBadgesQueryVariables = Exact<{
   filter?: BadgeFilter | null | undefined;
@@ -691,6 +698,7 @@ export type ReplaceBadgePhotoMutationVariables = Exact<{
   phoneNumber: string;
   code: string;
   file: File;
+  counterCheck?: boolean | null | undefined;
 }>;
 
 
@@ -730,7 +738,7 @@ export type KioskLookupQueryVariables = Exact<{
 }>;
 
 
-export type KioskLookupQuery = { kioskLookup: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, externalCode: string | null }> };
+export type KioskLookupQuery = { kioskLookup: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, externalCode: string | null, counterCheck: boolean }> };
 
 export type SaveBadgeTemplateMutationVariables = Exact<{
   input: BadgeTemplateInput;
@@ -838,7 +846,7 @@ export type DashboardQueryVariables = Exact<{
 }>;
 
 
-export type DashboardQuery = { dashboard: { generatedAt: string, applications: { statuses: Array<{ status: string, count: number }>, activity: Array<{ day: string, submitted: number, approved: number, refused: number }>, bookings: Array<{ day: string, capacity: number, held: number, approved: number }> } | null, exhibitors: { exhibitors: Array<{ status: string, count: number }>, badges: Array<{ status: string, count: number }> } | null, admissions: { day: string, total: number, byHour: Array<{ hour: number, entries: number, reEntries: number }>, byGate: Array<{ gate: string | null, count: number }> } | null } };
+export type DashboardQuery = { dashboard: { generatedAt: string, applications: { statuses: Array<{ status: string, count: number }>, counterCheck: Array<{ status: string, count: number }>, activity: Array<{ day: string, submitted: number, approved: number, refused: number }>, bookings: Array<{ day: string, capacity: number, held: number, approved: number }> } | null, exhibitors: { exhibitors: Array<{ status: string, count: number }>, badges: Array<{ status: string, count: number }> } | null, admissions: { day: string, total: number, byHour: Array<{ hour: number, entries: number, reEntries: number }>, byGate: Array<{ gate: string | null, count: number }> } | null } };
 
 export type EntranceDeviceFieldsFragment = { id: string, name: string, location: string, kind: DeviceKind, direction: DeviceDirection, days: Array<string>, ticketKinds: Array<TicketKind>, hasToken: boolean, tokenIssuedAt: string | null, lastHeartbeatAt: string | null, clockOffsetMs: number | null, feedVersion: number | null, queuedScans: number | null, online: boolean, conflictsToday: number, createdAt: string, scansToday: Array<{ hour: number, admitted: number, denied: number }> };
 
@@ -847,7 +855,7 @@ export type EntranceDeviceScansQueryVariables = Exact<{
 }>;
 
 
-export type EntranceDeviceScansQuery = { entranceDeviceScans: Array<{ id: string, scannedAt: string, admitted: boolean, reason: ScanReason, conflict: AdmissionConflict | null, offline: boolean, ticketKind: TicketKind | null }> };
+export type EntranceDeviceScansQuery = { entranceDeviceScans: Array<{ id: string, scannedAt: string, admitted: boolean, reason: ScanReason, conflict: AdmissionConflict | null, offline: boolean, ticketKind: TicketKind | null, counterCheck: boolean }> };
 
 export type EntranceDevicesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1057,7 +1065,7 @@ export type AudienceDetailQueryVariables = Exact<{
 }>;
 
 
-export type AudienceDetailQuery = { audience: { idNumber: string | null, faceMatchScore: number | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: ApproveStatus, toStatus: ApproveStatus, reason: string | null, actorName: string | null, at: string }>, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null };
+export type AudienceDetailQuery = { audience: { idNumber: string | null, faceMatchScore: number | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: ApproveStatus, toStatus: ApproveStatus, reason: string | null, actorName: string | null, at: string }>, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null };
 
 export type AudienceFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1072,7 +1080,7 @@ export type AudienceListQueryVariables = Exact<{
 }>;
 
 
-export type AudienceListQuery = { audiences: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, idType: IdType | null, idNumberMasked: string | null, submittedAt: string | null, reviewedAt: string | null, channel: { id: string, name: string } | null, visitDates: Array<{ day: string }> }> } };
+export type AudienceListQuery = { audiences: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, idType: IdType | null, idNumberMasked: string | null, submittedAt: string | null, reviewedAt: string | null, counterCheck: boolean, channel: { id: string, name: string } | null, visitDates: Array<{ day: string }> }> } };
 
 export type ErasePersonalDataMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -1136,7 +1144,7 @@ export type MarkTicketFaceCheckedMutationVariables = Exact<{
 }>;
 
 
-export type MarkTicketFaceCheckedMutation = { markTicketFaceChecked: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
+export type MarkTicketFaceCheckedMutation = { markTicketFaceChecked: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
 
 export type MyAdmissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1156,7 +1164,7 @@ export type MyTicketQuery = { viewer:
     | { __typename: 'Xuser' }
    };
 
-export type OfficeTicketFieldsFragment = { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string };
+export type OfficeTicketFieldsFragment = { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string };
 
 export type OfficeTicketsQueryVariables = Exact<{
   filter?: TicketFilter | null | undefined;
@@ -1165,7 +1173,7 @@ export type OfficeTicketsQueryVariables = Exact<{
 }>;
 
 
-export type OfficeTicketsQuery = { tickets: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }> } };
+export type OfficeTicketsQuery = { tickets: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }> } };
 
 export type ReinstateTicketMutationVariables = Exact<{
   ticketId: string | number;
@@ -1173,7 +1181,7 @@ export type ReinstateTicketMutationVariables = Exact<{
 }>;
 
 
-export type ReinstateTicketMutation = { reinstateTicket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
+export type ReinstateTicketMutation = { reinstateTicket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
 
 export type RevokeTicketMutationVariables = Exact<{
   ticketId: string | number;
@@ -1181,7 +1189,7 @@ export type RevokeTicketMutationVariables = Exact<{
 }>;
 
 
-export type RevokeTicketMutation = { revokeTicket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
+export type RevokeTicketMutation = { revokeTicket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string } };
 
 export type TicketAdmissionsQueryVariables = Exact<{
   ticketId: string | number;
@@ -1195,7 +1203,7 @@ export type TicketFaceCheckQueryVariables = Exact<{
 }>;
 
 
-export type TicketFaceCheckQuery = { ticketFaceCheck: { faceMatchScore: number | null, ticket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null } };
+export type TicketFaceCheckQuery = { ticketFaceCheck: { faceMatchScore: number | null, ticket: { id: string, kind: TicketKind, status: TicketStatus, holderName: string, organization: string | null, days: Array<string>, externalCode: string | null, importBatch: string | null, counterCheck: boolean, revokedAt: string | null, revokeReason: string | null, revokedBy: string | null, faceCheckedAt: string | null, faceCheckedBy: string | null, admissionCount: number, lastAdmittedAt: string | null, conflictCount: number, createdAt: string }, entryPhoto: { id: string, url: string } | null, idPhoto: { id: string, url: string } | null } };
 
 export type TicketHistoryQueryVariables = Exact<{
   ticketId: string | number;
@@ -1229,11 +1237,12 @@ export type PhotoRefFragment = { id: string, url: string };
 
 export type ShowDayFieldsFragment = { day: string, capacity: number, remaining: number, deadline: string };
 
-export type ApplicationFieldsFragment = { id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, submittedAt: string | null, reviewedAt: string | null, createdAt: string, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null };
+export type ApplicationFieldsFragment = { id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null };
 
 export type UploadSubmissionPictureMutationVariables = Exact<{
   file: File;
   purpose: PhotoPurpose;
+  counterCheck?: boolean | null | undefined;
 }>;
 
 
@@ -1307,6 +1316,7 @@ export const BadgeDetailFieldsFragmentDoc = new TypedDocumentString(`
     fragment BadgeDetailFields on Badge {
   ...BadgeFields
   idNumber
+  counterCheck
   entryPhoto {
     id
     url
@@ -1537,6 +1547,7 @@ export const OfficeTicketFieldsFragmentDoc = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -1584,6 +1595,7 @@ export const ApplicationFieldsFragmentDoc = new TypedDocumentString(`
     name
   }
   refuseReason
+  counterCheck
   submittedAt
   reviewedAt
   createdAt
@@ -1687,6 +1699,7 @@ fragment ApplicationFields on Audience {
     name
   }
   refuseReason
+  counterCheck
   submittedAt
   reviewedAt
   createdAt
@@ -1798,6 +1811,7 @@ fragment ApplicationFields on Audience {
     name
   }
   refuseReason
+  counterCheck
   submittedAt
   reviewedAt
   createdAt
@@ -1819,8 +1833,8 @@ export const SubmitApplicationDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SubmitApplicationMutation, SubmitApplicationMutationVariables>;
 export const UploadPhotoDocument = new TypedDocumentString(`
-    mutation UploadPhoto($file: Upload!, $purpose: PhotoPurpose!) {
-  uploadPhoto(file: $file, purpose: $purpose) {
+    mutation UploadPhoto($file: Upload!, $purpose: PhotoPurpose!, $counterCheck: Boolean) {
+  uploadPhoto(file: $file, purpose: $purpose, counterCheck: $counterCheck) {
     id
     url
     width
@@ -1914,6 +1928,7 @@ export const BadgeTicketDocument = new TypedDocumentString(`
     namePinyin
     companyNameZh
     companyNameEn
+    counterCheck
   }
 }
     `) as unknown as TypedDocumentString<BadgeTicketMutation, BadgeTicketMutationVariables>;
@@ -1946,6 +1961,7 @@ export const BadgeDocument = new TypedDocumentString(`
 fragment BadgeDetailFields on Badge {
   ...BadgeFields
   idNumber
+  counterCheck
   entryPhoto {
     id
     url
@@ -2022,6 +2038,7 @@ export const OwnBadgeDocument = new TypedDocumentString(`
 fragment BadgeDetailFields on Badge {
   ...BadgeFields
   idNumber
+  counterCheck
   entryPhoto {
     id
     url
@@ -2079,12 +2096,13 @@ export const RejectBadgesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<RejectBadgesMutation, RejectBadgesMutationVariables>;
 export const ReplaceBadgePhotoDocument = new TypedDocumentString(`
-    mutation ReplaceBadgePhoto($idNumber: String!, $phoneNumber: String!, $code: String!, $file: Upload!) {
+    mutation ReplaceBadgePhoto($idNumber: String!, $phoneNumber: String!, $code: String!, $file: Upload!, $counterCheck: Boolean) {
   replaceBadgePhoto(
     idNumber: $idNumber
     phoneNumber: $phoneNumber
     code: $code
     file: $file
+    counterCheck: $counterCheck
   ) {
     id
     url
@@ -2173,6 +2191,7 @@ export const KioskLookupDocument = new TypedDocumentString(`
     holderName
     organization
     externalCode
+    counterCheck
   }
 }
     `) as unknown as TypedDocumentString<KioskLookupQuery, KioskLookupQueryVariables>;
@@ -2502,6 +2521,10 @@ export const DashboardDocument = new TypedDocumentString(`
         status
         count
       }
+      counterCheck {
+        status
+        count
+      }
       activity {
         day
         submitted
@@ -2551,6 +2574,7 @@ export const EntranceDeviceScansDocument = new TypedDocumentString(`
     conflict
     offline
     ticketKind
+    counterCheck
   }
 }
     `) as unknown as TypedDocumentString<EntranceDeviceScansQuery, EntranceDeviceScansQueryVariables>;
@@ -3223,6 +3247,7 @@ fragment ApplicationFields on Audience {
     name
   }
   refuseReason
+  counterCheck
   submittedAt
   reviewedAt
   createdAt
@@ -3255,6 +3280,7 @@ export const AudienceListDocument = new TypedDocumentString(`
       idNumberMasked
       submittedAt
       reviewedAt
+      counterCheck
       channel {
         id
         name
@@ -3391,6 +3417,7 @@ export const MarkTicketFaceCheckedDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3475,6 +3502,7 @@ export const OfficeTicketsDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3500,6 +3528,7 @@ export const ReinstateTicketDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3525,6 +3554,7 @@ export const RevokeTicketDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3575,6 +3605,7 @@ export const TicketFaceCheckDocument = new TypedDocumentString(`
   days
   externalCode
   importBatch
+  counterCheck
   revokedAt
   revokeReason
   revokedBy
@@ -3676,8 +3707,8 @@ export const ViewerDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ViewerQuery, ViewerQueryVariables>;
 export const UploadSubmissionPictureDocument = new TypedDocumentString(`
-    mutation UploadSubmissionPicture($file: Upload!, $purpose: PhotoPurpose!) {
-  uploadPhoto(file: $file, purpose: $purpose) {
+    mutation UploadSubmissionPicture($file: Upload!, $purpose: PhotoPurpose!, $counterCheck: Boolean) {
+  uploadPhoto(file: $file, purpose: $purpose, counterCheck: $counterCheck) {
     id
     url
     width

@@ -15,6 +15,15 @@ export function countByStatus(db: Executor) {
     .groupBy(audiences.approveStatus);
 }
 
+/** How many submitted applications chose the counter check, per state (read from `audiences_counter_check_idx`). */
+export function countCounterCheckByStatus(db: Executor) {
+  return db
+    .select({ status: audiences.approveStatus, count: sql<number>`count(*)::int` })
+    .from(audiences)
+    .where(eq(audiences.counterCheck, true))
+    .groupBy(audiences.approveStatus);
+}
+
 /** Transitions into each state per Beijing calendar day since `from` (submitted = into WAIT). */
 export function transitionsByDay(db: Executor, from: Date) {
   const day = sql<string>`to_char(${audienceStatusHistory.at} at time zone ${SHOW_ZONE}, 'YYYY-MM-DD')`;

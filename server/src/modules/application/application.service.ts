@@ -14,7 +14,7 @@ import { shanghaiDate } from '@portal/shared/dates';
 import { regionOfId } from '@portal/shared/entrance-room/entrance-room';
 import { filterOf, DEFAULT_PAGE_SIZE, DEFAULT_SORT, type AudienceListSort, type TAudienceListInput } from '@portal/shared/review/audience-list';
 import type { ActivationCodeService } from '../activation-code/activation-code.service';
-import type { PhotoService } from '../media/photo.service';
+import { PhotoService } from '../media/photo.service';
 import type { ShowDayModel } from '../show/show.models';
 import type { ShowService } from '../show/show.service';
 import type { TicketService } from '../ticket/ticket.service';
@@ -117,7 +117,8 @@ export class ApplicationService {
 
   /** How alike the faces on the entry-card and the ID photo are, 0..1 (null when either is missing). */
   faceMatchScoreOf(application: ApplicationRow): Promise<number | null> {
-    if (!application.entryPhotoId || !application.idPhotoId) return Promise.resolve(null);
+    // The counter check (decision 0209): no face comparison runs for it.
+    if (application.counterCheck || !application.entryPhotoId || !application.idPhotoId) return Promise.resolve(null);
     return this.photos.faceMatchScore(application.entryPhotoId, application.idPhotoId);
   }
 
@@ -202,7 +203,7 @@ export class ApplicationService {
         const refusal = submitRefusal({ status: existing?.approveStatus, audienceRegOpen: setting.audienceRegOpen, updateDeadline: setting.audienceUpdateDeadline, now });
         if (refusal) throw new AppError(refusal);
 
-        await this.checkPhotos(tx, viewer.id, input.entryPhotoId, input.idPhotoId);
+        await this.checkPhotos(tx, viewer.id, input);
         if (input.channelId && !(await this.show.findChannel(input.channelId, tx))) throw new AppError('CHANNEL_INVALID');
 
         const application = existing ?? (await repository.insertAudience(tx, { accountId: viewer.id }));
@@ -227,6 +228,7 @@ export class ApplicationService {
           refuseReason: null,
           truthConfirmedAt: now,
           sensitiveConsentAt: now,
+          counterCheck: input.counterCheck === true,
           submittedAt: now,
         });
         await repository.replaceVisitDates(tx, application.id, visitDays);
@@ -321,16 +323,23 @@ export class ApplicationService {
         entryPhotoId: application.entryPhotoId,
         idPhotoId: application.idPhotoId,
         region: regionOfId(application.idType, application.idNumber),
+        counterCheck: application.counterCheck,
       });
     }
   }
 
-  private async checkPhotos(tx: Executor, ownerId: string, entryPhotoId: string, idPhotoId: string) {
-    const rows = await this.photos.findByIds([entryPhotoId, idPhotoId], tx);
-    const entry = rows.find((row) => row.id === entryPhotoId);
-    const id = rows.find((row) => row.id === idPhotoId);
+  /**
+   * The viewer's own entry-card and ID photos. The counter check (decision 0209) drops any face data kept for
+   * them; face recognition needs photos uploaded face-checked.
+   */
+  private async checkPhotos(tx: Executor, ownerId: string, input: Pick<TApplicationFields, 'entryPhotoId' | 'idPhotoId' | 'counterCheck'>) {
+    const rows = await this.photos.findByIds([input.entryPhotoId, input.idPhotoId], tx);
+    const entry = rows.find((row) => row.id === input.entryPhotoId);
+    const id = rows.find((row) => row.id === input.idPhotoId);
     if (!entry || entry.ownerId !== ownerId || entry.purpose !== 'ENTRY_CARD') throw new AppError('AUDIENCE_ENTRY_PHOTO_REQUIRED');
     if (!id || id.ownerId !== ownerId || id.purpose !== 'ID_CARD') throw new AppError('AUDIENCE_ID_PHOTO_REQUIRED');
+    if (input.counterCheck) await this.photos.forgetFaces(tx, [entry.id, id.id]);
+    else if (!PhotoService.faceChecked(entry) || !PhotoService.faceChecked(id)) throw new AppError('PHOTO_FACE_CHECK_NEEDED');
   }
 
   /**
@@ -352,10 +361,15 @@ export class ApplicationService {
     }
   }
 
-  /** The dashboard's figures: applications per state, transitions per day since `from`, seats per show day. */
+  /** The dashboard's figures: applications per state (and those verified at the counter), transitions per day since `from`, seats per show day. */
   async statistics(from: Date) {
-    const [statuses, transitions, bookings] = await Promise.all([stats.countByStatus(this.db), stats.transitionsByDay(this.db, from), stats.bookingsByDay(this.db)]);
-    return { statuses, transitions, bookings };
+    const [statuses, counterCheck, transitions, bookings] = await Promise.all([
+      stats.countByStatus(this.db),
+      stats.countCounterCheckByStatus(this.db),
+      stats.transitionsByDay(this.db, from),
+      stats.bookingsByDay(this.db),
+    ]);
+    return { statuses, counterCheck, transitions, bookings };
   }
 }
 
@@ -394,5 +408,6 @@ function listConditions(input: TAudienceListInput['filter']): ListConditions {
     visitDate: filter.visitDate,
     channelId: filter.channelId,
     keyword: filter.keyword,
+    counterCheck: filter.counterCheck,
   };
 }

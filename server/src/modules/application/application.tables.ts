@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type PgColumn, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type PgColumn, bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { encryptedText } from '../../lib/personal-data-cipher';
 import { APPROVE_STATUSES } from '@portal/shared/application/application-status';
@@ -47,6 +47,8 @@ export const audiences = pgTable(
     truthConfirmedAt: timestamp('truth_confirmed_at', { withTimezone: true }),
     /** PIPL: the separate consent to processing ID, photos and face. */
     sensitiveConsentAt: timestamp('sensitive_consent_at', { withTimezone: true }),
+    /** The visitor chose to be verified at the counter instead of by face recognition (decision 0209): no face data is kept, the review has no score. */
+    counterCheck: boolean('counter_check').notNull().default(false),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** PIPL: when the personal data was erased (on request or when retention ended); the row stays for statistics. */
@@ -74,6 +76,8 @@ export const audiences = pgTable(
     index('audiences_search_tokens_idx').using('gin', searchTokensOf(table)),
     // The mobile's last four digits: "ends with" is looked up here, then the full ending is compared.
     index('audiences_mobile_last4_idx').on(sql`right(${table.mobile}, 4)`),
+    // The dashboard's "counter check" figure and the list's filter read only the few who chose it.
+    index('audiences_counter_check_idx').on(table.approveStatus).where(sql`${table.counterCheck}`),
   ],
 );
 

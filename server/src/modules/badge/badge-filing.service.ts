@@ -9,7 +9,7 @@ import { idNumberColumns } from '../../lib/personal-data-cipher';
 import type { AccountService } from '../account/account.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { AuditService } from '../audit/audit.service';
-import type { PhotoService } from '../media/photo.service';
+import { PhotoService } from '../media/photo.service';
 import type { ShowService } from '../show/show.service';
 import type { SubmissionSpec } from '../submission/submission-spec';
 import type { SubmissionWorkflowService } from '../submission/submission-workflow.service';
@@ -29,7 +29,7 @@ export class BadgeFilingService {
     private readonly db: Database,
     private readonly review: { workflow: Pick<SubmissionWorkflowService, 'file'>; spec: SubmissionSpec<BadgeRow> },
     private readonly accounts: Pick<AccountService, 'findByIds'>,
-    private readonly photos: Pick<PhotoService, 'findByIds'>,
+    private readonly photos: Pick<PhotoService, 'findByIds' | 'forgetFaces'>,
     private readonly tickets: Pick<TicketService, 'eraseHolders'>,
     private readonly audit: AuditService,
     private readonly show: Pick<ShowService, 'firstShowDay'>,
@@ -47,7 +47,7 @@ export class BadgeFilingService {
     await this.checkPhotos(member.exhibitorId, input);
     const now = new Date(this.clock.now());
     const { truthConfirmed: _truth, sensitiveConsent: _consent, idNumber, ...fields } = input;
-    const values = { ...fields, ...idNumberColumns(idNumber), idNumber, truthConfirmedAt: now, sensitiveConsentAt: now };
+    const values = { ...fields, ...idNumberColumns(idNumber), idNumber, counterCheck: input.counterCheck === true, truthConfirmedAt: now, sensitiveConsentAt: now };
     try {
       const saved = await this.review.workflow.file(
         this.review.spec,
@@ -55,6 +55,8 @@ export class BadgeFilingService {
         {
           existing: id ? { lock: (tx) => repository.lockBadge(tx, id), required: true } : undefined,
           write: async (tx, { submittedAt: _filedAt, ...pending }, before) => {
+            // The counter check (decision 0209): any face data kept for the photos goes with the filing.
+            if (input.counterCheck) await this.photos.forgetFaces(tx, [input.entryPhotoId, input.idPhotoId]);
             if (!before) return repository.insertBadge(tx, { ...values, ...pending, exhibitorId: member.exhibitorId, createdById: member.viewer.id });
             const after = await repository.updateBadge(tx, before.id, { ...values, ...pending });
             if (!after) throw new AppError('NOT_FOUND');
@@ -102,5 +104,7 @@ export class BadgeFilingService {
     };
     if (!ownedByCompany(input.entryPhotoId, 'BADGE')) throw new AppError('BADGE_ENTRY_PHOTO_REQUIRED');
     if (!ownedByCompany(input.idPhotoId, 'BADGE_ID')) throw new AppError('BADGE_ID_PHOTO_REQUIRED');
+    // Face recognition needs photos uploaded face-checked; the counter check takes any.
+    if (!input.counterCheck && found.some((photo) => !PhotoService.faceChecked(photo))) throw new AppError('PHOTO_FACE_CHECK_NEEDED');
   }
 }

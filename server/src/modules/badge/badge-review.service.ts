@@ -39,6 +39,7 @@ export function badgeSpec(tickets: Pick<TicketService, 'syncHolder'>): Submissio
         entryPhotoId: badge.entryPhotoId,
         idPhotoId: badge.idPhotoId,
         region: regionOfId(badge.idType, badge.idNumber, badge.country),
+        counterCheck: badge.counterCheck,
       }),
   };
 }

@@ -86,7 +86,8 @@ export class BadgeTicketService {
   async replacePhoto(input: TBadgePhotoReplaceInput, file: File, origin: RequestOrigin) {
     if ((await this.guards.store.increment(`badge-ticket:ip:${origin.ip}`, TICKET_WINDOW_SECONDS)) > TICKET_IP_HOURLY_LIMIT) throw new AppError('AUTH_TOO_MANY_ATTEMPTS', { minutes: 60 });
     // The picture first, whoever asks: a refused picture does not spend the code (and tells nothing of the badge).
-    const stored = await this.photos.store(file, 'BADGE');
+    // A badge verified at the counter (decision 0209) has it checked without face detection.
+    const stored = await this.photos.store(file, 'BADGE', { counterCheck: input.counterCheck });
     try {
       const found = await this.approvedBadgeOf(input);
       if (!found) throw new AppError('TICKET_PHOTO_CODE_INVALID');
@@ -99,7 +100,8 @@ export class BadgeTicketService {
       const { photo, oldFiles } = await this.db.transaction(async (tx) => {
         const before = await repository.lockBadge(tx, found.id);
         if (!before || before.status !== 'APPROVED' || !ownerId) throw new AppError('TICKET_PHOTO_CODE_INVALID');
-        const photo = await this.photos.record(tx, ownerId, 'BADGE', stored);
+        if (before.counterCheck !== (input.counterCheck === true)) throw new AppError('PHOTO_FACE_CHECK_NEEDED');
+        const photo = await this.photos.record(tx, ownerId, 'BADGE', stored, { counterCheck: before.counterCheck });
         const after = await repository.updateBadge(tx, before.id, { entryPhotoId: photo.id, ...PENDING_REVIEW });
         if (!after) throw new AppError('TICKET_PHOTO_CODE_INVALID');
         await this.review.workflow.recordResubmission(tx, this.review.spec, before, after, origin, 'badge.photo-replace');

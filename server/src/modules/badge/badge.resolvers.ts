@@ -55,5 +55,6 @@ export const badgeResolvers: Resolvers = {
     namePinyin: (ticket) => ticket.badge.namePinyin,
     companyNameZh: (ticket) => ticket.badge.companyNameZh,
     companyNameEn: (ticket) => ticket.badge.companyNameEn,
+    counterCheck: (ticket) => ticket.badge.counterCheck,
   },
 };

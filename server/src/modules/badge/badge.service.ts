@@ -119,7 +119,8 @@ export class BadgeService {
   }
 
   faceMatchScoreOf(badge: BadgeRow) {
-    return badge.entryPhotoId && badge.idPhotoId ? this.photos.faceMatchScore(badge.entryPhotoId, badge.idPhotoId) : Promise.resolve(null);
+    // The counter check (decision 0209): no face comparison runs for it.
+    return badge.entryPhotoId && badge.idPhotoId && !badge.counterCheck ? this.photos.faceMatchScore(badge.entryPhotoId, badge.idPhotoId) : Promise.resolve(null);
   }
 
   /** Photo access (wired in services.ts): organizers of the section (audited) and the owning company's accounts. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { ID_TYPES } from '@portal/shared/application/id-number';
 import { SUBMISSION_STATUSES } from '@portal/shared/submission/submission.schema';
 import { reviewColumns, submissionHistoryTable } from '../../lib/submission-tables';
@@ -47,6 +47,8 @@ export const badges = pgTable(
     companyNameEn: text('company_name_en').notNull(),
     entryPhotoId: uuid('entry_photo_id').references(() => photos.id, { onDelete: 'set null' }),
     idPhotoId: uuid('id_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /** The staff member is verified at the counter instead of by face recognition (decision 0209): no face data, no score. */
+    counterCheck: boolean('counter_check').notNull().default(false),
     truthConfirmedAt: timestamp('truth_confirmed_at', { withTimezone: true }).notNull(),
     sensitiveConsentAt: timestamp('sensitive_consent_at', { withTimezone: true }).notNull(),
     createdById: uuid('created_by_id').references(() => accounts.id, { onDelete: 'set null' }),

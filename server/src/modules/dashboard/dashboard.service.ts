@@ -57,7 +57,7 @@ export class DashboardService {
   private async computeApplications() {
     const now = this.clock.now();
     const first = shanghaiDate(new Date(now - (ACTIVITY_DAYS - 1) * DAY_MS));
-    const [{ statuses, transitions, bookings }, showDays] = await Promise.all([this.applications.statistics(new Date(`${first}T00:00:00+08:00`)), this.show.showDays()]);
+    const [{ statuses, counterCheck, transitions, bookings }, showDays] = await Promise.all([this.applications.statistics(new Date(`${first}T00:00:00+08:00`)), this.show.showDays()]);
     const activity = Array.from({ length: ACTIVITY_DAYS }, (_, index) => ({ day: shanghaiDate(new Date(now - (ACTIVITY_DAYS - 1 - index) * DAY_MS)), submitted: 0, approved: 0, refused: 0 }));
     const byDay = new Map(activity.map((row) => [row.day, row]));
     for (const { day, status, count } of transitions) {
@@ -70,6 +70,7 @@ export class DashboardService {
     const held = new Map(bookings.map((row) => [row.day, row]));
     return {
       statuses,
+      counterCheck,
       activity,
       bookings: showDays.map((showDay) => ({ day: showDay.day, capacity: showDay.capacity, held: held.get(showDay.day)?.held ?? 0, approved: held.get(showDay.day)?.approved ?? 0 })),
     };

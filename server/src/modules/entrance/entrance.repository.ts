@@ -119,6 +119,8 @@ export function recentScans(db: Executor, deviceId: string, limit: number) {
       offline: deviceScans.offline,
       // The kind as the answer named it (the ledger is the ticket module's).
       ticketKind: sql<TicketKind | null>`(${deviceScans.answer}::json -> 'ticket' ->> 'kind')`,
+      // The holder chose the counter check (decision 0209), as the answer told the gate.
+      counterCheck: sql<boolean>`coalesce((${deviceScans.answer}::json -> 'ticket' ->> 'counterCheck')::boolean, false)`,
     })
     .from(deviceScans)
     .where(eq(deviceScans.deviceId, deviceId))

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../account/account.tables';
 
 export const PHOTO_PURPOSES = ['ENTRY_CARD', 'ID_CARD', 'BADGE', 'BADGE_ID', 'CATALOG', 'BANNER', 'PRODUCT', 'EXHIBITOR_LOGO', 'BADGE_TEMPLATE'] as const;
@@ -23,6 +23,11 @@ export const photos = pgTable(
     faceRatio: real('face_ratio'),
     /** face-api's 128-number descriptor, for the organizer's entry-card / ID photo match score. */
     faceDescriptor: real('face_descriptor').array(),
+    /**
+     * Its person chose the counter check (DESIGN §6, decision 0209): no face detection runs on it and no face
+     * data is kept for it — the descriptor stays null, whatever tries to write one later.
+     */
+    counterCheck: boolean('counter_check').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('photos_owner_idx').on(table.ownerId)],

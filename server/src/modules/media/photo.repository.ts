@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { photos } from './media.tables';
 
@@ -16,9 +16,21 @@ export function findPhotosByIds(db: Executor, ids: readonly string[]) {
   return db.select().from(photos).where(inArray(photos.id, [...ids]));
 }
 
-/** Keeps a photo's face descriptor ([] where the picture holds no single face to describe). */
+/** Keeps a photo's face descriptor ([] where the picture holds no single face to describe); never for a counter-check photo. */
 export async function setFaceDescriptor(db: Executor, id: string, descriptor: number[]) {
-  await db.update(photos).set({ faceDescriptor: descriptor }).where(eq(photos.id, id));
+  await db
+    .update(photos)
+    .set({ faceDescriptor: descriptor })
+    .where(and(eq(photos.id, id), eq(photos.counterCheck, false)));
+}
+
+/** The photos' people chose the counter check: their face data goes, and the mark keeps any from coming back. */
+export async function markCounterCheck(tx: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await tx
+    .update(photos)
+    .set({ counterCheck: true, faceDescriptor: null, faceRatio: null })
+    .where(inArray(photos.id, [...ids]));
 }
 
 /** Deletes one photo row; returns its file key (none when it was already gone). */

@@ -53,13 +53,32 @@ export class PhotoService {
     this.accessRules.push(rule);
   }
 
-  async upload(owner: Viewer, file: File, purpose: PhotoPurpose): Promise<PhotoModel> {
+  /**
+   * `counterCheck`: its person chose to be verified at the counter (decision 0209): the picture is checked
+   * (content, size, pixels) and re-encoded, but no face detection runs and no face data is ever kept.
+   */
+  async upload(owner: Viewer, file: File, purpose: PhotoPurpose, options: { counterCheck?: boolean } = {}): Promise<PhotoModel> {
     const { scopes, roles } = PURPOSES[purpose];
     if (!scopes.includes(owner.scope) || (roles && !hasOrganizerRoles(owner, roles))) throw new AppError('FORBIDDEN');
-    const stored = await this.store(file, purpose);
-    const photo = await this.record(this.db, owner.id, purpose, stored);
+    const counterCheck = options.counterCheck === true;
+    const stored = await this.store(file, purpose, { counterCheck });
+    const photo = await this.record(this.db, owner.id, purpose, stored, { counterCheck });
     this.keepDescriptorLater(photo.id, stored);
     return photo;
+  }
+
+  /**
+   * The photos' people chose the counter check, in the caller's transaction (an application or a badge
+   * filed with it): any face data kept for them is dropped and none is ever written again
+   * (`setFaceDescriptor` skips them, `descriptorOf` computes nothing).
+   */
+  forgetFaces(tx: Executor, photoIds: readonly string[]) {
+    return repository.markCounterCheck(tx, photoIds);
+  }
+
+  /** Whether a photo was uploaded face-checked (not for the counter check): a face-recognition filing needs that. */
+  static faceChecked(photo: Pick<PhotoModel, 'purpose' | 'counterCheck'>) {
+    return PURPOSES[photo.purpose].face && !photo.counterCheck;
   }
 
   /**
@@ -82,18 +101,19 @@ export class PhotoService {
    * Checks and stores the file of an upload made without a signed-in owner (the /ticket photo
    * replacement); the caller records it with `record` in its transaction, or `deleteFiles` it.
    */
-  async store(file: File, purpose: PhotoPurpose): Promise<StoredPhoto> {
+  async store(file: File, purpose: PhotoPurpose, options: { counterCheck?: boolean } = {}): Promise<StoredPhoto> {
     const rules = PURPOSES[purpose];
     // Refuse an oversized upload before reading it into memory.
     if (file.size > PHOTO_PROFILES[rules.profile].maxBytes) throw new AppError('PHOTO_TOO_LARGE_BYTES', { megabytes: maxMegabytes(rules.profile) });
-    return this.media.storePhoto(Buffer.from(await file.arrayBuffer()), rules);
+    return this.media.storePhoto(Buffer.from(await file.arrayBuffer()), { ...rules, face: rules.face && options.counterCheck !== true });
   }
 
   /** The photo row of a stored file, owned by `ownerId`, in the caller's transaction. */
-  record(tx: Executor, ownerId: string, purpose: PhotoPurpose, stored: StoredPhoto): Promise<PhotoModel> {
+  record(tx: Executor, ownerId: string, purpose: PhotoPurpose, stored: StoredPhoto, options: { counterCheck?: boolean } = {}): Promise<PhotoModel> {
     return repository.insertPhoto(tx, {
       ownerId,
       purpose,
+      counterCheck: options.counterCheck === true,
       storageKey: stored.key,
       contentType: stored.contentType,
       width: stored.width,
@@ -143,8 +163,9 @@ export class PhotoService {
 
   /** The kept descriptor, else (not yet computed, or lost to a restart) computed from the file now and kept. */
   private async descriptorOf(photo: PhotoModel): Promise<number[] | null> {
+    // A counter-check photo (decision 0209) is never described.
+    if (!PhotoService.faceChecked(photo)) return null;
     if (photo.faceDescriptor) return photo.faceDescriptor.length > 0 ? photo.faceDescriptor : null;
-    if (!PURPOSES[photo.purpose].face) return null;
     try {
       const descriptor = await this.media.describeStored(photo.storageKey);
       await repository.setFaceDescriptor(this.db, photo.id, descriptor ?? []);

@@ -168,7 +168,8 @@ export class TicketOfficeService {
     const row = await this.find(ticketId);
     const [photos, faceMatchScore] = await Promise.all([
       this.photos.findByIds([row.entryPhotoId, row.idPhotoId].filter((id): id is string => id !== null)),
-      row.entryPhotoId && row.idPhotoId ? this.photos.faceMatchScore(row.entryPhotoId, row.idPhotoId) : null,
+      // The counter check (decision 0209): no face comparison runs; the office compares the ID document in person.
+      row.entryPhotoId && row.idPhotoId && !row.counterCheck ? this.photos.faceMatchScore(row.entryPhotoId, row.idPhotoId) : null,
     ]);
     await this.audit.record(origin, { actorId: actor.id, action: 'ticket.face_check_view', subjectType: 'ticket', subjectId: row.id, detail: { kind: row.kind } });
     const [ticket] = await this.present([row]);

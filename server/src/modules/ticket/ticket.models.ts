@@ -43,17 +43,19 @@ export interface ScanAnswer {
   day: string;
   /** The scan time, ISO 8601 in Beijing time (+08:00). */
   at: string;
-  ticket: { id: string; kind: TicketKind; holderName: string; organization: string | null; photoUrl: string | null } | null;
+  /** `counterCheck`: compare the ID document in person — no face comparison (decision 0209; no `photoUrl` then). */
+  ticket: { id: string; kind: TicketKind; holderName: string; organization: string | null; photoUrl: string | null; counterCheck: boolean } | null;
   /** The holder's recorded admissions of the day, this one included. */
   entriesToday: number;
   conflict: AdmissionConflict | null;
 }
 
 /**
- * One ticket of the device feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret]`; the
- * secret only for a kind whose QR rotates (null otherwise).
+ * One ticket of the device feed: `[kindLetter, subjectId, ticketId, admitsToday, denyReason, qrSecret, counterCheck]`; the
+ * secret only for a kind whose QR rotates (null otherwise); `counterCheck` 1: compare the ID document in person,
+ * no face comparison (decision 0209).
  */
-export type FeedTicket = [string, string, string, 0 | 1, ScanReason | null, string | null];
+export type FeedTicket = [string, string, string, 0 | 1, ScanReason | null, string | null, 0 | 1];
 
 /** A kind's re-entry policy as the feed carries it (the device enforces the cooldown offline). */
 export interface FeedReentry {
@@ -90,6 +92,8 @@ export interface TicketHolder {
   idPhotoId: string | null;
   /** `regionOfId` of the holder's ID (shared/src/entrance-room/entrance-room.ts). */
   region: string | null;
+  /** The holder chose the counter check (decision 0209): the gate compares the ID document in person, no face comparison. */
+  counterCheck: boolean;
 }
 
 /** Called in the scan's transaction when a visitor's ticket records the day's first entry. */

@@ -48,6 +48,7 @@ const SCANNED_COLUMNS = {
   erasedAt: tickets.erasedAt,
   revokedAt: tickets.revokedAt,
   entryPhotoId: tickets.entryPhotoId,
+  counterCheck: tickets.counterCheck,
   updatedAt: tickets.updatedAt,
   qrSecret: tickets.qrSecret,
 };
@@ -76,12 +77,13 @@ function holderColumns(holder: TicketHolder) {
     entryPhotoId: holder.entryPhotoId,
     idPhotoId: holder.idPhotoId,
     holderRegion: holder.region,
+    counterCheck: holder.counterCheck,
   };
 }
 
 /** Only a real change is written: a write moves the ticket into every device's next feed. */
-const holderDiffers = sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId}, ${tickets.holderRegion})
-    is distinct from (excluded.holder_name, excluded.organization, excluded.days, excluded.holder_approved, excluded.entry_photo_id, excluded.id_photo_id, excluded.holder_region)`;
+const holderDiffers = sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId}, ${tickets.holderRegion}, ${tickets.counterCheck})
+    is distinct from (excluded.holder_name, excluded.organization, excluded.days, excluded.holder_approved, excluded.entry_photo_id, excluded.id_photo_id, excluded.holder_region, excluded.counter_check)`;
 const fromExcluded = {
   holderName: sql`excluded.holder_name`,
   organization: sql`excluded.organization`,
@@ -90,6 +92,7 @@ const fromExcluded = {
   entryPhotoId: sql`excluded.entry_photo_id`,
   idPhotoId: sql`excluded.id_photo_id`,
   holderRegion: sql`excluded.holder_region`,
+  counterCheck: sql`excluded.counter_check`,
 };
 /** Rows per statement: nine parameters each, well under PostgreSQL's 65,535. */
 const UPSERT_BATCH = 1_000;
@@ -105,8 +108,8 @@ export async function upsertHolders(tx: Executor, holders: readonly TicketHolder
 }
 
 const changedFrom = (holder: TicketHolder) =>
-  sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId}, ${tickets.holderRegion})
-    is distinct from (${holder.holderName}::text, ${holder.organization}::text, ${`{${holder.days.join(',')}}`}::date[], ${holder.approved}::boolean, ${holder.entryPhotoId}::uuid, ${holder.idPhotoId}::uuid, ${holder.region}::text)`;
+  sql`(${tickets.holderName}, ${tickets.organization}, ${tickets.days}, ${tickets.holderApproved}, ${tickets.entryPhotoId}, ${tickets.idPhotoId}, ${tickets.holderRegion}, ${tickets.counterCheck})
+    is distinct from (${holder.holderName}::text, ${holder.organization}::text, ${`{${holder.days.join(',')}}`}::date[], ${holder.approved}::boolean, ${holder.entryPhotoId}::uuid, ${holder.idPhotoId}::uuid, ${holder.region}::text, ${holder.counterCheck}::boolean)`;
 
 /** A holder not approved (now): its ticket, if it ever had one, is brought up to date; none is created. */
 export async function updateHolder(tx: Executor, holder: TicketHolder) {
@@ -239,7 +242,7 @@ export function feedWatermark(db: Database) {
 /** Today's admitting tickets of the given kinds, for a full feed (one query, three columns). */
 export function admittingTickets(db: Executor, input: { kinds: readonly TicketKind[]; day: string; upTo: number }) {
   return db
-    .select({ kind: tickets.kind, subjectId: tickets.subjectId, id: tickets.id, qrSecret: tickets.qrSecret })
+    .select({ kind: tickets.kind, subjectId: tickets.subjectId, id: tickets.id, qrSecret: tickets.qrSecret, counterCheck: tickets.counterCheck })
     .from(tickets)
     .where(
       and(
@@ -265,15 +268,17 @@ export function changedTickets(db: Executor, input: { kinds: readonly TicketKind
       erasedAt: tickets.erasedAt,
       revokedAt: tickets.revokedAt,
       qrSecret: tickets.qrSecret,
+      counterCheck: tickets.counterCheck,
     })
     .from(tickets)
     .where(and(inArray(tickets.kind, [...input.kinds]), gt(tickets.version, input.since), lte(tickets.version, input.upTo)));
 }
 
+/** The holder's entry-card photo for a gate's face comparison: none once erased, none for the counter check (decision 0209). */
 export async function entryPhotoIdOf(db: Executor, ticketId: string) {
   const [row] = await db
     .select({ photoId: tickets.entryPhotoId })
     .from(tickets)
-    .where(and(eq(tickets.id, ticketId), isNull(tickets.erasedAt)));
+    .where(and(eq(tickets.id, ticketId), isNull(tickets.erasedAt), eq(tickets.counterCheck, false)));
   return row?.photoId ?? null;
 }

@@ -88,7 +88,7 @@ describe('the ticket ledger and the scan decisions', () => {
 
   /** A ledger row written directly (the holder's state alone matters to a decision). */
   async function holder(overrides: Partial<TicketHolder> = {}) {
-    const row: TicketHolder = { kind: 'BADGE', subjectId: randomUUID(), holderName: '李四', organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null, region: null, ...overrides };
+    const row: TicketHolder = { kind: 'BADGE', subjectId: randomUUID(), holderName: '李四', organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null, region: null, counterCheck: false, ...overrides };
     await services.tickets.syncHolder(db, row);
     return { ...row, qr: services.tickets.badgeToken(row.subjectId), ticketId: (await ticketOf(row.kind, row.subjectId))?.id ?? '' };
   }
@@ -129,12 +129,12 @@ describe('the ticket ledger and the scan decisions', () => {
       const before = await ticketOf('VISITOR', visitor.audience.id);
       // The province of the mainland ID, derived when the holder was synced (the ledger never sees the number).
       expect(before?.holderRegion).toBe('CN-11');
-      await services.tickets.syncHolder(db, { kind: 'VISITOR', subjectId: visitor.audience.id, holderName: '张三', organization: null, days: ['2027-04-10'], approved: true, entryPhotoId: before!.entryPhotoId, idPhotoId: before!.idPhotoId, region: before!.holderRegion });
+      await services.tickets.syncHolder(db, { kind: 'VISITOR', subjectId: visitor.audience.id, holderName: '张三', organization: null, days: ['2027-04-10'], approved: true, entryPhotoId: before!.entryPhotoId, idPhotoId: before!.idPhotoId, counterCheck: false, region: before!.holderRegion });
       expect((await ticketOf('VISITOR', visitor.audience.id))?.version).toBe(before?.version);
     });
 
     it('many holders at once: each approved one gets its ticket, a repeat writes nothing, a revoked one only updates', async () => {
-      const holders: TicketHolder[] = Array.from({ length: 3 }, (_, index) => ({ kind: 'BADGE', subjectId: randomUUID(), holderName: `员工${index}`, organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null, region: null }));
+      const holders: TicketHolder[] = Array.from({ length: 3 }, (_, index) => ({ kind: 'BADGE', subjectId: randomUUID(), holderName: `员工${index}`, organization: '测试摩托', days: [], approved: true, entryPhotoId: null, idPhotoId: null, counterCheck: false, region: null }));
       const stranger: TicketHolder = { ...holders[0]!, subjectId: randomUUID(), approved: false };
       await services.tickets.syncHolders(db, [...holders, stranger]);
       const issued = await Promise.all(holders.map((row) => ticketOf('BADGE', row.subjectId)));
@@ -219,7 +219,7 @@ describe('the ticket ledger and the scan decisions', () => {
         reason: 'ENTRY',
         day: '2027-04-10',
         at: '2027-04-10T08:31:00.000+08:00',
-        ticket: { id: visitor.ticketId, kind: 'VISITOR', holderName: '张三', organization: null, photoUrl: `/apis/hardware/v1/photos/${visitor.ticketId}` },
+        ticket: { id: visitor.ticketId, kind: 'VISITOR', holderName: '张三', organization: null, photoUrl: `/apis/hardware/v1/photos/${visitor.ticketId}`, counterCheck: false },
         entriesToday: 1,
         conflict: null,
       });
@@ -363,8 +363,8 @@ describe('the ticket ledger and the scan decisions', () => {
       expect(full).toMatchObject({ full: true, day: '2027-04-13', publicKey: services.tickets.publicKeyPem() });
       // Visitor tickets rotate by default: their rows carry the secret; a badge's none.
       const secret = (await ticketOf('VISITOR', visitor.audience.id))!.qrSecret;
-      expect(full.tickets).toContainEqual(['A', visitor.audience.id, visitor.ticketId, 1, null, secret]);
-      expect(full.tickets).toContainEqual(['B', badge.subjectId, badge.ticketId, 1, null, null]);
+      expect(full.tickets).toContainEqual(['A', visitor.audience.id, visitor.ticketId, 1, null, secret, 0]);
+      expect(full.tickets).toContainEqual(['B', badge.subjectId, badge.ticketId, 1, null, null, 0]);
       expect(full.reentry).toEqual({ VISITOR: { policy: 'UNLIMITED', cooldownMinutes: null }, BADGE: { policy: 'UNLIMITED', cooldownMinutes: null } });
       expect(full.tickets.some((row) => row[2] === otherDay.ticketId)).toBe(false);
       expect((await services.tickets.feed({ ...otherGate, ticketKinds: ['VISITOR'] }, 0, '2027-04-13')).tickets.some((row) => row[0] === 'B')).toBe(false);
@@ -372,7 +372,7 @@ describe('the ticket ledger and the scan decisions', () => {
 
       await refuse([visitor.audience.id]);
       const incremental = await services.tickets.feed(otherGate, full.version, '2027-04-13');
-      expect(incremental).toMatchObject({ full: false, tickets: [['A', visitor.audience.id, visitor.ticketId, 0, 'APPLICATION_NOT_APPROVED', secret]] });
+      expect(incremental).toMatchObject({ full: false, tickets: [['A', visitor.audience.id, visitor.ticketId, 0, 'APPLICATION_NOT_APPROVED', secret, 0]] });
       expect(incremental.version).toBeGreaterThan(full.version);
       expect((await services.tickets.feed(otherGate, incremental.version, '2027-04-13')).tickets).toEqual([]);
     });

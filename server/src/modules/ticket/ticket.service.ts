@@ -169,7 +169,9 @@ export class TicketService {
       kind: ticket.kind,
       holderName: ticket.holderName,
       organization: ticket.organization,
-      photoUrl: ticket.entryPhotoId ? `/apis/hardware/v1/photos/${ticket.id}` : null,
+      // The counter check (decision 0209): no photo for a face comparison; staff compare the ID document in person.
+      photoUrl: ticket.entryPhotoId && !ticket.counterCheck ? `/apis/hardware/v1/photos/${ticket.id}` : null,
+      counterCheck: ticket.counterCheck,
     };
     // A rotating QR's code is checked at the scan's time: online the server's, offline the device's corrected by its offset.
     const expired = payload.r !== undefined && payload.p !== 1 && !rotatingCodeMatches(ticket.qrSecret, qr.code ?? '', at.getTime(), payload.r);
@@ -245,7 +247,7 @@ export class TicketService {
     if (!full) {
       rows = (await repository.changedTickets(this.db, { kinds, since, upTo: version })).map((ticket) => {
         const denial = denialOf(ticket, today, showDays.has(today), device);
-        return [TICKET_KIND_LETTERS[ticket.kind], ticket.subjectId, ticket.id, denial ? 0 : 1, denial, secretOf(ticket)];
+        return [TICKET_KIND_LETTERS[ticket.kind], ticket.subjectId, ticket.id, denial ? 0 : 1, denial, secretOf(ticket), ticket.counterCheck ? 1 : 0];
       });
     } else if (showDays.has(today) && (device.days.length === 0 || device.days.includes(today))) {
       rows = (await repository.admittingTickets(this.db, { kinds, day: today, upTo: version })).map((ticket) => [
@@ -255,13 +257,14 @@ export class TicketService {
         1,
         null,
         secretOf(ticket),
+        ticket.counterCheck ? 1 : 0,
       ]);
     }
     const reentry = Object.fromEntries(kinds.map((kind) => [kind, { policy: rules[kind].reentry, cooldownMinutes: rules[kind].cooldownMinutes }]));
     return { version, full, day: today, publicKey: this.signer.publicKeyPem(), reentry, tickets: rows };
   }
 
-  /** The entry-card photo of the ticket's holder (none once erased). */
+  /** The entry-card photo of the ticket's holder, for a gate's face comparison (none once erased, none for the counter check). */
   holderPhotoId(ticketId: string): Promise<string | null> {
     return ZTicketId.safeParse(ticketId).success ? repository.entryPhotoIdOf(this.db, ticketId) : Promise.resolve(null);
   }

@@ -48,6 +48,8 @@ export const tickets = pgTable(
      * ID number (docs/decisions/0540). Names no one; blanked with the holder.
      */
     holderRegion: text('holder_region'),
+    /** The holder chose the counter check (decision 0209): the gate compares the ID document in person, no face comparison runs. */
+    counterCheck: boolean('counter_check').notNull().default(false),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedById: uuid('revoked_by_id').references(() => accounts.id, { onDelete: 'set null' }),
     revokeReason: text('revoke_reason'),

@@ -157,6 +157,14 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
    * Stores a field's new value. `checkNow`: the field is checked at once (choices, photos, the ID number);
    * typed fields are checked when left, and again as they change once they show an error.
    */
+  /** The counter check on or off; photos uploaded for it carry no face data, so face recognition asks for them again. */
+  function chooseCounterCheck(on: boolean) {
+    const next = { ...latest.current, counterCheck: on, ...(on ? {} : { entryPhoto: null, idPhoto: null }) };
+    latest.current = next;
+    setValues(next);
+    saveDraft(next);
+  }
+
   function update<F extends ApplicationField>(field: F, value: ApplicationFormValues[F], checkNow = false) {
     const next = { ...latest.current, [field]: value };
     latest.current = next;
@@ -275,7 +283,8 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
           id={id}
           purpose={purpose}
           profile="audience"
-          upload={uploadPhoto}
+          upload={(file, photoPurpose) => uploadPhoto(file, photoPurpose, values.counterCheck)}
+          faceCheck={!values.counterCheck}
           label={t(`application:fields.${field}`)}
           value={values[field]}
           onChange={(photo) => update(field, photo, true)}
@@ -355,6 +364,17 @@ export function ApplicationForm({ options, initialValues, heldDays, draftKey, on
           {photoField('entryPhoto', 'ENTRY_CARD')}
           {photoField('idPhoto', 'ID_CARD')}
         </div>
+        <CheckField
+          field="counterCheck"
+          checked={values.counterCheck}
+          onChange={chooseCounterCheck}
+          testId="application-counter-check"
+        >
+          {t('application:counterCheck.label')}
+        </CheckField>
+        <p className="plain-text-secondary application-counter-check-hint" data-testid="application-counter-check-hint">
+          {t(values.counterCheck ? 'application:counterCheck.chosen' : 'application:counterCheck.hint')}
+        </p>
       </PlainCard>
 
       <PlainCard title={<h2 className="card-title">{t('application:sections.visit')}</h2>} className="application-block">

@@ -39,6 +39,7 @@ function initialValuesOf(data: MyApplicationData): Partial<ApplicationFormValues
     visitDates: audience.visitDates.map((visit) => visit.day),
     activationCode: audience.activationCode ?? '',
     channelId: audience.channel?.id ?? null,
+    counterCheck: audience.counterCheck,
   };
 }
 

@@ -27,6 +27,7 @@ const valid: ApplicationFormValues = {
   channelId: CHANNEL,
   truthConfirmed: true,
   sensitiveConsent: true,
+  counterCheck: false,
 };
 const context = { today: '2025-03-01', firstShowDay: '2025-04-10' };
 
@@ -110,6 +111,7 @@ describe('parseApplication', () => {
       channelId: CHANNEL,
       truthConfirmed: true,
       sensitiveConsent: true,
+      counterCheck: false,
     });
     expect(parseApplication({ ...valid, idType: 'PASSPORT', birthDate: '1980-01-01' })?.birthDate).toBe('1980-01-01');
     expect(parseApplication({ ...valid, channelId: null })?.channelId).toBeNull();

@@ -29,6 +29,8 @@ export interface ApplicationFormValues {
   channelId: string | null;
   truthConfirmed: boolean;
   sensitiveConsent: boolean;
+  /** Verified at the counter instead of by face recognition: photos uploaded without face detection. */
+  counterCheck: boolean;
 }
 
 export type ApplicationField = keyof ApplicationFormValues;
@@ -47,6 +49,7 @@ export const EMPTY_APPLICATION: ApplicationFormValues = {
   channelId: null,
   truthConfirmed: false,
   sensitiveConsent: false,
+  counterCheck: false,
 };
 
 /** A refused rule: its error code (the translated message) and, for the mainland ID, which part is wrong. */
@@ -74,6 +77,7 @@ export function toSubmitInput(values: ApplicationFormValues): SubmitApplicationI
     channelId: values.channelId || null,
     truthConfirmed: values.truthConfirmed === true,
     sensitiveConsent: values.sensitiveConsent === true,
+    counterCheck: values.counterCheck === true,
   };
 }
 

@@ -138,7 +138,9 @@ function Holder({ ticket, onDone }: { ticket: KioskTicket; onDone: () => void })
               {holder.isPending ? '…' : t('kiosk.neverPrinted')}
             </Typography.Text>
           )}
-          {valid ? <Typography.Text strong>{t('kiosk.compare')}</Typography.Text> : <Alert type="warning" showIcon title={t('kiosk.notValid')} />}
+          {/* The holder chose the counter check (decision 0209): the ID document is compared in person, no face comparison. */}
+          {ticket.counterCheck ? <Alert type="info" showIcon title={t('kiosk.counterCheck')} data-testid="badge-kiosk-counter-check" /> : null}
+          {valid ? ticket.counterCheck ? null : <Typography.Text strong>{t('kiosk.compare')}</Typography.Text> : <Alert type="warning" showIcon title={t('kiosk.notValid')} />}
           <Flex gap={8} wrap>
             <Button
               type="primary"

@@ -79,7 +79,7 @@ export function BadgeDetailView({ id }: { id: string }) {
   const badge = query.data;
   return (
     <Flex vertical gap={24} data-testid="badge-detail" data-badge-id={badge.id}>
-      <IdentityPhotos ns="badge-review" testId="badge-detail" name={badge.name} entryUrl={badge.entryPhoto?.url} idUrl={badge.idPhoto?.url} score={badge.faceMatchScore} />
+      <IdentityPhotos ns="badge-review" testId="badge-detail" name={badge.name} entryUrl={badge.entryPhoto?.url} idUrl={badge.idPhoto?.url} score={badge.faceMatchScore} counterCheck={badge.counterCheck} />
       <section aria-labelledby="badge-detail-personal">
         <Typography.Title level={2} id="badge-detail-personal" style={{ fontSize: 16 }}>
           {t('detail.personal')}

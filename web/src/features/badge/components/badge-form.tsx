@@ -46,6 +46,7 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
   // The age rule applies on the first show day; until the days are read the server alone checks it.
   const firstShowDay = useShowDates().data?.first;
   const idType = Form.useWatch('idType', form) ?? initialValues.idType;
+  const counterCheck = Form.useWatch('counterCheck', form) ?? initialValues.counterCheck;
 
   const valuesNow = () => ({ ...initialValues, ...form.getFieldsValue(true) }) as BadgeFormValues;
   const messageOf = (problem: FieldProblem) => (problem.idProblem ? `${t(`errors:${problem.code}`)} (${t(`application:idProblem.${problem.idProblem}`)})` : t(`errors:${problem.code}`));
@@ -85,7 +86,14 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
   const photo = (name: 'entryPhoto' | 'idPhoto', purpose: 'BADGE' | 'BADGE_ID') => (
     <Col xs={24} lg={12}>
       <Form.Item name={name} label={t(`badge:fields.${name}`)} required rules={[rule(name)]} extra={t(`badge:hints.${name}`)}>
-        <PhotoUpload purpose={purpose} profile="general" upload={uploadSubmissionPicture} label={t(`badge:fields.${name}`)} disabled={disabled} />
+        <PhotoUpload
+          purpose={purpose}
+          profile="general"
+          upload={(file, photoPurpose) => uploadSubmissionPicture(file, photoPurpose, counterCheck)}
+          faceCheck={!counterCheck}
+          label={t(`badge:fields.${name}`)}
+          disabled={disabled}
+        />
       </Form.Item>
     </Col>
   );
@@ -104,6 +112,8 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
           if (pinyin !== undefined) form.setFieldValue('namePinyin', pinyin);
         }
         if (changed.namePinyin !== undefined) follower.pinyinEdited(changed.namePinyin);
+        // Photos uploaded for the counter check carry no face data: face recognition asks for them again.
+        if (changed.counterCheck === false) form.setFieldsValue({ entryPhoto: null, idPhoto: null });
         if ('idType' in changed) void form.validateFields(['idNumber'], { validateOnly: true }).catch(() => undefined);
       }}
       onFinish={() => void onFinish()}
@@ -169,6 +179,9 @@ export function BadgeForm({ id, initialValues, disabled, resubmit, onSaved }: Ba
           {photo('entryPhoto', 'BADGE')}
           {photo('idPhoto', 'BADGE_ID')}
         </Row>
+        <Form.Item name="counterCheck" valuePropName="checked" className="badge-check" extra={t(counterCheck ? 'badge:counterCheck.chosen' : 'badge:counterCheck.hint')}>
+          <Checkbox data-testid="badge-counter-check">{t('badge:counterCheck.label')}</Checkbox>
+        </Form.Item>
       </Card>
 
       {disabled ? null : (

@@ -14,7 +14,7 @@ import { useSendBadgePhotoCode } from '../api/send-badge-photo-code';
  * mobile first (the ID number and mobile alone are on the company's staff list); the cropped, face-checked
  * picture is sent with it, and the badge goes back to the organizer's review.
  */
-export function TicketPhotoReplace({ lookUp, onReplaced }: { lookUp: { idNumber: string; phoneNumber: string }; onReplaced: () => void }) {
+export function TicketPhotoReplace({ lookUp, counterCheck, onReplaced }: { lookUp: { idNumber: string; phoneNumber: string }; counterCheck: boolean; onReplaced: () => void }) {
   const { t } = useTranslation('badge-ticket');
   const { notification } = App.useApp();
   const errorText = useErrorText();
@@ -69,7 +69,8 @@ export function TicketPhotoReplace({ lookUp, onReplaced }: { lookUp: { idNumber:
             profile="general"
             label={t('photo.newPhoto')}
             disabled={!code}
-            upload={(file) => replaceBadgePhoto({ ...lookUp, code }, file)}
+            upload={(file) => replaceBadgePhoto({ ...lookUp, code, counterCheck }, file)}
+            faceCheck={!counterCheck}
             onChange={(photo) => (photo ? onReplaced() : undefined)}
           />
         </Form.Item>

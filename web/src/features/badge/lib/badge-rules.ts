@@ -29,6 +29,8 @@ export interface BadgeFormValues {
   idPhoto: PhotoValue | null;
   truthConfirmed: boolean;
   sensitiveConsent: boolean;
+  /** Verified at the counter instead of by face recognition: photos uploaded without face detection. */
+  counterCheck: boolean;
 }
 
 export type BadgeField = keyof BadgeFormValues;
@@ -49,6 +51,7 @@ export const EMPTY_BADGE: BadgeFormValues = {
   idPhoto: null,
   truthConfirmed: false,
   sensitiveConsent: false,
+  counterCheck: false,
 };
 
 export interface FieldProblem {
@@ -74,6 +77,7 @@ export function toBadgeInput(values: BadgeFormValues): BadgeInput {
     idPhotoId: values.idPhoto?.id ?? '',
     truthConfirmed: values.truthConfirmed === true,
     sensitiveConsent: values.sensitiveConsent === true,
+    counterCheck: values.counterCheck === true,
   };
 }
 

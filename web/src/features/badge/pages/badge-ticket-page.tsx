@@ -74,7 +74,7 @@ function BadgeTicketDialog({ ticket, lookUp, onClose }: { ticket: BadgeTicket | 
         </Flex>
       }
     >
-      {ticket && view === 'photo' ? <TicketPhotoReplace lookUp={lookUp} onReplaced={() => setView('replaced')} /> : null}
+      {ticket && view === 'photo' ? <TicketPhotoReplace lookUp={lookUp} counterCheck={ticket.counterCheck} onReplaced={() => setView('replaced')} /> : null}
       {ticket && view === 'replaced' ? <Result status="success" title={t('replaced.title')} subTitle={t('replaced.description')} data-testid="badge-ticket-photo-replaced" /> : null}
       {ticket && view === 'qr' ? (
         <Flex vertical align="center" gap={16} data-testid="badge-ticket-dialog">

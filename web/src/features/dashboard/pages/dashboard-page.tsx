@@ -47,12 +47,23 @@ function ApplicationsPart({ data }: { data: Applications }) {
     <>
       <Row gutter={[16, 16]}>
         {APPLICATION_STATES.map((status) => (
-          <Col xs={24} sm={8} key={status}>
+          <Col xs={24} sm={12} lg={6} key={status}>
             <Card size="small">
               <Statistic title={t(`applicationStatus.${status}`)} value={countOf(data.statuses, status)} data-testid={`dashboard-applications-${status}`} />
             </Card>
           </Col>
         ))}
+        <Col xs={24} sm={12} lg={6}>
+          <Card size="small">
+            {/* Those who chose to be verified at the counter instead of by face recognition (decision 0209). */}
+            <Statistic
+              title={t('counterCheck.title')}
+              value={APPLICATION_STATES.reduce((sum, status) => sum + countOf(data.counterCheck, status), 0)}
+              suffix={<span style={{ fontSize: 14 }}>{t('counterCheck.pending', { count: countOf(data.counterCheck, 'WAIT') })}</span>}
+              data-testid="dashboard-applications-counter-check"
+            />
+          </Card>
+        </Col>
       </Row>
       <Card title={<h2 className="card-title">{t('activity.title')}</h2>} size="small">
         <Row gutter={[16, 16]}>

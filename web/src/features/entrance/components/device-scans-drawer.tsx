@@ -36,7 +36,21 @@ export function DeviceScansDrawer({ device, onClose }: { device: { id: string; n
                 </Tag>
               ),
             },
-            { title: t('scans.columns.ticket'), key: 'ticket', render: (_value, row) => (row.ticketKind ? t(`ticketKinds.${row.ticketKind}`) : '—') },
+            {
+              title: t('scans.columns.ticket'),
+              key: 'ticket',
+              render: (_value, row) => (
+                <>
+                  {row.ticketKind ? t(`ticketKinds.${row.ticketKind}`) : '—'}
+                  {/* The holder chose the counter check: the gate was told to compare the ID in person (decision 0209). */}
+                  {row.counterCheck ? (
+                    <Tag color="blue" style={{ marginInlineStart: 6 }} title={t('scans.counterCheckText')} data-testid="device-scan-counter-check">
+                      {t('scans.counterCheck')}
+                    </Tag>
+                  ) : null}
+                </>
+              ),
+            },
             {
               title: t('scans.columns.note'),
               key: 'note',

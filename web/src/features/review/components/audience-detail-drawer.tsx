@@ -18,7 +18,7 @@ function DetailBody({ audience }: { audience: AudienceDetail }) {
   const history = [...audience.statusHistory].reverse();
   return (
     <Flex vertical gap={24}>
-      <IdentityPhotos ns="review" testId="audience-detail" name={name} entryUrl={audience.entryPhoto?.url} idUrl={audience.idPhoto?.url} score={audience.faceMatchScore} />
+      <IdentityPhotos ns="review" testId="audience-detail" name={name} entryUrl={audience.entryPhoto?.url} idUrl={audience.idPhoto?.url} score={audience.faceMatchScore} counterCheck={audience.counterCheck} />
 
       <section aria-labelledby="audience-detail-personal">
         <Typography.Title level={2} id="audience-detail-personal" style={{ fontSize: 16 }}>

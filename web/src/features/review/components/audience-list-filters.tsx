@@ -1,4 +1,4 @@
-import { Button, DatePicker, Flex, Input, Select } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,6 +124,9 @@ export const AudienceListFilters = memo(
           style={{ width: 180 }}
           data-testid="review-filter-channel"
         />
+        <Checkbox checked={filter.counterCheck} onChange={(event) => onChange({ counterCheck: event.target.checked })} data-testid="review-filter-counter-check">
+          {t('filters.counterCheck')}
+        </Checkbox>
         <Button onClick={onReset} disabled={!hasFilter(filter)} data-testid="review-filter-reset">
           {t('filters.reset')}
         </Button>

@@ -1,5 +1,5 @@
 import type { SelectedRow } from '../lib/approve-title';
-import { Button, Empty, Pagination, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Empty, Pagination, Table, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { memo, useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -107,9 +107,16 @@ function audienceColumns(t: TFunction<'review'>, language: string, sort: Audienc
       fixed: 'left',
       width: 120,
       render: (_value, row) => (
-        <Typography.Link onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(t, row) })} data-testid="review-row-name">
-          {nameOf(t, row)}
-        </Typography.Link>
+        <>
+          <Typography.Link onClick={() => onOpen(row.id)} aria-label={t('table.viewOf', { name: nameOf(t, row) })} data-testid="review-row-name">
+            {nameOf(t, row)}
+          </Typography.Link>
+          {row.counterCheck ? (
+            <Tag color="blue" style={{ marginInlineStart: 6 }} data-testid="review-row-counter-check">
+              {t('table.counterCheck')}
+            </Tag>
+          ) : null}
+        </>
       ),
     },
     {

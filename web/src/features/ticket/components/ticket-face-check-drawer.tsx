@@ -31,7 +31,7 @@ export function TicketFaceCheckDrawer({ ticket, onClose }: { ticket: OfficeTicke
         {view.isPending && <Spin />}
         {view.isError && <Alert type="error" showIcon title={t('common:labelled', { label: t('faceCheck.loadError'), value: errorText(view.error) })} />}
         {view.data && (
-          <IdentityPhotos ns="ticket-office" testId="ticket-face-check" name={view.data.ticket.holderName} entryUrl={view.data.entryPhoto?.url} idUrl={view.data.idPhoto?.url} score={view.data.faceMatchScore} />
+          <IdentityPhotos ns="ticket-office" testId="ticket-face-check" name={view.data.ticket.holderName} entryUrl={view.data.entryPhoto?.url} idUrl={view.data.idPhoto?.url} score={view.data.faceMatchScore} counterCheck={view.data.ticket.counterCheck} />
         )}
         {current && (
           <Flex align="center" gap={12} wrap>
