@@ -53,7 +53,8 @@ import { ActivationCodeOfficeService } from './modules/project/activation-code-o
 import { EntranceService } from './modules/entrance/entrance.service';
 import { HeavyWorkPool } from './lib/heavy-work-pool';
 import { BadgePrintService } from './modules/badge-print/badge-print.service';
-import { badgeFonts } from './modules/badge-print/badge-pdf';
+import { cjkFonts } from './lib/pdf-stream';
+import { InvitationLetterService } from './modules/invitation-letter/invitation-letter.service';
 import { useSheetPool } from './lib/xlsx-stream';
 import { SpreadsheetImports } from './lib/spreadsheet-import';
 import { connectModules } from './modules/registry';
@@ -135,6 +136,7 @@ function buildServices(deps: ServiceDeps) {
     },
     bus,
   );
+  const pdfFonts = cjkFonts();
   const entrance = new EntranceService(db, tickets, photos, audit, clock, bus);
   return {
     clock,
@@ -171,7 +173,8 @@ function buildServices(deps: ServiceDeps) {
     productExport: new ProductExportService(db, submissions, exhibitors, clock),
     tickets,
     ticketOffice,
-    badgePrint: new BadgePrintService(db, tickets, ticketOffice, accounts, photos, audit, heavyWork, badgeFonts(), clock),
+    badgePrint: new BadgePrintService(db, tickets, ticketOffice, accounts, photos, audit, heavyWork, pdfFonts, clock),
+    invitationLetters: new InvitationLetterService(db, applications, badges, exhibitors, show, photos, audit, heavyWork, pdfFonts, appSecret, clock),
     badges,
     badgeFiling,
     badgeReview: new BadgeReviewService(badgeReview.workflow, badgeReview.spec),

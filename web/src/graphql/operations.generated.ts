@@ -304,7 +304,9 @@ export type PhotoPurpose =
   /** A company's logo, uploaded by an organizer of the exhibitor section (at most 2 MB). */
   | 'EXHIBITOR_LOGO'
   /** A badge template's background or logo, uploaded by the ticket office (at most 2 MB). */
-  | 'BADGE_TEMPLATE';
+  | 'BADGE_TEMPLATE'
+  /** The invitation letter's letterhead or signature (the project section). */
+  | 'LETTER_TEMPLATE';
 
 export type ProductCategory =
   | 'MOTORCYCLE'
