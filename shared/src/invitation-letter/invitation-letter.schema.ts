@@ -40,7 +40,10 @@ export const LETTER_PATHS = {
   verify: '/apis/letters/verify',
 } as const;
 
-const isoDate = z.string(code('LETTER_DATE_INVALID')).regex(/^\d{4}-\d{2}-\d{2}$/, code('LETTER_DATE_INVALID')).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), code('LETTER_DATE_INVALID'));
+const isoDate = z.string(code('LETTER_DATE_INVALID')).regex(/^\d{4}-\d{2}-\d{2}$/, code('LETTER_DATE_INVALID')).refine((value) => {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}, code('LETTER_DATE_INVALID'));
 
 /**
  * What the request adds to the passport details already on the application or badge: what a visa office

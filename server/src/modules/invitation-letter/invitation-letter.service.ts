@@ -87,7 +87,7 @@ export class InvitationLetterService {
 
   /** The requester's page: who a letter would name (the passport masked), whether they may ask, their letters. */
   async holder(viewer: BadgeViewer | undefined, badgeId: string | null | undefined): Promise<LetterHolderModel> {
-    const found = await this.findHolder(viewer, badgeId, this.db);
+    const found = await this.findHolder(viewer, badgeId);
     const days = await this.showSpan();
     const letters = found.subjectId ? await repository.lettersOfHolder(this.db, found.kind, found.subjectId) : [];
     return {
@@ -113,15 +113,16 @@ export class InvitationLetterService {
    * birth date. One open letter per holder: the holder's open letter is locked, a second request refused.
    */
   async request(viewer: BadgeViewer | undefined, input: TRequestLetterInput, origin: RequestOrigin): Promise<InvitationLetterModel> {
+    // The holder and the show's days are read first; the transaction decides on the holder's open letter.
+    const { holder } = await this.findHolder(viewer, input.badgeId);
+    if (!holder || !viewer) throw new AppError('LETTER_NOT_ELIGIBLE');
     const requester = viewer;
+    const days = await this.showSpan();
+    if (!days) throw new AppError('LETTER_NOT_ELIGIBLE');
+    const birthDate = holder.birthDate ?? input.birthDate ?? null;
+    if (!birthDate) throw new AppError('LETTER_BIRTH_DATE_REQUIRED', {}, [{ path: 'birthDate', code: 'LETTER_BIRTH_DATE_REQUIRED' }]);
+    if (input.passportExpiry <= days.to) throw new AppError('LETTER_PASSPORT_EXPIRES', {}, [{ path: 'passportExpiry', code: 'LETTER_PASSPORT_EXPIRES' }]);
     const row = await this.db.transaction(async (tx) => {
-      const { holder } = await this.findHolder(requester, input.badgeId, tx);
-      if (!holder || !requester) throw new AppError('LETTER_NOT_ELIGIBLE');
-      const days = await this.showSpan(tx);
-      if (!days) throw new AppError('LETTER_NOT_ELIGIBLE');
-      const birthDate = holder.birthDate ?? input.birthDate ?? null;
-      if (!birthDate) throw new AppError('LETTER_BIRTH_DATE_REQUIRED', {}, [{ path: 'birthDate', code: 'LETTER_BIRTH_DATE_REQUIRED' }]);
-      if (input.passportExpiry <= days.to) throw new AppError('LETTER_PASSPORT_EXPIRES', {}, [{ path: 'passportExpiry', code: 'LETTER_PASSPORT_EXPIRES' }]);
       if (await repository.lockOpenLetter(tx, holder.kind, holder.subjectId)) throw new AppError('LETTER_ALREADY_REQUESTED');
       const inserted = await repository.insertLetter(tx, {
         holderKind: holder.kind,
@@ -384,7 +385,7 @@ export class InvitationLetterService {
    * badges; `holder` null when it may not have a letter (not approved, not a passport, erased).
    * Another company's badge, or a viewer of neither kind, is FORBIDDEN.
    */
-  private async findHolder(viewer: BadgeViewer | undefined, badgeId: string | null | undefined, tx: Executor): Promise<{ kind: LetterHolderKind; subjectId: string | null; holder: Holder | null }> {
+  private async findHolder(viewer: BadgeViewer | undefined, badgeId: string | null | undefined): Promise<{ kind: LetterHolderKind; subjectId: string | null; holder: Holder | null }> {
     if (!viewer) throw new AppError('UNAUTHENTICATED');
     if (viewer.scope === 'audience' && !badgeId) {
       const application = await this.applications.findByAccount(viewer.id);
@@ -397,7 +398,7 @@ export class InvitationLetterService {
       };
     }
     if (viewer.scope === 'exhibitor' && viewer.exhibitorId && badgeId) {
-      const badge = await this.badges.holderOf(badgeId, tx);
+      const badge = await this.badges.holderOf(badgeId);
       if (!badge) throw new AppError('NOT_FOUND');
       if (badge.exhibitorId !== viewer.exhibitorId) throw new AppError('FORBIDDEN');
       const eligible = badge.status === 'APPROVED' && badge.idType === 'PASSPORT';
