@@ -1,4 +1,7 @@
-import type { InvitationLetterRow } from './invitation-letter.repository';
+import type { invitationLetters, letterTemplates } from './invitation-letter.tables';
+
+export type InvitationLetterRow = typeof invitationLetters.$inferSelect;
+export type LetterTemplateRow = typeof letterTemplates.$inferSelect;
 
 /** A letter as GraphQL answers it (`InvitationLetter`): the passport masked, the PDF's address while issued. */
 export type InvitationLetterModel = InvitationLetterRow & { passportMasked: string | null; pdfUrl: string | null; own: boolean };

@@ -3,8 +3,9 @@ import type { LetterHolderKind, LetterStatus } from '@portal/shared/invitation-l
 import type { Executor } from '../../db/client';
 import { invitationLetters, letterTemplates } from './invitation-letter.tables';
 
-export type InvitationLetterRow = typeof invitationLetters.$inferSelect;
-export type LetterTemplateRow = typeof letterTemplates.$inferSelect;
+import type { InvitationLetterRow, LetterTemplateRow } from './invitation-letter.models';
+
+export type { InvitationLetterRow, LetterTemplateRow };
 
 /** The unique index that holds one open (PENDING or ISSUED) letter per holder. */
 export const OPEN_LETTER_UNIQUE = 'invitation_letters_open_unique';

@@ -116,7 +116,7 @@ export function LetterQueuePage() {
         title={asking?.kind === 'revoke' ? t('queue.revokeTitle') : t('queue.refuseTitle')}
         okText={asking?.kind === 'revoke' ? t('actions.revoke') : t('actions.refuse')}
         cancelText={t('actions.cancel')}
-        okButtonProps={{ danger: true, disabled: reason.trim().length === 0, loading: decide.isPending || revoke.isPending, 'data-testid': 'letter-reason-confirm' } as object}
+        okButtonProps={{ danger: true, disabled: reason.trim().length === 0, loading: decide.isPending || revoke.isPending, ...{ 'data-testid': 'letter-reason-confirm' } }}
         onOk={() => void confirmReason()}
         onCancel={() => setAsking(null)}
         destroyOnHidden
