@@ -109,9 +109,9 @@ function LetterItem({ letter }: { letter: InvitationLetter }) {
         }
         description={
           <>
-            {t('fields.requestedAt')}: {formatDateTime(letter.requestedAt)}
-            {letter.issuedAt ? ` · ${t('fields.issuedAt')}: ${formatDateTime(letter.issuedAt)}` : ''}
-            {reason ? <div data-testid="letter-reason">{t('fields.reason')}: {reason}</div> : null}
+            <div>{t('request.requestedLine', { at: formatDateTime(letter.requestedAt) })}</div>
+            {letter.issuedAt ? <div>{t('request.issuedLine', { at: formatDateTime(letter.issuedAt) })}</div> : null}
+            {reason ? <div data-testid="letter-reason">{t('request.reasonLine', { reason })}</div> : null}
           </>
         }
       />
