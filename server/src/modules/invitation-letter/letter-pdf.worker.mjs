@@ -53,7 +53,7 @@ export default async function drawLetter(/** @type {Task} */ task) {
       doc.fontSize(size);
       const room = (A4.height - bottomReserved - y) / task.parts.length;
       while (size > 7 && doc.heightOfString(part.body, { width, lineGap: 2 }) > room) doc.fontSize((size -= 0.5));
-      doc.text(part.body, MARGIN, y, { width, lineGap: 2, align: 'justify' });
+      doc.text(part.body, MARGIN, y, { width, lineGap: 2 });
       y = doc.y + 6 * MM;
     }
     const footTop = A4.height - MARGIN - QR_SIDE;
