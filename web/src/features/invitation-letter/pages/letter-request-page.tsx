@@ -100,21 +100,16 @@ function LetterItem({ letter }: { letter: InvitationLetter }) {
           : []
       }
     >
-      <List.Item.Meta
-        title={
-          <Flex gap="small" align="center" wrap>
-            <LetterStatusTag status={letter.status} erased={letter.erased} />
-            <span>{letter.holderName ?? '—'}</span>
-          </Flex>
-        }
-        description={
-          <>
-            <div>{t('request.requestedLine', { at: formatDateTime(letter.requestedAt) })}</div>
-            {letter.issuedAt ? <div>{t('request.issuedLine', { at: formatDateTime(letter.issuedAt) })}</div> : null}
-            {reason ? <div data-testid="letter-reason">{t('request.reasonLine', { reason })}</div> : null}
-          </>
-        }
-      />
+      {/* Not List.Item.Meta: its title is an h4 under the card's heading (axe: heading order). */}
+      <Flex vertical gap={4}>
+        <Flex gap="small" align="center" wrap>
+          <LetterStatusTag status={letter.status} erased={letter.erased} />
+          <Typography.Text strong>{letter.holderName ?? '—'}</Typography.Text>
+        </Flex>
+        <Typography.Text type="secondary">{t('request.requestedLine', { at: formatDateTime(letter.requestedAt) })}</Typography.Text>
+        {letter.issuedAt ? <Typography.Text type="secondary">{t('request.issuedLine', { at: formatDateTime(letter.issuedAt) })}</Typography.Text> : null}
+        {reason ? <Typography.Text data-testid="letter-reason">{t('request.reasonLine', { reason })}</Typography.Text> : null}
+      </Flex>
     </List.Item>
   );
 }
