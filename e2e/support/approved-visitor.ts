@@ -41,8 +41,11 @@ export interface ApplicationFacts {
   name: string;
   mobile: string;
   email: string;
-  /** A mainland ID number with a valid check character. */
+  /** A mainland ID number with a valid check character, or a passport's number with `idType` PASSPORT. */
   idNumber: string;
+  /** MAINLAND_ID unless said; any other type needs `birthDate`. */
+  idType?: 'MAINLAND_ID' | 'PASSPORT';
+  birthDate?: string;
   visitDates: string[];
   activationCode: string;
   samples: { entry: Sample; id: Sample };
@@ -56,8 +59,9 @@ export async function applyAndApprove(origin: string, visitor: Omit<Credentials,
     name: facts.name,
     mobile: facts.mobile,
     email: facts.email,
-    idType: 'MAINLAND_ID',
+    idType: facts.idType ?? 'MAINLAND_ID',
     idNumber: facts.idNumber,
+    ...(facts.birthDate ? { birthDate: facts.birthDate } : {}),
     entryPhotoId,
     idPhotoId,
     visitDates: facts.visitDates,

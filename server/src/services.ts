@@ -58,7 +58,8 @@ import { EntranceService } from './modules/entrance/entrance.service';
 import { EntranceRoomService } from './modules/entrance-room/entrance-room.service';
 import { HeavyWorkPool } from './lib/heavy-work-pool';
 import { BadgePrintService } from './modules/badge-print/badge-print.service';
-import { badgeFonts } from './modules/badge-print/badge-pdf';
+import { cjkFonts } from './lib/pdf-stream';
+import { InvitationLetterService } from './modules/invitation-letter/invitation-letter.service';
 import { useSheetPool } from './lib/xlsx-stream';
 import { SpreadsheetImports } from './lib/spreadsheet-import';
 import { connectModules } from './modules/registry';
@@ -142,6 +143,7 @@ function buildServices(deps: ServiceDeps) {
     },
     bus,
   );
+  const pdfFonts = cjkFonts();
   const entrance = new EntranceService(db, tickets, photos, audit, clock, bus);
   return {
     clock,
@@ -181,7 +183,8 @@ function buildServices(deps: ServiceDeps) {
     bannerExport: new SubmissionExportService(db, submissions, exhibitors, clock, BANNER_SHEET),
     tickets,
     ticketOffice,
-    badgePrint: new BadgePrintService(db, tickets, ticketOffice, accounts, photos, audit, heavyWork, badgeFonts(), clock),
+    badgePrint: new BadgePrintService(db, tickets, ticketOffice, accounts, photos, audit, heavyWork, pdfFonts, clock),
+    invitationLetters: new InvitationLetterService(db, applications, badges, exhibitors, show, photos, audit, heavyWork, pdfFonts, appSecret, clock),
     badges,
     badgeFiling,
     badgeReview: new BadgeReviewService(badgeReview.workflow, badgeReview.spec),

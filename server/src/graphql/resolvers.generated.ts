@@ -12,6 +12,7 @@ import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { DashboardModel } from '../modules/dashboard/dashboard.models';
 import type { HourlyScansModel, EntranceDeviceModel, IssuedDeviceTokenModel } from '../modules/entrance/entrance.models';
 import type { ExhibitorModel, ExhibitorPageModel, ExhibitorWithInitialPasswordModel, ExhibitorAccountModel } from '../modules/exhibitor/exhibitor.models';
+import type { InvitationLetterModel, LetterHolderModel, LetterTemplateModel } from '../modules/invitation-letter/invitation-letter.models';
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProductApplicationModel } from '../modules/product/product.models';
 import type { OfficeShowDayModel, ProjectSettingsModel, OfficeChannelModel, OfficeActivationCodeModel } from '../modules/project/project.models';
@@ -124,6 +125,12 @@ export type Mutation = {
   setExhibitorEnabled: Exhibitor;
   /** A new initial password for the company's account; all its sessions end. */
   resetExhibitorPassword: ExhibitorWithInitialPassword;
+  requestInvitationLetter: InvitationLetter;
+  /** Issue or refuse (a reason) a pending letter: the holder's section. */
+  decideInvitationLetter: InvitationLetter;
+  /** Revoke an issued letter with a reason: its verification page says revoked. */
+  revokeInvitationLetter: InvitationLetter;
+  saveLetterTemplate: LetterTemplate;
   /** Checks (type by content, size, pixels, one face filling 15-45%), re-encodes without EXIF, and stores a photo of the viewer. */
   uploadPhoto: Photo;
   /** Exhibitors of an approved company: file a product application or edit one not approved (→ PENDING). */
@@ -364,6 +371,29 @@ export type MutationResetExhibitorPasswordArgs = {
 };
 
 
+export type MutationRequestInvitationLetterArgs = {
+  input: RequestLetterInput;
+};
+
+
+export type MutationDecideInvitationLetterArgs = {
+  letterId: Scalars['ID']['input'];
+  decision: LetterDecision;
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRevokeInvitationLetterArgs = {
+  letterId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationSaveLetterTemplateArgs = {
+  input: LetterTemplateInput;
+};
+
+
 export type MutationUploadPhotoArgs = {
   file: Scalars['Upload']['input'];
   purpose: PhotoPurpose;
@@ -547,6 +577,14 @@ export type Query = {
   entranceDeviceScans: Array<DeviceScan>;
   /** The organizer's list of exhibitors (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR), newest first. */
   exhibitors: ExhibitorPage;
+  /** The requester's page: the visitor's own (no badgeId) or an exhibitor's badge. */
+  letterHolder: LetterHolder;
+  /** An exhibitor's letters for its staff, newest first. */
+  companyInvitationLetters: Array<InvitationLetter>;
+  /** The organizers' queue: the kinds the viewer's section decides; pending ones oldest first. */
+  invitationLetters: Array<InvitationLetter>;
+  /** The letter template (ROLE_PROJECT). */
+  letterTemplate: LetterTemplate;
   /** Exhibitors: the company's own applications. */
   myProductApplications: ProductApplicationPage;
   /** Organizers of the exhibitor section: the review queue, newest first. */
@@ -670,6 +708,16 @@ export type QueryExhibitorsArgs = {
   filter?: InputMaybe<ExhibitorFilter>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryLetterHolderArgs = {
+  badgeId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryInvitationLettersArgs = {
+  status?: InputMaybe<LetterStatus>;
 };
 
 
@@ -1470,6 +1518,99 @@ export type ExhibitorWithInitialPassword = {
   initialPassword: Scalars['String']['output'];
 };
 
+export type LetterHolderKind =
+  /** A visitor's own letter (their approved application). */
+  | 'VISITOR'
+  /** A staff member's letter, asked for by the exhibitor (an approved staff badge). */
+  | 'STAFF';
+
+export type LetterStatus =
+  | 'PENDING'
+  | 'ISSUED'
+  | 'REFUSED'
+  | 'REVOKED';
+
+export type LetterDecision =
+  | 'ISSUE'
+  | 'REFUSE';
+
+/** A visa invitation letter; the passport number only masked (the full one is in the PDF). */
+export type InvitationLetter = {
+  __typename?: 'InvitationLetter';
+  id: Scalars['ID']['output'];
+  holderKind: LetterHolderKind;
+  status: LetterStatus;
+  /** Null once the holder's personal data was erased. */
+  holderName?: Maybe<Scalars['String']['output']>;
+  passportMasked?: Maybe<Scalars['String']['output']>;
+  nationality?: Maybe<Scalars['String']['output']>;
+  company?: Maybe<Scalars['String']['output']>;
+  /** The first show day (YYYY-MM-DD). */
+  visitFrom: Scalars['String']['output'];
+  /** The last show day. */
+  visitTo: Scalars['String']['output'];
+  requestedAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  issuedAt?: Maybe<Scalars['DateTime']['output']>;
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  refuseReason?: Maybe<Scalars['String']['output']>;
+  revokeReason?: Maybe<Scalars['String']['output']>;
+  /** The holder's personal data was erased: the letter is void. */
+  erased: Scalars['Boolean']['output'];
+  /** The PDF's address while the letter is issued (the holder and the section's organizers; every download audited). */
+  pdfUrl?: Maybe<Scalars['String']['output']>;
+};
+
+/** Who a letter would name, for the requester's page: a visitor's application, or one of the exhibitor's badges. */
+export type LetterHolder = {
+  __typename?: 'LetterHolder';
+  /** Approved, with a passport, and the show has days: a letter may be asked for. */
+  eligible: Scalars['Boolean']['output'];
+  holderName?: Maybe<Scalars['String']['output']>;
+  passportMasked?: Maybe<Scalars['String']['output']>;
+  /** The application holds the date of birth (a badge does not: the request asks for it). */
+  birthDateKnown: Scalars['Boolean']['output'];
+  visitFrom?: Maybe<Scalars['String']['output']>;
+  visitTo?: Maybe<Scalars['String']['output']>;
+  /** The holder's letters, newest first. */
+  letters: Array<InvitationLetter>;
+};
+
+/** The letterhead, issuer and texts every issued letter copies (the project section). */
+export type LetterTemplate = {
+  __typename?: 'LetterTemplate';
+  issuerName: Scalars['String']['output'];
+  issuerTitle: Scalars['String']['output'];
+  /** The Chinese text; placeholders {name} {passportNumber} {nationality} {birthDate} {passportExpiry} {visitFrom} {visitTo} {company} {showName}. */
+  bodyZh: Scalars['String']['output'];
+  /** The English text, with the same placeholders. */
+  bodyEn: Scalars['String']['output'];
+  letterhead?: Maybe<Photo>;
+  signature?: Maybe<Photo>;
+  /** Null: never saved, the default texts. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type RequestLetterInput = {
+  /** A staff member's letter (the exhibitor's approved badge); absent: the visitor's own. */
+  badgeId?: InputMaybe<Scalars['ID']['input']>;
+  nationality: Scalars['String']['input'];
+  /** YYYY-MM-DD; asked when the application or badge does not hold it. */
+  birthDate?: InputMaybe<Scalars['String']['input']>;
+  /** YYYY-MM-DD; after the last show day. */
+  passportExpiry: Scalars['String']['input'];
+};
+
+export type LetterTemplateInput = {
+  issuerName: Scalars['String']['input'];
+  issuerTitle: Scalars['String']['input'];
+  bodyZh: Scalars['String']['input'];
+  bodyEn: Scalars['String']['input'];
+  /** A picture uploaded with purpose LETTER_TEMPLATE by the same organizer (or the current one); null: none. */
+  letterheadId?: InputMaybe<Scalars['ID']['input']>;
+  signatureId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type PhotoPurpose =
   /** A visitor's entry-card photo (one face). */
   | 'ENTRY_CARD'
@@ -1486,7 +1627,9 @@ export type PhotoPurpose =
   /** A company's logo, uploaded by an organizer of the exhibitor section (at most 2 MB). */
   | 'EXHIBITOR_LOGO'
   /** A badge template's background or logo, uploaded by the ticket office (at most 2 MB). */
-  | 'BADGE_TEMPLATE';
+  | 'BADGE_TEMPLATE'
+  /** The invitation letter's letterhead or signature (the project section). */
+  | 'LETTER_TEMPLATE';
 
 export type Photo = {
   __typename?: 'Photo';
@@ -2171,6 +2314,14 @@ export type ResolversTypes = {
   CreateExhibitorInput: CreateExhibitorInput;
   UpdateExhibitorInput: UpdateExhibitorInput;
   ExhibitorWithInitialPassword: ResolverTypeWrapper<ExhibitorWithInitialPasswordModel>;
+  LetterHolderKind: LetterHolderKind;
+  LetterStatus: LetterStatus;
+  LetterDecision: LetterDecision;
+  InvitationLetter: ResolverTypeWrapper<InvitationLetterModel>;
+  LetterHolder: ResolverTypeWrapper<LetterHolderModel>;
+  LetterTemplate: ResolverTypeWrapper<LetterTemplateModel>;
+  RequestLetterInput: RequestLetterInput;
+  LetterTemplateInput: LetterTemplateInput;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   PhotoPurpose: PhotoPurpose;
   Photo: ResolverTypeWrapper<PhotoModel>;
@@ -2296,6 +2447,11 @@ export type ResolversParentTypes = {
   CreateExhibitorInput: CreateExhibitorInput;
   UpdateExhibitorInput: UpdateExhibitorInput;
   ExhibitorWithInitialPassword: ExhibitorWithInitialPasswordModel;
+  InvitationLetter: InvitationLetterModel;
+  LetterHolder: LetterHolderModel;
+  LetterTemplate: LetterTemplateModel;
+  RequestLetterInput: RequestLetterInput;
+  LetterTemplateInput: LetterTemplateInput;
   Upload: Scalars['Upload']['output'];
   Photo: PhotoModel;
   ProductApplication: ProductApplicationModel;
@@ -2382,6 +2538,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   approveExhibitors?: Resolver<Array<ResolversTypes['Exhibitor']>, ParentType, ContextType, RequireFields<MutationApproveExhibitorsArgs, 'ids'>>;
   setExhibitorEnabled?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationSetExhibitorEnabledArgs, 'id' | 'enabled'>>;
   resetExhibitorPassword?: Resolver<ResolversTypes['ExhibitorWithInitialPassword'], ParentType, ContextType, RequireFields<MutationResetExhibitorPasswordArgs, 'id'>>;
+  requestInvitationLetter?: Resolver<ResolversTypes['InvitationLetter'], ParentType, ContextType, RequireFields<MutationRequestInvitationLetterArgs, 'input'>>;
+  decideInvitationLetter?: Resolver<ResolversTypes['InvitationLetter'], ParentType, ContextType, RequireFields<MutationDecideInvitationLetterArgs, 'letterId' | 'decision'>>;
+  revokeInvitationLetter?: Resolver<ResolversTypes['InvitationLetter'], ParentType, ContextType, RequireFields<MutationRevokeInvitationLetterArgs, 'letterId' | 'reason'>>;
+  saveLetterTemplate?: Resolver<ResolversTypes['LetterTemplate'], ParentType, ContextType, RequireFields<MutationSaveLetterTemplateArgs, 'input'>>;
   uploadPhoto?: Resolver<ResolversTypes['Photo'], ParentType, ContextType, RequireFields<MutationUploadPhotoArgs, 'file' | 'purpose' | 'counterCheck'>>;
   submitProductApplication?: Resolver<ResolversTypes['ProductApplication'], ParentType, ContextType, RequireFields<MutationSubmitProductApplicationArgs, 'input'>>;
   approveProductApplications?: Resolver<Array<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<MutationApproveProductApplicationsArgs, 'ids'>>;
@@ -2443,6 +2603,10 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   entranceDevices?: Resolver<Array<ResolversTypes['EntranceDevice']>, ParentType, ContextType>;
   entranceDeviceScans?: Resolver<Array<ResolversTypes['DeviceScan']>, ParentType, ContextType, RequireFields<QueryEntranceDeviceScansArgs, 'deviceId'>>;
   exhibitors?: Resolver<ResolversTypes['ExhibitorPage'], ParentType, ContextType, RequireFields<QueryExhibitorsArgs, 'page' | 'pageSize'>>;
+  letterHolder?: Resolver<ResolversTypes['LetterHolder'], ParentType, ContextType, Partial<QueryLetterHolderArgs>>;
+  companyInvitationLetters?: Resolver<Array<ResolversTypes['InvitationLetter']>, ParentType, ContextType>;
+  invitationLetters?: Resolver<Array<ResolversTypes['InvitationLetter']>, ParentType, ContextType, Partial<QueryInvitationLettersArgs>>;
+  letterTemplate?: Resolver<ResolversTypes['LetterTemplate'], ParentType, ContextType>;
   myProductApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryMyProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplications?: Resolver<ResolversTypes['ProductApplicationPage'], ParentType, ContextType, RequireFields<QueryProductApplicationsArgs, 'page' | 'pageSize'>>;
   productApplication?: Resolver<Maybe<ResolversTypes['ProductApplication']>, ParentType, ContextType, RequireFields<QueryProductApplicationArgs, 'id'>>;
@@ -2819,6 +2983,46 @@ export type ExhibitorWithInitialPasswordResolvers<ContextType = GraphQLContext, 
   initialPassword?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type InvitationLetterResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvitationLetter'] = ResolversParentTypes['InvitationLetter']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  holderKind?: Resolver<ResolversTypes['LetterHolderKind'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LetterStatus'], ParentType, ContextType>;
+  holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  passportMasked?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationality?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitFrom?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  visitTo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  issuedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  refuseReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revokeReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  erased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pdfUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type LetterHolderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LetterHolder'] = ResolversParentTypes['LetterHolder']> = {
+  eligible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  passportMasked?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  birthDateKnown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  visitFrom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visitTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  letters?: Resolver<Array<ResolversTypes['InvitationLetter']>, ParentType, ContextType>;
+};
+
+export type LetterTemplateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LetterTemplate'] = ResolversParentTypes['LetterTemplate']> = {
+  issuerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  issuerTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bodyEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  letterhead?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  signature?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
   name: 'Upload';
 }
@@ -3145,6 +3349,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ExhibitorAccount?: ExhibitorAccountResolvers<ContextType>;
   ExhibitorPage?: ExhibitorPageResolvers<ContextType>;
   ExhibitorWithInitialPassword?: ExhibitorWithInitialPasswordResolvers<ContextType>;
+  InvitationLetter?: InvitationLetterResolvers<ContextType>;
+  LetterHolder?: LetterHolderResolvers<ContextType>;
+  LetterTemplate?: LetterTemplateResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   Photo?: PhotoResolvers<ContextType>;
   ProductApplication?: ProductApplicationResolvers<ContextType>;

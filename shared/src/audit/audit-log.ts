@@ -78,11 +78,18 @@ export const AUDIT_ACTIONS = [
   'ticket.badge_print',
   'ticket.badge_print_batch',
   'badge_template.save',
+  'invitation_letter.request',
+  'invitation_letter.issue',
+  'invitation_letter.refuse',
+  'invitation_letter.download',
+  'invitation_letter.revoke',
+  'invitation_letter.erase',
+  'letter_template.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; the filter offers these. */
-export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket', 'badge_template'] as const;
+export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket', 'badge_template', 'invitation_letter', 'letter_template'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export function isAuditSubjectType(value: string): value is AuditSubjectType {

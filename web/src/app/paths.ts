@@ -45,6 +45,13 @@ export const PATHS = {
   organizerProductList: '/wo/exhibitor/product/list',
   organizerProduct: '/wo/exhibitor/product',
   organizerBadgeList: '/wo/exhibitor/application/list',
+  /** Invitation letters (docs/decisions/0720-visa-invitation-letters.md). */
+  visitorLetter: '/wa/visitor/letter',
+  exhibitorLetter: '/we/exhibitor/letters',
+  organizerAudienceLetters: '/wo/audience/letters',
+  organizerExhibitorLetters: '/wo/exhibitor/letters',
+  organizerLetterTemplate: '/wo/project/letter',
+  letterVerify: '/letters/verify',
 } as const;
 
 /** Where each scope lands after sign-in (SPEC 2: /wa/, /wo/, /we/). */

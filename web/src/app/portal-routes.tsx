@@ -6,6 +6,7 @@ import { exhibitorAreaGuard, organizerAreaGuard, requireSignIn, rootGuard } from
 import { SimpleLayout } from './layouts/simple-layout';
 import { PATHS } from './paths';
 import { BadgeTicketRoute } from '../features/badge/pages/badge-routes';
+import { LetterVerifyRoute } from '../features/invitation-letter/pages/letter-routes';
 import { Lazy } from './lazy';
 import { AntdProviders } from './antd-providers';
 
@@ -34,6 +35,7 @@ export function PortalRoutes() {
         <Route path={PATHS.root} element={<Guard decide={rootGuard}>{null}</Guard>} />
         <Route element={<SimpleLayout testId="public-layout" />}>
           <Route path={PATHS.ticket} element={<BadgeTicketRoute />} />
+          <Route path={`${PATHS.letterVerify}/:letterId`} element={<LetterVerifyRoute />} />
         </Route>
         <Route
           element={

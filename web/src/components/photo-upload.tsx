@@ -33,7 +33,7 @@ export interface PhotoValue {
   height?: number;
 }
 
-export type PhotoPurposeName = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID' | 'CATALOG' | 'BANNER' | 'PRODUCT' | 'EXHIBITOR_LOGO' | 'BADGE_TEMPLATE';
+export type PhotoPurposeName = 'ENTRY_CARD' | 'ID_CARD' | 'BADGE' | 'BADGE_ID' | 'CATALOG' | 'BANNER' | 'PRODUCT' | 'EXHIBITOR_LOGO' | 'BADGE_TEMPLATE' | 'LETTER_TEMPLATE';
 
 export interface PhotoUploadProps {
   purpose: PhotoPurposeName;

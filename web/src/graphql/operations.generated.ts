@@ -292,6 +292,42 @@ export type UpdateExhibitorInput = {
   logoId?: string | number | null | undefined;
 };
 
+export type LetterHolderKind =
+  /** A visitor's own letter (their approved application). */
+  | 'VISITOR'
+  /** A staff member's letter, asked for by the exhibitor (an approved staff badge). */
+  | 'STAFF';
+
+export type LetterStatus =
+  | 'PENDING'
+  | 'ISSUED'
+  | 'REFUSED'
+  | 'REVOKED';
+
+export type LetterDecision =
+  | 'ISSUE'
+  | 'REFUSE';
+
+export type RequestLetterInput = {
+  /** A staff member's letter (the exhibitor's approved badge); absent: the visitor's own. */
+  badgeId?: string | number | null | undefined;
+  nationality: string;
+  /** YYYY-MM-DD; asked when the application or badge does not hold it. */
+  birthDate?: string | null | undefined;
+  /** YYYY-MM-DD; after the last show day. */
+  passportExpiry: string;
+};
+
+export type LetterTemplateInput = {
+  issuerName: string;
+  issuerTitle: string;
+  bodyZh: string;
+  bodyEn: string;
+  /** A picture uploaded with purpose LETTER_TEMPLATE by the same organizer (or the current one); null: none. */
+  letterheadId?: string | number | null | undefined;
+  signatureId?: string | number | null | undefined;
+};
+
 export type PhotoPurpose =
   /** A visitor's entry-card photo (one face). */
   | 'ENTRY_CARD'
@@ -308,7 +344,9 @@ export type PhotoPurpose =
   /** A company's logo, uploaded by an organizer of the exhibitor section (at most 2 MB). */
   | 'EXHIBITOR_LOGO'
   /** A badge template's background or logo, uploaded by the ticket office (at most 2 MB). */
-  | 'BADGE_TEMPLATE';
+  | 'BADGE_TEMPLATE'
+  /** The invitation letter's letterhead or signature (the project section). */
+  | 'LETTER_TEMPLATE';
 
 export type ProductCategory =
   | 'MOTORCYCLE'
@@ -956,6 +994,58 @@ export type UpdateExhibitorMutationVariables = Exact<{
 
 export type UpdateExhibitorMutation = { updateExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
 
+export type DecideInvitationLetterMutationVariables = Exact<{
+  letterId: string | number;
+  decision: LetterDecision;
+  reason?: string | null | undefined;
+}>;
+
+
+export type DecideInvitationLetterMutation = { decideInvitationLetter: { id: string, holderKind: LetterHolderKind, status: LetterStatus, holderName: string | null, passportMasked: string | null, nationality: string | null, company: string | null, visitFrom: string, visitTo: string, requestedAt: string, issuedAt: string | null, revokedAt: string | null, refuseReason: string | null, revokeReason: string | null, erased: boolean, pdfUrl: string | null } };
+
+export type InvitationLettersQueryVariables = Exact<{
+  status?: LetterStatus | null | undefined;
+}>;
+
+
+export type InvitationLettersQuery = { invitationLetters: Array<{ id: string, holderKind: LetterHolderKind, status: LetterStatus, holderName: string | null, passportMasked: string | null, nationality: string | null, company: string | null, visitFrom: string, visitTo: string, requestedAt: string, issuedAt: string | null, revokedAt: string | null, refuseReason: string | null, revokeReason: string | null, erased: boolean, pdfUrl: string | null }> };
+
+export type InvitationLetterFieldsFragment = { id: string, holderKind: LetterHolderKind, status: LetterStatus, holderName: string | null, passportMasked: string | null, nationality: string | null, company: string | null, visitFrom: string, visitTo: string, requestedAt: string, issuedAt: string | null, revokedAt: string | null, refuseReason: string | null, revokeReason: string | null, erased: boolean, pdfUrl: string | null };
+
+export type LetterHolderQueryVariables = Exact<{
+  badgeId?: string | number | null | undefined;
+}>;
+
+
+export type LetterHolderQuery = { letterHolder: { eligible: boolean, holderName: string | null, passportMasked: string | null, birthDateKnown: boolean, visitFrom: string | null, visitTo: string | null, letters: Array<{ id: string, holderKind: LetterHolderKind, status: LetterStatus, holderName: string | null, passportMasked: string | null, nationality: string | null, company: string | null, visitFrom: string, visitTo: string, requestedAt: string, issuedAt: string | null, revokedAt: string | null, refuseReason: string | null, revokeReason: string | null, erased: boolean, pdfUrl: string | null }> } };
+
+export type LetterTemplateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LetterTemplateQuery = { letterTemplate: { issuerName: string, issuerTitle: string, bodyZh: string, bodyEn: string, updatedAt: string | null, letterhead: { id: string, url: string } | null, signature: { id: string, url: string } | null } };
+
+export type RequestInvitationLetterMutationVariables = Exact<{
+  input: RequestLetterInput;
+}>;
+
+
+export type RequestInvitationLetterMutation = { requestInvitationLetter: { id: string, holderKind: LetterHolderKind, status: LetterStatus, holderName: string | null, passportMasked: string | null, nationality: string | null, company: string | null, visitFrom: string, visitTo: string, requestedAt: string, issuedAt: string | null, revokedAt: string | null, refuseReason: string | null, revokeReason: string | null, erased: boolean, pdfUrl: string | null } };
+
+export type RevokeInvitationLetterMutationVariables = Exact<{
+  letterId: string | number;
+  reason: string;
+}>;
+
+
+export type RevokeInvitationLetterMutation = { revokeInvitationLetter: { id: string, holderKind: LetterHolderKind, status: LetterStatus, holderName: string | null, passportMasked: string | null, nationality: string | null, company: string | null, visitFrom: string, visitTo: string, requestedAt: string, issuedAt: string | null, revokedAt: string | null, refuseReason: string | null, revokeReason: string | null, erased: boolean, pdfUrl: string | null } };
+
+export type SaveLetterTemplateMutationVariables = Exact<{
+  input: LetterTemplateInput;
+}>;
+
+
+export type SaveLetterTemplateMutation = { saveLetterTemplate: { issuerName: string, updatedAt: string | null } };
+
 export type ApproveProductApplicationsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
 }>;
@@ -1497,6 +1587,26 @@ export const ExhibitorFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ExhibitorFields"}) as unknown as TypedDocumentString<ExhibitorFieldsFragment, unknown>;
+export const InvitationLetterFieldsFragmentDoc = new TypedDocumentString(`
+    fragment InvitationLetterFields on InvitationLetter {
+  id
+  holderKind
+  status
+  holderName
+  passportMasked
+  nationality
+  company
+  visitFrom
+  visitTo
+  requestedAt
+  issuedAt
+  revokedAt
+  refuseReason
+  revokeReason
+  erased
+  pdfUrl
+}
+    `, {"fragmentName":"InvitationLetterFields"}) as unknown as TypedDocumentString<InvitationLetterFieldsFragment, unknown>;
 export const ProductFieldsFragmentDoc = new TypedDocumentString(`
     fragment ProductFields on ProductApplication {
   id
@@ -2950,6 +3060,165 @@ export const UpdateExhibitorDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<UpdateExhibitorMutation, UpdateExhibitorMutationVariables>;
+export const DecideInvitationLetterDocument = new TypedDocumentString(`
+    mutation DecideInvitationLetter($letterId: ID!, $decision: LetterDecision!, $reason: String) {
+  decideInvitationLetter(
+    letterId: $letterId
+    decision: $decision
+    reason: $reason
+  ) {
+    ...InvitationLetterFields
+  }
+}
+    fragment InvitationLetterFields on InvitationLetter {
+  id
+  holderKind
+  status
+  holderName
+  passportMasked
+  nationality
+  company
+  visitFrom
+  visitTo
+  requestedAt
+  issuedAt
+  revokedAt
+  refuseReason
+  revokeReason
+  erased
+  pdfUrl
+}`) as unknown as TypedDocumentString<DecideInvitationLetterMutation, DecideInvitationLetterMutationVariables>;
+export const InvitationLettersDocument = new TypedDocumentString(`
+    query InvitationLetters($status: LetterStatus) {
+  invitationLetters(status: $status) {
+    ...InvitationLetterFields
+  }
+}
+    fragment InvitationLetterFields on InvitationLetter {
+  id
+  holderKind
+  status
+  holderName
+  passportMasked
+  nationality
+  company
+  visitFrom
+  visitTo
+  requestedAt
+  issuedAt
+  revokedAt
+  refuseReason
+  revokeReason
+  erased
+  pdfUrl
+}`) as unknown as TypedDocumentString<InvitationLettersQuery, InvitationLettersQueryVariables>;
+export const LetterHolderDocument = new TypedDocumentString(`
+    query LetterHolder($badgeId: ID) {
+  letterHolder(badgeId: $badgeId) {
+    eligible
+    holderName
+    passportMasked
+    birthDateKnown
+    visitFrom
+    visitTo
+    letters {
+      ...InvitationLetterFields
+    }
+  }
+}
+    fragment InvitationLetterFields on InvitationLetter {
+  id
+  holderKind
+  status
+  holderName
+  passportMasked
+  nationality
+  company
+  visitFrom
+  visitTo
+  requestedAt
+  issuedAt
+  revokedAt
+  refuseReason
+  revokeReason
+  erased
+  pdfUrl
+}`) as unknown as TypedDocumentString<LetterHolderQuery, LetterHolderQueryVariables>;
+export const LetterTemplateDocument = new TypedDocumentString(`
+    query LetterTemplate {
+  letterTemplate {
+    issuerName
+    issuerTitle
+    bodyZh
+    bodyEn
+    updatedAt
+    letterhead {
+      id
+      url
+    }
+    signature {
+      id
+      url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LetterTemplateQuery, LetterTemplateQueryVariables>;
+export const RequestInvitationLetterDocument = new TypedDocumentString(`
+    mutation RequestInvitationLetter($input: RequestLetterInput!) {
+  requestInvitationLetter(input: $input) {
+    ...InvitationLetterFields
+  }
+}
+    fragment InvitationLetterFields on InvitationLetter {
+  id
+  holderKind
+  status
+  holderName
+  passportMasked
+  nationality
+  company
+  visitFrom
+  visitTo
+  requestedAt
+  issuedAt
+  revokedAt
+  refuseReason
+  revokeReason
+  erased
+  pdfUrl
+}`) as unknown as TypedDocumentString<RequestInvitationLetterMutation, RequestInvitationLetterMutationVariables>;
+export const RevokeInvitationLetterDocument = new TypedDocumentString(`
+    mutation RevokeInvitationLetter($letterId: ID!, $reason: String!) {
+  revokeInvitationLetter(letterId: $letterId, reason: $reason) {
+    ...InvitationLetterFields
+  }
+}
+    fragment InvitationLetterFields on InvitationLetter {
+  id
+  holderKind
+  status
+  holderName
+  passportMasked
+  nationality
+  company
+  visitFrom
+  visitTo
+  requestedAt
+  issuedAt
+  revokedAt
+  refuseReason
+  revokeReason
+  erased
+  pdfUrl
+}`) as unknown as TypedDocumentString<RevokeInvitationLetterMutation, RevokeInvitationLetterMutationVariables>;
+export const SaveLetterTemplateDocument = new TypedDocumentString(`
+    mutation SaveLetterTemplate($input: LetterTemplateInput!) {
+  saveLetterTemplate(input: $input) {
+    issuerName
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<SaveLetterTemplateMutation, SaveLetterTemplateMutationVariables>;
 export const ApproveProductApplicationsDocument = new TypedDocumentString(`
     mutation ApproveProductApplications($ids: [ID!]!) {
   approveProductApplications(ids: $ids) {

@@ -17,3 +17,4 @@ export * from './platform';
 export * from '../../modules/badge/badge.tables';
 export * from '../../modules/entrance/entrance.tables';
 export * from '../../modules/badge-print/badge-print.tables';
+export * from '../../modules/invitation-letter/invitation-letter.tables';

@@ -8,11 +8,7 @@
  *
  * Plain JavaScript: a worker thread does not get the TypeScript loader. The task's shape is badge-pdf.ts's.
  */
-import PDFDocument from 'pdfkit';
-import { lowerThreadPriority } from '../../lib/thread-priority.mjs';
-
-// A pool thread runs below the event loop, which answers the gates (heavy-work-pool.ts).
-lowerThreadPriority();
+import { drawBatches, drawQr as drawQrAt, openPdf } from '../../lib/pdf-worker-kit.mjs';
 
 /**
  * @typedef {{ size: number; path: string }} QrDrawing
@@ -34,8 +30,6 @@ const A4 = { width: 210 * MM, height: 297 * MM };
 const SHEET_MARGIN = 10 * MM;
 const SHEET_GAP = 6 * MM;
 const CROP_MARK = { offset: 1 * MM, length: 4 * MM };
-/** Modules of white around the QR: the quiet zone a scanner needs, whatever the background. */
-const QR_QUIET_MODULES = 2;
 
 /** Where the badges go on a page: one at its size, or a grid centred on A4. */
 function slotsOf(/** @type {Box} */ badge, /** @type {Task['layout']} */ layout) {
@@ -51,15 +45,8 @@ function slotsOf(/** @type {Box} */ badge, /** @type {Task['layout']} */ layout)
 
 export default async function drawBadges(/** @type {Task} */ task) {
   const { port, badge, style } = task;
-  const doc = new PDFDocument({ size: [0, 0], autoFirstPage: false, margin: 0, info: { Title: task.title, Producer: 'portal' } });
-  doc.registerFont('regular', task.fonts.regular);
-  doc.registerFont('bold', task.fonts.bold);
-  doc.on('data', (/** @type {Buffer} */ chunk) => {
-    // A copy of its own: pdfkit's chunks may share a pooled buffer, which cannot be transferred.
-    const bytes = new Uint8Array(chunk);
-    port.postMessage({ chunk: bytes }, [bytes.buffer]);
-  });
-  const ended = new Promise((resolve) => doc.on('end', resolve));
+  const pdf = openPdf(task, { Title: task.title });
+  const { doc } = pdf;
   // Opened once, embedded once: every badge refers to the same image object.
   const background = style.background ? doc.openImage(Buffer.from(style.background)) : null;
   const logo = style.logo ? doc.openImage(Buffer.from(style.logo)) : null;
@@ -154,15 +141,9 @@ export default async function drawBadges(/** @type {Task} */ task) {
     doc.restore();
   }
 
-  /** The QR as vector rectangles on white, its quiet zone inside `side`. @param {QrDrawing} qr @param {number} x @param {number} y @param {number} side */
+  /** The QR as vector rectangles on white (lib/pdf-worker-kit.mjs). @param {QrDrawing} qr @param {number} x @param {number} y @param {number} side */
   function drawQr(qr, x, y, side) {
-    const modules = qr.size + 2 * QR_QUIET_MODULES;
-    const scale = side / modules;
-    doc.rect(x, y, side, side).fill('#ffffff');
-    doc.save();
-    doc.translate(x + QR_QUIET_MODULES * scale, y + QR_QUIET_MODULES * scale).scale(scale);
-    doc.path(qr.path).fill('#000000');
-    doc.restore();
+    drawQrAt(doc, qr, x, y, side);
   }
 
   /** Short lines outside each corner of a badge on the sheet, where the cutter cuts. @param {{ x: number; y: number }} at */
@@ -191,23 +172,5 @@ export default async function drawBadges(/** @type {Task} */ task) {
     }
   }
 
-  await new Promise((resolve, reject) => {
-    port.on('message', (/** @type {{ faces?: Face[]; end?: boolean }} */ message) => {
-      try {
-        if (message.faces) {
-          drawBatch(message.faces);
-          port.postMessage({ drawn: true });
-        } else if (message.end) {
-          doc.end();
-          resolve(undefined);
-        }
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
-  await ended;
-  port.postMessage({ done: true, badges: drawn });
-  port.close();
-  return drawn;
+  return drawBatches(port, pdf, drawBatch);
 }

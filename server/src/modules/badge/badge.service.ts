@@ -155,6 +155,11 @@ export class BadgeService {
     return repository.iterateBadges(this.db, filter);
   }
 
+  /** A badge by id for another module's rule (an invitation letter's holder); the caller authorises. */
+  holderOf(id: string, tx: Executor = this.db) {
+    return repository.findBadgeById(tx, id);
+  }
+
   private async findById(id: string | null) {
     return id ? repository.findBadgeById(this.db, id) : undefined;
   }

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../account/account.tables';
 
-export const PHOTO_PURPOSES = ['ENTRY_CARD', 'ID_CARD', 'BADGE', 'BADGE_ID', 'CATALOG', 'BANNER', 'PRODUCT', 'EXHIBITOR_LOGO', 'BADGE_TEMPLATE'] as const;
+export const PHOTO_PURPOSES = ['ENTRY_CARD', 'ID_CARD', 'BADGE', 'BADGE_ID', 'CATALOG', 'BANNER', 'PRODUCT', 'EXHIBITOR_LOGO', 'BADGE_TEMPLATE', 'LETTER_TEMPLATE'] as const;
 
 /**
  * A checked, re-encoded picture in the file store. It belongs to the account that uploaded it until an

@@ -26,6 +26,7 @@ const PURPOSES: Record<PhotoPurpose, { scopes: readonly Scope[]; roles?: RoleRul
   PRODUCT: { scopes: ['exhibitor'], profile: 'general', face: false, kind: 'product' },
   EXHIBITOR_LOGO: { scopes: ['organizer'], roles: SECTION_RULES.exhibitor, profile: 'catalog', face: false, kind: 'exhibitor-logo' },
   BADGE_TEMPLATE: { scopes: ['organizer'], roles: SECTION_RULES.ticket, profile: 'catalog', face: false, kind: 'badge-template' },
+  LETTER_TEMPLATE: { scopes: ['organizer'], roles: SECTION_RULES.project, profile: 'catalog', face: false, kind: 'letter-template' },
 };
 
 /**

@@ -99,6 +99,9 @@ export interface TicketHolder {
 /** Called in the scan's transaction when a visitor's ticket records the day's first entry. */
 export type VisitorAdmittedHook = (tx: Executor, audienceId: string, day: string, at: Date) => Promise<void>;
 
+/** Another module's records of a holder go with the holder's personal data (in the erasing transaction). */
+export type HoldersErasedHook = (tx: Executor, kind: HolderKind, subjectIds: readonly string[]) => Promise<void>;
+
 /**
  * The text of an admitting scan's answer around what only the admission's insert knows: `reason` (when
  * the decision did not fix it), `entriesToday` and `conflict` go between these parts, as JSON.

@@ -8,7 +8,7 @@ import { rotatingCodeMatches, splitQrText } from '@portal/shared/ticket/rotating
 import { SCAN_TIME_TOLERANCE_MS, TICKET_KIND_LETTERS, ZTicketId, type ScanReason, type TicketKind } from '@portal/shared/ticket/ticket.schema';
 import type { AudienceModel } from '../application/application.models';
 import type { ShowService } from '../show/show.service';
-import type { FeedTicket, GateDevice, HolderKind, ScanAnswer, ScanAnswerParts, ScanLogInsert, TicketFeed, TicketHolder, TicketModel, TicketRow, VisitorAdmittedHook } from './ticket.models';
+import type { FeedTicket, GateDevice, HolderKind, ScanAnswer, ScanAnswerParts, ScanLogInsert, TicketFeed, TicketHolder, TicketModel, TicketRow, VisitorAdmittedHook, HoldersErasedHook } from './ticket.models';
 import * as repository from './ticket.repository';
 import type { TicketPayload, TicketSigner } from './ticket-token';
 
@@ -33,6 +33,7 @@ type TicketState = Pick<TicketRow, 'kind' | 'days' | 'holderApproved' | 'erasedA
  */
 export class TicketService {
   private visitorAdmitted: VisitorAdmittedHook | undefined;
+  private readonly holdersErased: HoldersErasedHook[] = [];
 
   constructor(
     private readonly db: Database,
@@ -49,6 +50,11 @@ export class TicketService {
   /** The application module marks a visit day admitted (its "cannot be dropped" rule), wired in services.ts. */
   recordVisitsWith(hook: VisitorAdmittedHook) {
     this.visitorAdmitted = hook;
+  }
+
+  /** Another module erases its records of a holder with the holder's personal data (the invitation letters). */
+  whenHoldersErased(hook: HoldersErasedHook) {
+    this.holdersErased.push(hook);
   }
 
   /**
@@ -122,8 +128,9 @@ export class TicketService {
   }
 
   /** The holders' personal data is gone: their tickets keep only anonymous admissions and never admit again. */
-  eraseHolders(tx: Executor, kind: HolderKind, subjectIds: readonly string[]) {
-    return repository.eraseHolders(tx, kind, subjectIds);
+  async eraseHolders(tx: Executor, kind: HolderKind, subjectIds: readonly string[]) {
+    await repository.eraseHolders(tx, kind, subjectIds);
+    for (const hook of this.holdersErased) await hook(tx, kind, subjectIds);
   }
 
   /**

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
 import { BadgeFormRoute, BadgeListRoute } from '../../features/badge/pages/badge-routes';
+import { ExhibitorLetterRoute } from '../../features/invitation-letter/pages/letter-routes';
 import { BannerRoute } from '../../features/banner/pages/banner-routes';
 import { CatalogRoute } from '../../features/catalog/pages/catalog-routes';
 import { ProductFormRoute, ProductListRoute } from '../../features/product/pages/product-routes';
@@ -72,7 +73,8 @@ export function ExhibitorArea() {
         <Route index element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor" element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor/application/list" element={<BadgeListRoute formPath={badgeFormPath} />} />
-        <Route path="exhibitor/application/:id?" element={<BadgeFormRoute listPath={PATHS.exhibitorBadgeList} company={company} />} />
+        <Route path="exhibitor/application/:id?" element={<BadgeFormRoute listPath={PATHS.exhibitorBadgeList} company={company} letterPath={(badgeId) => `${PATHS.exhibitorLetter}/${badgeId}`} />} />
+        <Route path="exhibitor/letters/:badgeId" element={<ExhibitorLetterRoute badgePath={(badgeId) => `${PATHS.exhibitorBadge}/${badgeId}`} />} />
         <Route path="exhibitor/catalog" element={<CatalogRoute />} />
         <Route path="exhibitor/banner" element={<BannerRoute />} />
         <Route path="exhibitor/product/list" element={<ProductListRoute formPath={(id) => (id ? `${PATHS.exhibitorProduct}/${id}` : PATHS.exhibitorProduct)} />} />

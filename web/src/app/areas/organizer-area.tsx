@@ -29,6 +29,7 @@ import { PATHS } from '../paths';
 import { DeviceListRoute } from '../../features/entrance/pages/device-list-route';
 import { EntranceRoomRoute } from '../../features/entrance-room/pages/entrance-room-route';
 import FundProjectionScreenOutlined from '@ant-design/icons-svg/es/asn/FundProjectionScreenOutlined';
+import { LetterQueueRoute, LetterTemplateRoute } from '../../features/invitation-letter/pages/letter-routes';
 
 /** Where the audit log opens each kind of subject. */
 const AUDIT_SUBJECT_PATHS: AuditSubjectPaths = {
@@ -53,7 +54,15 @@ const SettingsRoute = lazyPage(() => import('../routes/settings-route').then((mo
 
 /** The organizer menu (SPEC 2 /wo/); only the sections the viewer's roles allow are shown. */
 export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
-  audience: { path: PATHS.organizerAudienceList, match: PATHS.organizerAudience, labelKey: 'organizer.menu.audience', icon: TeamOutlined },
+  audience: {
+    path: PATHS.organizerAudience,
+    labelKey: 'organizer.menu.audience',
+    icon: TeamOutlined,
+    children: [
+      { path: PATHS.organizerAudienceList, labelKey: 'organizer.menu.audienceList' },
+      { path: PATHS.organizerAudienceLetters, labelKey: 'organizer.menu.audienceLetters' },
+    ],
+  },
   exhibitor: {
     path: '/wo/exhibitor',
     labelKey: 'organizer.menu.exhibitor',
@@ -64,6 +73,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
       { path: '/wo/exhibitor/catalog/list', match: '/wo/exhibitor/catalog', labelKey: 'organizer.menu.catalogList' },
       { path: '/wo/exhibitor/banner/list', match: '/wo/exhibitor/banner', labelKey: 'organizer.menu.bannerList' },
       { path: '/wo/exhibitor/product/list', match: '/wo/exhibitor/product', labelKey: 'organizer.menu.productList' },
+      { path: PATHS.organizerExhibitorLetters, labelKey: 'organizer.menu.exhibitorLetters' },
     ],
   },
   ticket: { path: '/wo/ticket/list', match: '/wo/ticket', labelKey: 'organizer.menu.ticket', icon: AuditOutlined },
@@ -74,6 +84,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     children: [
       { path: PATHS.organizerProjectInfo, labelKey: 'organizer.menu.projectInfo' },
       { path: PATHS.organizerProjectCdk, labelKey: 'organizer.menu.cdk' },
+      { path: PATHS.organizerLetterTemplate, labelKey: 'organizer.menu.letterTemplate' },
     ],
   },
   hardware: { path: PATHS.organizerHardwareList, match: '/wo/hardware', labelKey: 'organizer.menu.hardware', icon: HddOutlined },
@@ -102,6 +113,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
         <Routes>
           <Route index element={<Navigate to="/wo/audience/list" replace />} />
           <Route path="list" element={<ApprovalListRoute canErase={canErasePersonalData} />} />
+          <Route path="letters" element={<LetterQueueRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );
@@ -115,6 +127,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route path="banner/list" element={<BannerQueueRoute />} />
           <Route path="product/list" element={<ProductQueueRoute />} />
           <Route path="product/:id?" element={<ProductDetailRoute />} />
+          <Route path="letters" element={<LetterQueueRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );
@@ -134,6 +147,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route index element={<Navigate to="/wo/project/info" replace />} />
           <Route path="info" element={<ProjectSettingsRoute bannerPlacementsPath={PATHS.organizerBannerList} />} />
           <Route path="cdk" element={<ActivationCodesRoute />} />
+          <Route path="letter" element={<LetterTemplateRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

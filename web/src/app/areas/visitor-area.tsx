@@ -1,6 +1,7 @@
 import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
 import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import HistoryOutlined from '@ant-design/icons-svg/es/asn/HistoryOutlined';
+import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
 import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
 import QrcodeOutlined from '@ant-design/icons-svg/es/asn/QrcodeOutlined';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -9,7 +10,7 @@ import { useSession } from '../../features/viewer/api/viewer';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
 import { ApplicationEditRoute } from '../routes/application-route';
-import { VisitorInfoRoute, VisitorRecordRoute, VisitorTicketRoute, VisitorVisitDateRoute } from './visitor-pages';
+import { VisitorInfoRoute, VisitorLetterRoute, VisitorRecordRoute, VisitorTicketRoute, VisitorVisitDateRoute } from './visitor-pages';
 
 const VISITOR_CHILDREN = ['info', 'info/edit', 'ticket', 'visitDate', 'record'] as const;
 
@@ -22,6 +23,7 @@ export function visitorMenu(approved: boolean): MenuEntry[] {
       { path: PATHS.visitorTicket, labelKey: 'visitor.menu.ticket', icon: QrcodeOutlined },
       { path: PATHS.visitorVisitDate, labelKey: 'visitor.menu.visitDate', icon: CalendarOutlined },
       { path: PATHS.visitorRecord, labelKey: 'visitor.menu.record', icon: HistoryOutlined },
+      { path: PATHS.visitorLetter, labelKey: 'visitor.menu.letter', icon: FileTextOutlined },
     );
   }
   return menu;
@@ -47,6 +49,7 @@ export function VisitorArea() {
         <Route path="visitor/ticket" element={<VisitorTicketRoute />} />
         <Route path="visitor/visitDate" element={<VisitorVisitDateRoute />} />
         <Route path="visitor/record" element={<VisitorRecordRoute />} />
+        <Route path="visitor/letter" element={<VisitorLetterRoute />} />
         {VISITOR_CHILDREN.map((child) => (
           <Route key={child} path={child} element={<VisitorAlias child={child} />} />
         ))}

@@ -12,6 +12,7 @@ import { WithAntd } from '../with-antd';
 const InfoPage = lazy(() => import('../../features/application/pages/info-page').then((module) => ({ default: module.InfoPage })));
 const VisitDatePage = lazy(() => import('../../features/application/pages/visit-date-page').then((module) => ({ default: module.VisitDatePage })));
 const TicketPage = lazy(() => import('../../features/ticket/pages/ticket-page').then((module) => ({ default: module.TicketPage })));
+const LetterRequestPage = lazy(() => import('../../features/invitation-letter/pages/letter-request-page').then((module) => ({ default: module.LetterRequestPage })));
 const RecordPage = lazy(() => import('../../features/ticket/pages/record-page').then((module) => ({ default: module.RecordPage })));
 
 /** Pages that need an approved application (approveStatus DONE, else the not-found page); `loading`: until the page's code is there. */
@@ -67,6 +68,17 @@ export function VisitorRecordRoute() {
     <Approved>
       <WithAntd>
         <RecordPage />
+      </WithAntd>
+    </Approved>
+  );
+}
+
+/** /wa/visitor/letter: the visitor's invitation letter (an approved application; the page says whether a passport holder may ask) */
+export function VisitorLetterRoute() {
+  return (
+    <Approved>
+      <WithAntd>
+        <LetterRequestPage />
       </WithAntd>
     </Approved>
   );

@@ -36,7 +36,7 @@ function valuesOf(badge: OwnBadge): BadgeFormValues {
 }
 
 /** /we/exhibitor/application/:id?: a new badge application, or one of the company's (read-only once approved). */
-export function BadgeFormPage({ listPath, company }: { listPath: string; company: BadgeCompany | null }) {
+export function BadgeFormPage({ listPath, company, letterPath }: { listPath: string; company: BadgeCompany | null; letterPath?: (badgeId: string) => string }) {
   const { t } = useTranslation(['badge', 'submission']);
   const { id } = useParams();
   const navigate = useNavigate();
@@ -62,6 +62,13 @@ export function BadgeFormPage({ listPath, company }: { listPath: string; company
       </Flex>
       {badge?.status === 'REJECTED' ? <Alert type="error" showIcon title={t('rejectedNotice', { reason: badge.rejectReason ?? '' })} data-testid="badge-reject-reason" /> : null}
       {badge?.status === 'APPROVED' ? <Alert type="success" showIcon title={t('approvedNotice')} data-testid="badge-approved-notice" /> : null}
+      {badge?.status === 'APPROVED' && badge.idType === 'PASSPORT' && letterPath ? (
+        <div>
+          <Button onClick={() => void navigate(letterPath(badge.id))} data-testid="badge-invitation-letter">
+            {t('invitationLetter')}
+          </Button>
+        </div>
+      ) : null}
       {badge?.status === 'PENDING' ? <Alert type="info" showIcon title={t('pendingNotice')} /> : null}
       <BadgeForm
         // A saved change (a new status) starts the form again from what the server holds.
