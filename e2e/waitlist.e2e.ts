@@ -8,7 +8,8 @@
 // The journey runs on a server of its own: it changes a day's capacity that the other journeys rely on.
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { applyAndApprove, graphqlAs } from './support/approved-visitor';
+import { applyAndApprove } from './support/approved-visitor';
+import { graphqlAs } from './support/api-session';
 import { CookieJar, signIn, solveCaptcha } from './support/api-session';
 import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
 import { waitForVerificationCode } from './support/outbox';

@@ -5,36 +5,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { signIn, type CookieJar, type Credentials } from './api-session';
+import { graphqlAs, signIn, type CookieJar, type Credentials } from './api-session';
 import { facePicture, type Sample } from './pictures';
 import { repoRoot } from './server-process';
 
 /** The web app's own documents, so that the journey sends what the pages send. */
 const document = (path: string) => readFileSync(join(repoRoot, 'web/src/features', path), 'utf8');
 
-async function graphql<T>(origin: string, jar: CookieJar, body: BodyInit, json = true): Promise<T> {
-  const response = await fetch(`${origin}/apis/core/graphql`, {
-    method: 'POST',
-    headers: { 'x-portal-client': 'web', cookie: jar.header(), ...(json ? { 'content-type': 'application/json' } : {}) },
-    body,
-  });
-  const answer = (await response.json()) as { data?: T; errors?: unknown };
-  if (!answer.data) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(answer.errors).slice(0, 500)}`);
-  return answer.data;
-}
-
-/** A GraphQL operation with its variables, as the session of `jar` (journeys that prepare data through the API). */
-export function graphqlAs<T>(origin: string, jar: CookieJar, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return graphql<T>(origin, jar, JSON.stringify({ query, variables }));
-}
-
 async function uploadPhoto(origin: string, jar: CookieJar, purpose: 'ENTRY_CARD' | 'ID_CARD', sample: Sample): Promise<string> {
   const form = new FormData();
   form.set('operations', JSON.stringify({ query: document('application/api/upload-photo.graphql'), variables: { file: null, purpose } }));
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
   form.set('0', new Blob([new Uint8Array(await facePicture(sample))], { type: 'image/jpeg' }), `${purpose.toLowerCase()}.jpg`);
-  const data = await graphql<{ uploadPhoto: { id: string } }>(origin, jar, form, false);
-  return data.uploadPhoto.id;
+  const response = await fetch(`${origin}/apis/core/graphql`, { method: 'POST', headers: { 'x-portal-client': 'web', cookie: jar.header() }, body: form });
+  const answer = (await response.json()) as { data?: { uploadPhoto: { id: string } }; errors?: unknown };
+  if (!answer.data) throw new Error(`uploadPhoto failed (${response.status}): ${JSON.stringify(answer.errors).slice(0, 500)}`);
+  return answer.data.uploadPhoto.id;
 }
 
 export interface ApplicationFacts {
@@ -69,19 +55,11 @@ export async function applyAndApprove(origin: string, visitor: Omit<Credentials,
     truthConfirmed: true,
     sensitiveConsent: true,
   };
-  const submitted = await graphql<{ submitApplication: { id: string } }>(
-    origin,
-    visitorJar,
-    JSON.stringify({ query: document('application/api/submit-application.graphql'), variables: { input } }),
-  );
+  const submitted = await graphqlAs<{ submitApplication: { id: string } }>(origin, visitorJar, document('application/api/submit-application.graphql'), { input });
   const applicationId = submitted.submitApplication.id;
   const organizerJar = await signIn(origin, { ...organizer, scope: 'organizer' });
-  await graphql(origin, organizerJar, JSON.stringify({ query: document('review/api/approve-applications.graphql'), variables: { ids: [applicationId] } }));
-  const ticket = await graphql<{ viewer: { audience: { ticket: { token: string } | null } | null } }>(
-    origin,
-    visitorJar,
-    JSON.stringify({ query: 'query { viewer { ... on User { audience { ticket { token } } } } }' }),
-  );
+  await graphqlAs(origin, organizerJar, document('review/api/approve-applications.graphql'), { ids: [applicationId] });
+  const ticket = await graphqlAs<{ viewer: { audience: { ticket: { token: string } | null } | null } }>(origin, visitorJar, 'query { viewer { ... on User { audience { ticket { token } } } } }');
   const qr = ticket.viewer.audience?.ticket?.token;
   if (!qr) throw new Error('the approved application has no ticket');
   return { applicationId, qr };
