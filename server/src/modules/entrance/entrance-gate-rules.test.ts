@@ -123,7 +123,7 @@ describe('device API: rotating QR and pass-back', () => {
     });
     try {
       const changed = (await deviceCall(app, device, `sync?since=${version}`)).json as Feed;
-      expect(changed.tickets.find((row) => row[2] === visitor.row.id)).toEqual(['A', visitor.row.subjectId, visitor.row.id, 1, null, null]);
+      expect(changed.tickets.find((row) => row[2] === visitor.row.id)).toEqual(['A', visitor.row.subjectId, visitor.row.id, 1, null, null, 0]);
       expect(changed.tickets.some((row) => row[0] === 'B')).toBe(false);
     } finally {
       await setRules(DEFAULT_TICKET_GATE_RULES);
