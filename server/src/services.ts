@@ -38,6 +38,7 @@ import { createTicketSigner } from './modules/ticket/ticket-token';
 import { ReviewExportService } from './modules/review/review-export.service';
 import { ExportSlots } from './lib/export-slots';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
+import { AutoApprovalService } from './modules/review/auto-approval.service';
 import { ReviewService } from './modules/review/review.service';
 import { SubmissionWorkflowService } from './modules/submission/submission-workflow.service';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -169,6 +170,7 @@ function buildServices(deps: ServiceDeps) {
     personalData,
     waitlist,
     review: new ReviewService(db, applications, personalData, audit, reviewNotifications),
+    autoApproval: new AutoApprovalService(db, applications, activationCodes, show, audit, reviewNotifications, clock),
     reviewExport: new ReviewExportService(applications, show, clock),
     /** Every export route takes one of these per download: two at once per user. */
     exportSlots: new ExportSlots(2),
