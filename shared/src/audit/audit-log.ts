@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'exhibitor.enable',
   'exhibitor.disable',
   'exhibitor.reset_password',
+  'exhibitor.export',
   'project.settings.update',
   'activation-code.generate',
   'activation-code.import',

@@ -1,4 +1,5 @@
 import type { PortalModule } from '../portal-module';
+import { registerExhibitorExportRoute } from './exhibitor-export.routes';
 import { exhibitorLoaders } from './exhibitor.loaders';
 import { exhibitorResolvers } from './exhibitor.resolvers';
 
@@ -6,6 +7,9 @@ export const exhibitorModule = {
   name: 'exhibitor',
   resolvers: exhibitorResolvers,
   createLoaders: exhibitorLoaders,
+  registerRoutes: async (app) => {
+    registerExhibitorExportRoute(app);
+  },
   connect: ({ photos, exhibitors, auditLog }) => {
     // A company's logo: its own accounts and the exhibitor section's organizers.
     photos.allowReading((viewer, photo) => exhibitors.logoAccess(viewer, photo.id));
