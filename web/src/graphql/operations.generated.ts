@@ -240,6 +240,15 @@ export type ScanReason =
   | 'DEVICE_DAY_NOT_ALLOWED'
   | 'VALID_BUT_DENIED_OFFLINE';
 
+/** How a stand is sold (docs/decisions/0417-badge-quotas.md). */
+export type BoothType =
+  /** Bare floor, sold by the square metre. */
+  | 'RAW_SPACE'
+  /** The standard shell booth; a company whose type is not known yet is counted as one. */
+  | 'SHELL_SCHEME'
+  | 'CORNER'
+  | 'ISLAND';
+
 export type ExhibitorStatus =
   /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
   | 'PENDING'
@@ -275,7 +284,11 @@ export type CreateExhibitorInput = {
   contactMobile?: string | null | undefined;
   contactEmail?: string | null | undefined;
   bootNumber?: string | null | undefined;
-  credentialLimit: number;
+  boothArea?: number | null | undefined;
+  boothType?: BoothType | null | undefined;
+  /** A limit in place of the booth rule's; needs limitOverrideReason. */
+  limitOverride?: number | null | undefined;
+  limitOverrideReason?: string | null | undefined;
   /** A picture uploaded with purpose EXHIBITOR_LOGO by the same organizer. */
   logoId?: string | number | null | undefined;
 };
@@ -286,8 +299,11 @@ export type UpdateExhibitorInput = {
   nameEn: string;
   contactName: string;
   bootNumber?: string | null | undefined;
-  /** Not below usedCredentials. */
-  credentialLimit: number;
+  boothArea?: number | null | undefined;
+  boothType?: BoothType | null | undefined;
+  /** A limit in place of the booth rule's; needs limitOverrideReason; null returns the company to the rule. The resulting limit may not fall below usedCredentials. */
+  limitOverride?: number | null | undefined;
+  limitOverrideReason?: string | null | undefined;
   /** A picture uploaded with purpose EXHIBITOR_LOGO by the same organizer; absent keeps the logo, null removes it (the old file is deleted). */
   logoId?: string | number | null | undefined;
 };

@@ -1,10 +1,16 @@
 import type { PortalModule } from '../portal-module';
 import { exhibitorLoaders } from './exhibitor.loaders';
 import { exhibitorResolvers } from './exhibitor.resolvers';
+import { badgeQuotaResolvers } from './badge-quota.resolvers';
 
 export const exhibitorModule = {
   name: 'exhibitor',
-  resolvers: exhibitorResolvers,
+  resolvers: {
+    ...exhibitorResolvers,
+    ...badgeQuotaResolvers,
+    Query: { ...exhibitorResolvers.Query, ...badgeQuotaResolvers.Query },
+    Mutation: { ...exhibitorResolvers.Mutation, ...badgeQuotaResolvers.Mutation },
+  },
   createLoaders: exhibitorLoaders,
   connect: ({ photos, exhibitors, auditLog }) => {
     // A company's logo: its own accounts and the exhibitor section's organizers.
