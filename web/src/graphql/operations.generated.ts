@@ -249,6 +249,43 @@ export type BoothType =
   | 'CORNER'
   | 'ISLAND';
 
+export type BadgeQuotaSource =
+  /** The booth type's rule for the company's area. */
+  | 'RULE'
+  /** An organizer set the limit by hand. */
+  | 'OVERRIDE';
+
+export type SaveBoothQuotaRuleInput = {
+  boothType: BoothType;
+  areaPerBadge: number;
+  minimum: number;
+  maximum?: number | null | undefined;
+};
+
+export type ExtraBadgeOrderStatus =
+  | 'OPEN'
+  /** Paid outside the portal, as the organizer confirmed: its badges add to the limit. */
+  | 'PAID'
+  | 'REFUSED'
+  /** Withdrawn by the company while open. */
+  | 'CANCELLED';
+
+export type ExtraBadgeDecision =
+  | 'PAID'
+  | 'REFUSED';
+
+export type OrderExtraBadgesInput = {
+  quantity: number;
+  note?: string | null | undefined;
+};
+
+export type DecideExtraBadgeOrderInput = {
+  id: string | number;
+  decision: ExtraBadgeDecision;
+  /** Required to refuse. */
+  reason?: string | null | undefined;
+};
+
 export type ExhibitorStatus =
   /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
   | 'PENDING'
@@ -950,23 +987,44 @@ export type ApproveExhibitorMutationVariables = Exact<{
 }>;
 
 
-export type ApproveExhibitorMutation = { approveExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
+export type ApproveExhibitorMutation = { approveExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
 
 export type ApproveExhibitorsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
 }>;
 
 
-export type ApproveExhibitorsMutation = { approveExhibitors: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> };
+export type ApproveExhibitorsMutation = { approveExhibitors: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> };
+
+export type BadgeQuotaFieldsFragment = { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null };
+
+export type BoothQuotaRulesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BoothQuotaRulesQuery = { boothQuotaRules: Array<{ boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null }> };
+
+export type CancelExtraBadgeOrderMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelExtraBadgeOrderMutation = { cancelExtraBadgeOrder: { id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null } };
 
 export type CreateExhibitorMutationVariables = Exact<{
   input: CreateExhibitorInput;
 }>;
 
 
-export type CreateExhibitorMutation = { createExhibitor: { initialPassword: string, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } } };
+export type CreateExhibitorMutation = { createExhibitor: { initialPassword: string, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } } };
 
-export type ExhibitorFieldsFragment = { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> };
+export type DecideExtraBadgeOrderMutationVariables = Exact<{
+  input: DecideExtraBadgeOrderInput;
+}>;
+
+
+export type DecideExtraBadgeOrderMutation = { decideExtraBadgeOrder: { id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null } };
+
+export type ExhibitorFieldsFragment = { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> };
 
 export type ExhibitorsQueryVariables = Exact<{
   filter?: ExhibitorFilter | null | undefined;
@@ -975,7 +1033,30 @@ export type ExhibitorsQueryVariables = Exact<{
 }>;
 
 
-export type ExhibitorsQuery = { exhibitors: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> } };
+export type ExhibitorsQuery = { exhibitors: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> } };
+
+export type ExtraBadgeOrderFieldsFragment = { id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null };
+
+export type ExtraBadgeOrdersQueryVariables = Exact<{
+  status?: ExtraBadgeOrderStatus | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type ExtraBadgeOrdersQuery = { extraBadgeOrders: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null, company: { nameZh: string, nameEn: string, bootNumber: string | null } | null }> } };
+
+export type OrderExtraBadgesMutationVariables = Exact<{
+  input: OrderExtraBadgesInput;
+}>;
+
+
+export type OrderExtraBadgesMutation = { orderExtraBadges: { id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null } };
+
+export type OwnBadgeQuotaQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OwnBadgeQuotaQuery = { ownBadgeQuota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, ownExtraBadgeOrders: Array<{ id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null }> };
 
 export type RegisterExhibitorMutationVariables = Exact<{
   input: RegisterExhibitorInput;
@@ -993,7 +1074,14 @@ export type ResetExhibitorPasswordMutationVariables = Exact<{
 }>;
 
 
-export type ResetExhibitorPasswordMutation = { resetExhibitorPassword: { initialPassword: string, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } } };
+export type ResetExhibitorPasswordMutation = { resetExhibitorPassword: { initialPassword: string, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } } };
+
+export type SaveBoothQuotaRuleMutationVariables = Exact<{
+  input: SaveBoothQuotaRuleInput;
+}>;
+
+
+export type SaveBoothQuotaRuleMutation = { saveBoothQuotaRule: { recomputed: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } } };
 
 export type SetExhibitorEnabledMutationVariables = Exact<{
   id: string | number;
@@ -1001,14 +1089,14 @@ export type SetExhibitorEnabledMutationVariables = Exact<{
 }>;
 
 
-export type SetExhibitorEnabledMutation = { setExhibitorEnabled: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
+export type SetExhibitorEnabledMutation = { setExhibitorEnabled: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
 
 export type UpdateExhibitorMutationVariables = Exact<{
   input: UpdateExhibitorInput;
 }>;
 
 
-export type UpdateExhibitorMutation = { updateExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
+export type UpdateExhibitorMutation = { updateExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
 
 export type DecideInvitationLetterMutationVariables = Exact<{
   letterId: string | number;
@@ -1578,6 +1666,23 @@ export const EntranceDeviceFieldsFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"EntranceDeviceFields"}) as unknown as TypedDocumentString<EntranceDeviceFieldsFragment, unknown>;
+export const BadgeQuotaFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+    `, {"fragmentName":"BadgeQuotaFields"}) as unknown as TypedDocumentString<BadgeQuotaFieldsFragment, unknown>;
 export const ExhibitorFieldsFragmentDoc = new TypedDocumentString(`
     fragment ExhibitorFields on Exhibitor {
   id
@@ -1589,6 +1694,13 @@ export const ExhibitorFieldsFragmentDoc = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -1602,7 +1714,32 @@ export const ExhibitorFieldsFragmentDoc = new TypedDocumentString(`
     passwordChanged
   }
 }
-    `, {"fragmentName":"ExhibitorFields"}) as unknown as TypedDocumentString<ExhibitorFieldsFragment, unknown>;
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}`, {"fragmentName":"ExhibitorFields"}) as unknown as TypedDocumentString<ExhibitorFieldsFragment, unknown>;
+export const ExtraBadgeOrderFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}
+    `, {"fragmentName":"ExtraBadgeOrderFields"}) as unknown as TypedDocumentString<ExtraBadgeOrderFieldsFragment, unknown>;
 export const InvitationLetterFieldsFragmentDoc = new TypedDocumentString(`
     fragment InvitationLetterFields on InvitationLetter {
   id
@@ -2858,7 +2995,22 @@ export const ApproveExhibitorDocument = new TypedDocumentString(`
     ...ExhibitorFields
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -2868,6 +3020,13 @@ export const ApproveExhibitorDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -2887,7 +3046,22 @@ export const ApproveExhibitorsDocument = new TypedDocumentString(`
     ...ExhibitorFields
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -2897,6 +3071,13 @@ export const ApproveExhibitorsDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -2910,6 +3091,31 @@ export const ApproveExhibitorsDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<ApproveExhibitorsMutation, ApproveExhibitorsMutationVariables>;
+export const BoothQuotaRulesDocument = new TypedDocumentString(`
+    query BoothQuotaRules {
+  boothQuotaRules {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+}
+    `) as unknown as TypedDocumentString<BoothQuotaRulesQuery, BoothQuotaRulesQueryVariables>;
+export const CancelExtraBadgeOrderDocument = new TypedDocumentString(`
+    mutation CancelExtraBadgeOrder($id: ID!) {
+  cancelExtraBadgeOrder(id: $id) {
+    ...ExtraBadgeOrderFields
+  }
+}
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<CancelExtraBadgeOrderMutation, CancelExtraBadgeOrderMutationVariables>;
 export const CreateExhibitorDocument = new TypedDocumentString(`
     mutation CreateExhibitor($input: CreateExhibitorInput!) {
   createExhibitor(input: $input) {
@@ -2919,7 +3125,22 @@ export const CreateExhibitorDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -2929,6 +3150,13 @@ export const CreateExhibitorDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -2942,6 +3170,21 @@ export const CreateExhibitorDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<CreateExhibitorMutation, CreateExhibitorMutationVariables>;
+export const DecideExtraBadgeOrderDocument = new TypedDocumentString(`
+    mutation DecideExtraBadgeOrder($input: DecideExtraBadgeOrderInput!) {
+  decideExtraBadgeOrder(input: $input) {
+    ...ExtraBadgeOrderFields
+  }
+}
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<DecideExtraBadgeOrderMutation, DecideExtraBadgeOrderMutationVariables>;
 export const ExhibitorsDocument = new TypedDocumentString(`
     query Exhibitors($filter: ExhibitorFilter, $page: Int, $pageSize: Int) {
   exhibitors(filter: $filter, page: $page, pageSize: $pageSize) {
@@ -2953,7 +3196,22 @@ export const ExhibitorsDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -2963,6 +3221,13 @@ export const ExhibitorsDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -2976,6 +3241,79 @@ export const ExhibitorsDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<ExhibitorsQuery, ExhibitorsQueryVariables>;
+export const ExtraBadgeOrdersDocument = new TypedDocumentString(`
+    query ExtraBadgeOrders($status: ExtraBadgeOrderStatus, $page: Int, $pageSize: Int) {
+  extraBadgeOrders(status: $status, page: $page, pageSize: $pageSize) {
+    total
+    page
+    pageSize
+    nodes {
+      ...ExtraBadgeOrderFields
+      company {
+        nameZh
+        nameEn
+        bootNumber
+      }
+    }
+  }
+}
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<ExtraBadgeOrdersQuery, ExtraBadgeOrdersQueryVariables>;
+export const OrderExtraBadgesDocument = new TypedDocumentString(`
+    mutation OrderExtraBadges($input: OrderExtraBadgesInput!) {
+  orderExtraBadges(input: $input) {
+    ...ExtraBadgeOrderFields
+  }
+}
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<OrderExtraBadgesMutation, OrderExtraBadgesMutationVariables>;
+export const OwnBadgeQuotaDocument = new TypedDocumentString(`
+    query OwnBadgeQuota {
+  ownBadgeQuota {
+    ...BadgeQuotaFields
+  }
+  ownExtraBadgeOrders {
+    ...ExtraBadgeOrderFields
+  }
+}
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<OwnBadgeQuotaQuery, OwnBadgeQuotaQueryVariables>;
 export const RegisterExhibitorDocument = new TypedDocumentString(`
     mutation RegisterExhibitor($input: RegisterExhibitorInput!) {
   registerExhibitor(input: $input) {
@@ -2995,7 +3333,22 @@ export const ResetExhibitorPasswordDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -3005,6 +3358,13 @@ export const ResetExhibitorPasswordDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -3018,13 +3378,41 @@ export const ResetExhibitorPasswordDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<ResetExhibitorPasswordMutation, ResetExhibitorPasswordMutationVariables>;
+export const SaveBoothQuotaRuleDocument = new TypedDocumentString(`
+    mutation SaveBoothQuotaRule($input: SaveBoothQuotaRuleInput!) {
+  saveBoothQuotaRule(input: $input) {
+    recomputed
+    rule {
+      boothType
+      areaPerBadge
+      minimum
+      maximum
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SaveBoothQuotaRuleMutation, SaveBoothQuotaRuleMutationVariables>;
 export const SetExhibitorEnabledDocument = new TypedDocumentString(`
     mutation SetExhibitorEnabled($id: ID!, $enabled: Boolean!) {
   setExhibitorEnabled(id: $id, enabled: $enabled) {
     ...ExhibitorFields
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -3034,6 +3422,13 @@ export const SetExhibitorEnabledDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -3053,7 +3448,22 @@ export const UpdateExhibitorDocument = new TypedDocumentString(`
     ...ExhibitorFields
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -3063,6 +3473,13 @@ export const UpdateExhibitorDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail

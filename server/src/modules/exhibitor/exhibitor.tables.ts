@@ -55,7 +55,7 @@ export const boothQuotaRules = pgTable(
     maximum: integer('maximum'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('booth_quota_rules_check', sql`area_per_badge > 0 and minimum >= 0 and (maximum is null or maximum >= minimum)`)],
+  () => [check('booth_quota_rules_check', sql`area_per_badge > 0 and minimum >= 0 and (maximum is null or maximum >= minimum)`)],
 );
 
 /** Extra badges a company orders; a PAID order adds its quantity to the company's limit. */
