@@ -27,6 +27,7 @@ import { ApplicationService } from './modules/application/application.service';
 import { ExhibitorService } from './modules/exhibitor/exhibitor.service';
 import { BadgeQuotaService } from './modules/exhibitor/badge-quota.service';
 import { ExtraBadgeOrderService } from './modules/exhibitor/extra-badge-order.service';
+import { ExhibitorTransferService } from './modules/exhibitor/exhibitor-transfer.service';
 import { FaceService } from './modules/face/face.service';
 import { createFileStore } from './modules/media/file-store';
 import { MediaService } from './modules/media/media.service';
@@ -163,6 +164,7 @@ function buildServices(deps: ServiceDeps) {
     exhibitors,
     badgeQuotas,
     extraBadgeOrders: new ExtraBadgeOrderService(db, badgeQuotas, audit),
+    exhibitorTransfer: new ExhibitorTransferService(db, exhibitors, badgeQuotas, accounts, audit, clock),
     show,
     activationCodes,
     faces,

@@ -2,6 +2,7 @@ import type { PortalModule } from '../portal-module';
 import { exhibitorLoaders } from './exhibitor.loaders';
 import { exhibitorResolvers } from './exhibitor.resolvers';
 import { badgeQuotaResolvers } from './badge-quota.resolvers';
+import { registerExhibitorTransferRoutes } from './exhibitor-transfer.routes';
 
 export const exhibitorModule = {
   name: 'exhibitor',
@@ -12,6 +13,7 @@ export const exhibitorModule = {
     Mutation: { ...exhibitorResolvers.Mutation, ...badgeQuotaResolvers.Mutation },
   },
   createLoaders: exhibitorLoaders,
+  registerRoutes: registerExhibitorTransferRoutes,
   connect: ({ photos, exhibitors, auditLog }) => {
     // A company's logo: its own accounts and the exhibitor section's organizers.
     photos.allowReading((viewer, photo) => exhibitors.logoAccess(viewer, photo.id));

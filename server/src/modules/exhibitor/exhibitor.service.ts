@@ -130,8 +130,15 @@ export class ExhibitorService {
   }
 
   /** The organizer creates an approved company with its account; the initial password is returned once. */
-  async create(viewer: Viewer | undefined, input: TCreateExhibitorInput, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
-    const actorId = requireExhibitorManager(viewer).id;
+  create(viewer: Viewer | undefined, input: TCreateExhibitorInput, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
+    return this.createAs(requireExhibitorManager(viewer).id, input, origin);
+  }
+
+  /**
+   * Creates an approved company with its account for `actorId`, an organizer of the exhibitor section whom the
+   * caller authorised (the form, or one imported row); audited `exhibitor.create` in the same transaction.
+   */
+  createAs(actorId: string, input: TCreateExhibitorInput, origin: RequestOrigin, detail: Record<string, unknown> = {}): Promise<ExhibitorWithInitialPasswordModel> {
     const initialPassword = generateInitialPassword();
     return this.db.transaction(async (tx) => {
       if (input.logoId) await this.requireUsableLogo(tx, actorId, input.logoId);
@@ -153,7 +160,7 @@ export class ExhibitorService {
         { name: input.contactName, identity: { email: input.contactEmail ?? undefined, mobile: input.contactMobile ?? undefined }, password: initialPassword, initialPassword: true },
         tx,
       );
-      await this.audit.record(origin, { actorId, action: 'exhibitor.create', subjectType: 'exhibitor', subjectId: exhibitor.id, detail: { after: auditView(exhibitor) } }, tx);
+      await this.audit.record(origin, { actorId, action: 'exhibitor.create', subjectType: 'exhibitor', subjectId: exhibitor.id, detail: { after: auditView(exhibitor), ...detail } }, tx);
       return { exhibitor, initialPassword };
     });
   }

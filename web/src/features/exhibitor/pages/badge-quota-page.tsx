@@ -1,8 +1,9 @@
-import { App, Button, Card, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BOOTH_AREA_MAX,
+  BOOTH_TYPES,
   CREDENTIAL_LIMIT_MAX,
   EXTRA_BADGE_ORDER_STATUSES,
   EXTRA_BADGE_REASON_MAX_LENGTH,
@@ -106,7 +107,7 @@ function QuotaRules() {
         <LoadErrorCard error={rules.error} onRetry={() => void rules.refetch()} />
       ) : (
         <ScrollRegion label={t('rules.title')}>
-          <Table<BoothQuotaRule> rowKey="boothType" columns={columns} dataSource={rules.data ?? []} loading={rules.isFetching} pagination={false} size="small" data-testid="quota-rules" />
+          <Table<BoothQuotaRule> rowKey="boothType" columns={columns} dataSource={[...(rules.data ?? [])].sort((left, right) => BOOTH_TYPES.indexOf(left.boothType) - BOOTH_TYPES.indexOf(right.boothType))} loading={rules.isFetching} pagination={false} size="small" data-testid="quota-rules" />
         </ScrollRegion>
       )}
     </Card>
@@ -196,7 +197,7 @@ function ExtraBadgeOrders() {
               columns={columns}
               dataSource={orders.data?.nodes ?? []}
               loading={orders.isFetching}
-              locale={{ emptyText: t('orders.empty') }}
+              locale={{ emptyText: <Empty description={t('orders.empty')} /> }}
               onRow={(order) => ({ 'data-testid': `extra-order-${order.id}`, 'data-company': order.company?.nameZh }) as object}
               pagination={listPagination({
                 page: state.page,
