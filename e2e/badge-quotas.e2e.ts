@@ -2,7 +2,9 @@
 // company with a 36 m² corner booth (its limit follows the rule, and follows it again when the rule changes); the
 // company signs in, reads on its badge page how its limit was computed and orders two extra badges; the organizer
 // marks the order paid and the company sees the new limit. Pages are axe-checked and photographed in both languages
-// (e2e/artifacts/badge-quotas-*.png); the exhibitor area opens in Chinese and its switcher shows English.
+// (e2e/artifacts/badge-quotas-*.png); the exhibitor area opens in Chinese and its switcher shows English. Last, the
+// organizer imports companies from a csv (a per-row report: one skipped with its reason, one created with its
+// initial password) and exports the list with each company's booth, limit and badges used.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
@@ -11,6 +13,7 @@ import { exactPath, loginPath, PATHS } from './support/paths';
 import { checkPage, demoUsers, expectHeading, signInWithPassword, waitForPath, waitForSettled } from './support/portal';
 import { chooseOption } from './support/select';
 import { uiText } from './support/texts';
+import { downloadSheetColumn } from './support/spreadsheets';
 import { checkInBothLanguages, switchLanguage } from './support/visitor-journey';
 
 const run = Date.now() % 1_000_000;
@@ -37,7 +40,7 @@ async function saveCornerRule(page: Page, areaPerBadge: string, minimum: string)
 describeE2E('badge quotas', () => {
   const { open } = useBrowser();
 
-  it('computes a company’s badge limit from its booth and the rule; extra badges count once paid', async () => {
+  it('computes a company’s badge limit from its booth and the rule; extra badges count once paid; imports and exports the list', async () => {
     // The organizer sets the corner booths' rule: one badge per 12 m², at least 2.
     const organizer = await open({ locale: 'zh-CN', device: 'desktop' });
     const desk = organizer.page;
@@ -126,6 +129,30 @@ describeE2E('badge quotas', () => {
     expect(await hand.getByTestId('badge-usage').getAttribute('data-limit')).toBe('8');
     expect(await hand.getByTestId('own-extra-order-row').first().getAttribute('data-status')).toBe('PAID');
     await checkInBothLanguages(hand, 'badge-quotas-exhibitor-03-paid', 'zh-CN', 'badge-quota:card.title', 'desktop');
+
+    // The organizer imports companies: a bad area is skipped with its reason; the good row is created, its limit
+    // from the corner rule (18 / 6 → 3), its initial password shown once.
+    const imported = `导入角位 ${run}`;
+    const csv = ['公司中文名称,公司英文名称,展位号,面积,类型,联系人,手机号,邮箱', `${imported},Imported Corner ${run},C-09,18,角位,钱经理,,imported${run}@moto.example.com`, `面积有误 ${run},Bad Area ${run},C-10,-3,角位,李经理,,bad${run}@moto.example.com`].join('\n');
+    await desk.getByTestId('exhibitor-import-open').click();
+    await desk.getByTestId('exhibitor-import-file').setInputFiles({ name: 'exhibitors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await desk.getByTestId('exhibitor-import-submit').click();
+    const report = desk.getByTestId('exhibitor-import-report');
+    await unlessPageFails(desk, report.waitFor({ state: 'visible' }));
+    await expect.poll(() => report.locator('tbody tr').first().textContent()).toContain(`3D-3${uiText('zh-CN', 'exhibitor-account:report.problems.AREA')}`);
+    await desk.getByTestId('exhibitor-import-good-rows').click();
+    const createdRows = desk.getByTestId('exhibitor-import-created').locator('tbody tr');
+    await unlessPageFails(desk, createdRows.first().waitFor({ state: 'visible' }));
+    expect(await createdRows.first().innerText()).toContain(imported);
+    await checkPage(desk, 'badge-quotas-organizer-04-import-zh-CN');
+    await desk.getByTestId('exhibitor-import').locator('.ant-modal-close').click();
+    expect(await (await findRow(desk, imported)).getByTestId('exhibitor-credentials').innerText()).toBe('0 / 3');
+
+    // The export holds the filtered list with the limit and the badges used.
+    const href = await desk.getByTestId('exhibitor-export').getAttribute('href');
+    expect(href).toContain('keyword=');
+    expect(await downloadSheetColumn(desk, href ?? '', 7)).toEqual(['3']);
+    expect(await downloadSheetColumn(desk, `/apis/files/exports/exhibitors.xlsx?keyword=${encodeURIComponent(company.nameZh)}`, 7)).toEqual(['8']);
 
     for (const opened of [organizer, exhibitor]) expect(opened.problems).toEqual([]);
   });

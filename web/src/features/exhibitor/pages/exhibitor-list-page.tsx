@@ -23,6 +23,10 @@ import { listPagination } from '../../../components/list-pagination';
 import { KeywordFilter } from '../../../components/keyword-filter';
 import { useListState } from '../../../lib/list-state';
 import { badgeQuotaText } from '../lib/badge-quota-text';
+import { ExhibitorImportButton } from '../components/exhibitor-import-dialog';
+import { EXHIBITOR_EXPORT_PATH } from '../api/import-exhibitors';
+import { ExportLinkButton } from '../../../components/export-link-button';
+import { exhibitorFilterToQuery } from '@portal/shared/exhibitor/exhibitor-transfer';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -34,7 +38,8 @@ function identitiesOf(exhibitor: ExhibitorFieldsFragment): string[] {
  * /wo/exhibitor/list: every exhibiting company, filtered by status and keyword and paged
  * on the server, with its booth and badges (used / limit, how the limit was reached, over the limit after a
  * rule change); create (initial password shown once), edit, approve one or the selected self-registrations
- * (told the badge limit each got), disable / enable, reset the password.
+ * (told the badge limit each got), disable / enable, reset the password; import companies from a spreadsheet and
+ * export the filtered list.
  */
 export function ExhibitorListPage() {
   const { t } = useTranslation('exhibitor-account');
@@ -171,9 +176,15 @@ export function ExhibitorListPage() {
   return (
     <Flex vertical gap={16} data-testid="exhibitor-list-page">
       <PageHeader title={t('list.title')}>
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} data-testid="exhibitor-create">
-          {t('actions.create')}
-        </Button>
+        <Flex gap={8} wrap>
+          <ExhibitorImportButton />
+          <ExportLinkButton href={`${EXHIBITOR_EXPORT_PATH}?${exhibitorFilterToQuery(state)}`} testId="exhibitor-export">
+            {t('export.button')}
+          </ExportLinkButton>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} data-testid="exhibitor-create">
+            {t('actions.create')}
+          </Button>
+        </Flex>
       </PageHeader>
       <Card size="small">
         <Flex wrap gap={12}>
