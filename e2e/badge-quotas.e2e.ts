@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeE2E, unlessPageFails, useBrowser } from './support/browser';
-import { passForcedPasswordChange, signInDirect } from './support/exhibitor-session';
+import { signInDirect } from './support/exhibitor-session';
 import { exactPath, loginPath, PATHS } from './support/paths';
 import { checkPage, demoUsers, expectHeading, signInWithPassword, waitForPath, waitForSettled } from './support/portal';
 import { chooseOption } from './support/select';
@@ -86,7 +86,12 @@ describeE2E('badge quotas', () => {
     await hand.goto(loginPath({ scope: 'exhibitor' }));
     await waitForSettled(hand);
     await signInWithPassword(hand, { identity: company.email, password: initialPassword });
-    await passForcedPasswordChange(hand, initialPassword, `Corner${run}ok`);
+    await unlessPageFails(hand, hand.getByTestId('change-password-forced').waitFor({ state: 'visible' }));
+    await hand.getByTestId('password-current').fill(initialPassword);
+    await hand.getByTestId('password-new').fill(`Corner${run}ok`);
+    await hand.getByTestId('password-confirm').fill(`Corner${run}ok`);
+    await hand.getByTestId('password-submit').click();
+    await unlessPageFails(hand, hand.getByTestId('change-password-forced').waitFor({ state: 'detached' }));
     await waitForPath(hand, exactPath(PATHS.exhibitorHome));
     await expectHeading(hand, uiText('zh-CN', 'common:exhibitor.pages.applicationList'));
     const quotaText = hand.getByTestId('own-badge-quota-text');
