@@ -25,7 +25,7 @@ import { runDevice } from './support/device-client';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
-import { checkPage, demoUsers, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, openPage, waitForSettled } from './support/portal';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
 import { uiText } from './support/texts';
 import { checkInBothLanguages, mainlandId, otherLocale, readSeedFacts, switchLanguage } from './support/visitor-journey';
@@ -40,12 +40,6 @@ let stateDir: string;
 /** The reference gate client against the journey's server. */
 function device<T>(token: string, ...args: string[]): Promise<T> {
   return runDevice<T>({ serverUrl: server.baseUrl, token, stateFile: join(stateDir, 'gate.json') }, ...args);
-}
-
-async function openPage(page: Page, path: string, testId: string) {
-  await page.goto(path);
-  await unlessPageFails(page, page.getByTestId(testId).first().waitFor({ state: 'visible' }));
-  await waitForSettled(page);
 }
 
 /** The visitor's ticket page with its QR enlarged, as a screenshot of the whole screen (e2e/artifacts/entrance-ticket-qr-<name>.png). */

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { downloadSheetColumn } from './support/spreadsheets';
 import { describeE2E, unlessPageFails, useBrowser, type Device, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { waitForVerificationCode } from './support/outbox';
@@ -104,6 +105,9 @@ describeE2E('exhibitor accounts', () => {
     await checkPage(desk, 'exhibitor-accounts-organizer-01-approved-zh-CN');
     await told.locator('.ant-notification-notice-close').click();
     expect(await desk.getByTestId('exhibitor-approve-selected').count()).toBe(0);
+    // The list's export holds the filtered companies: the approved one, found by its name.
+    await expect.poll(async () => (await desk.getByTestId('exhibitor-export').getAttribute('href')) ?? '').toContain('keyword=');
+    expect(await downloadSheetColumn(desk, (await desk.getByTestId('exhibitor-export').getAttribute('href')) ?? '', 2)).toEqual([registered.nameZh]);
 
     // … and the company's area opens its forms.
     await company.page.reload();

@@ -12,7 +12,7 @@ import { applyAndApprove } from './support/approved-visitor';
 import { describeE2E, unlessPageFails, useBrowser, type Locale } from './support/browser';
 import { signInDirect } from './support/exhibitor-session';
 import { exactPath, PATHS } from './support/paths';
-import { checkPage, demoUsers, waitForSettled } from './support/portal';
+import { checkPage, demoUsers, openPage } from './support/portal';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
 import { checkInBothLanguages, otherLocale, readSeedFacts, switchLanguage } from './support/visitor-journey';
 
@@ -20,12 +20,6 @@ const VISITOR_NAME = 'John Smith';
 const PASSPORT = 'E12345678';
 
 let server: RunningServer;
-
-async function openPage(page: Page, path: string, testId: string) {
-  await page.goto(path);
-  await unlessPageFails(page, page.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 30_000 }));
-  await waitForSettled(page);
-}
 
 async function verdictOf(page: Page) {
   await unlessPageFails(page, page.getByTestId('letter-verdict').waitFor({ state: 'visible', timeout: 30_000 }));

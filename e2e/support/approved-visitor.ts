@@ -37,8 +37,8 @@ export interface ApplicationFacts {
   samples: { entry: Sample; id: Sample };
 }
 
-/** Applies as `visitor`, approves as `organizer`, and returns the application id and the VIP ticket's QR text. */
-export async function applyAndApprove(origin: string, visitor: Omit<Credentials, 'scope'>, organizer: Omit<Credentials, 'scope'>, facts: ApplicationFacts) {
+/** Applies as `visitor`: the application's id and state after submitting (WAIT, or DONE where an auto-approval rule approved it). */
+export async function apply(origin: string, visitor: Omit<Credentials, 'scope'>, facts: ApplicationFacts) {
   const visitorJar = await signIn(origin, { ...visitor, scope: 'audience' });
   const [entryPhotoId, idPhotoId] = [await uploadPhoto(origin, visitorJar, 'ENTRY_CARD', facts.samples.entry), await uploadPhoto(origin, visitorJar, 'ID_CARD', facts.samples.id)];
   const input = {
@@ -55,8 +55,13 @@ export async function applyAndApprove(origin: string, visitor: Omit<Credentials,
     truthConfirmed: true,
     sensitiveConsent: true,
   };
-  const submitted = await graphqlAs<{ submitApplication: { id: string } }>(origin, visitorJar, document('application/api/submit-application.graphql'), { input });
-  const applicationId = submitted.submitApplication.id;
+  const submitted = await graphqlAs<{ submitApplication: { id: string; approveStatus: string } }>(origin, visitorJar, document('application/api/submit-application.graphql'), { input });
+  return { applicationId: submitted.submitApplication.id, status: submitted.submitApplication.approveStatus, visitorJar };
+}
+
+/** Applies as `visitor`, approves as `organizer`, and returns the application id and the VIP ticket's QR text. */
+export async function applyAndApprove(origin: string, visitor: Omit<Credentials, 'scope'>, organizer: Omit<Credentials, 'scope'>, facts: ApplicationFacts) {
+  const { applicationId, visitorJar } = await apply(origin, visitor, facts);
   const organizerJar = await signIn(origin, { ...organizer, scope: 'organizer' });
   await graphqlAs(origin, organizerJar, document('review/api/approve-applications.graphql'), { ids: [applicationId] });
   const ticket = await graphqlAs<{ viewer: { audience: { ticket: { token: string } | null } | null } }>(origin, visitorJar, 'query { viewer { ... on User { audience { ticket { token } } } } }');

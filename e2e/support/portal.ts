@@ -128,6 +128,13 @@ export async function waitForSettled(page: Page): Promise<void> {
   }
 }
 
+/** Goes to `path` and waits for the element `testId` to show and the page to settle (a failed page fails at once). */
+export async function openPage(page: Page, path: string, testId: string): Promise<void> {
+  await page.goto(path);
+  await unlessPageFails(page, page.getByTestId(testId).first().waitFor({ state: 'visible' }));
+  await waitForSettled(page);
+}
+
 /** Waits for the page to settle, saves a screenshot named `name`, and runs axe (no serious/critical violations). */
 export async function checkPage(page: Page, name: string): Promise<void> {
   await waitForSettled(page);

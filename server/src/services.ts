@@ -27,7 +27,7 @@ import { ApplicationService } from './modules/application/application.service';
 import { ExhibitorService } from './modules/exhibitor/exhibitor.service';
 import { BadgeQuotaService } from './modules/exhibitor/badge-quota.service';
 import { ExtraBadgeOrderService } from './modules/exhibitor/extra-badge-order.service';
-import { ExhibitorTransferService } from './modules/exhibitor/exhibitor-transfer.service';
+import { ExhibitorImportService } from './modules/exhibitor/exhibitor-import.service';
 import { FaceService } from './modules/face/face.service';
 import { createFileStore } from './modules/media/file-store';
 import { MediaService } from './modules/media/media.service';
@@ -41,6 +41,7 @@ import { createTicketSigner } from './modules/ticket/ticket-token';
 import { ReviewExportService } from './modules/review/review-export.service';
 import { ExportSlots } from './lib/export-slots';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
+import { AutoApprovalService } from './modules/review/auto-approval.service';
 import { ReviewService } from './modules/review/review.service';
 import { SubmissionWorkflowService } from './modules/submission/submission-workflow.service';
 import { CatalogService } from './modules/catalog/catalog.service';
@@ -164,7 +165,7 @@ function buildServices(deps: ServiceDeps) {
     exhibitors,
     badgeQuotas,
     extraBadgeOrders: new ExtraBadgeOrderService(db, badgeQuotas, audit),
-    exhibitorTransfer: new ExhibitorTransferService(db, exhibitors, badgeQuotas, accounts, audit, clock),
+    exhibitorImport: new ExhibitorImportService(exhibitors, accounts, audit),
     show,
     activationCodes,
     faces,
@@ -176,6 +177,7 @@ function buildServices(deps: ServiceDeps) {
     personalData,
     waitlist,
     review: new ReviewService(db, applications, personalData, audit, reviewNotifications),
+    autoApproval: new AutoApprovalService(db, applications, activationCodes, show, audit, reviewNotifications, clock),
     reviewExport: new ReviewExportService(applications, show, clock),
     /** Every export route takes one of these per download: two at once per user. */
     exportSlots: new ExportSlots(2),

@@ -153,6 +153,8 @@ export type Mutation = {
   generateActivationCodes: GeneratedActivationCodes;
   /** ROLE_PROJECT: voids an unused code (a bound code cannot be voided). */
   voidActivationCode: OfficeActivationCode;
+  /** Audience section: replaces the ordered list of auto-approval rules (audited). */
+  saveAutoApprovalRules: Array<AutoApprovalRule>;
   /** Organizers: WAIT → DONE, in bulk. */
   approveAudiences: Array<Audience>;
   /** Organizers: WAIT or DONE → REFUSE with a reason, in bulk. */
@@ -466,6 +468,11 @@ export type MutationVoidActivationCodeArgs = {
 };
 
 
+export type MutationSaveAutoApprovalRulesArgs = {
+  rules: Array<AutoApprovalRuleInput>;
+};
+
+
 export type MutationApproveAudiencesArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
@@ -633,6 +640,10 @@ export type Query = {
   activationCodes: ActivationCodePage;
   /** ROLE_PROJECT: the batches with their counts. */
   activationCodeBatches: Array<ActivationCodeBatch>;
+  /** Audience section: the auto-approval rules, in the order they are tried. */
+  autoApprovalRules: Array<AutoApprovalRule>;
+  /** Audience section: the activation code batches a rule may name. */
+  autoApprovalBatches: Array<Scalars['String']['output']>;
   /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
   audiences: AudiencePage;
   /** Organizers: one application in full; every call is written to the audit log. */
@@ -2019,12 +2030,36 @@ export type GeneratedActivationCodes = {
   count: Scalars['Int']['output'];
 };
 
+/** An auto-approval rule: an application submitted with every condition met is approved at once (empty lists: any). */
+export type AutoApprovalRule = {
+  __typename?: 'AutoApprovalRule';
+  id: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+  codeBatches: Array<Scalars['String']['output']>;
+  channelIds: Array<Scalars['ID']['output']>;
+  idTypes: Array<IdType>;
+  /** 0..1; null: the face is no condition. A visitor who chose the counter check meets it. */
+  minFaceScore?: Maybe<Scalars['Float']['output']>;
+};
+
+export type AutoApprovalRuleInput = {
+  name: Scalars['String']['input'];
+  enabled: Scalars['Boolean']['input'];
+  codeBatches: Array<Scalars['String']['input']>;
+  channelIds: Array<Scalars['ID']['input']>;
+  idTypes: Array<IdType>;
+  minFaceScore?: InputMaybe<Scalars['Float']['input']>;
+};
+
 export type AudienceStatusChange = {
   __typename?: 'AudienceStatusChange';
   fromStatus: ApproveStatus;
   toStatus: ApproveStatus;
   reason?: Maybe<Scalars['String']['output']>;
   actorName?: Maybe<Scalars['String']['output']>;
+  /** The auto-approval rule that made the decision (its name then); null: a person decided. */
+  autoRuleName?: Maybe<Scalars['String']['output']>;
   at: Scalars['DateTime']['output'];
 };
 
@@ -2527,6 +2562,8 @@ export type ResolversTypes = {
   ActivationCodeBatch: ResolverTypeWrapper<ActivationCodeBatch>;
   ActivationCodeFilter: ActivationCodeFilter;
   GeneratedActivationCodes: ResolverTypeWrapper<GeneratedActivationCodes>;
+  AutoApprovalRule: ResolverTypeWrapper<AutoApprovalRule>;
+  AutoApprovalRuleInput: AutoApprovalRuleInput;
   AudienceStatusChange: ResolverTypeWrapper<AudienceStatusChangeModel>;
   AudienceSort: AudienceSort;
   AudienceFilter: AudienceFilter;
@@ -2662,6 +2699,8 @@ export type ResolversParentTypes = {
   ActivationCodeBatch: ActivationCodeBatch;
   ActivationCodeFilter: ActivationCodeFilter;
   GeneratedActivationCodes: GeneratedActivationCodes;
+  AutoApprovalRule: AutoApprovalRule;
+  AutoApprovalRuleInput: AutoApprovalRuleInput;
   AudienceStatusChange: AudienceStatusChangeModel;
   AudienceFilter: AudienceFilter;
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
@@ -2745,6 +2784,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   saveGateRules?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType, RequireFields<MutationSaveGateRulesArgs, 'input'>>;
   generateActivationCodes?: Resolver<ResolversTypes['GeneratedActivationCodes'], ParentType, ContextType, RequireFields<MutationGenerateActivationCodesArgs, 'batch' | 'count'>>;
   voidActivationCode?: Resolver<ResolversTypes['OfficeActivationCode'], ParentType, ContextType, RequireFields<MutationVoidActivationCodeArgs, 'id'>>;
+  saveAutoApprovalRules?: Resolver<Array<ResolversTypes['AutoApprovalRule']>, ParentType, ContextType, RequireFields<MutationSaveAutoApprovalRulesArgs, 'rules'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
   erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids' | 'confirmation'>>;
@@ -2812,6 +2852,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   projectSettings?: Resolver<ResolversTypes['ProjectSettings'], ParentType, ContextType>;
   activationCodes?: Resolver<ResolversTypes['ActivationCodePage'], ParentType, ContextType, RequireFields<QueryActivationCodesArgs, 'page' | 'pageSize'>>;
   activationCodeBatches?: Resolver<Array<ResolversTypes['ActivationCodeBatch']>, ParentType, ContextType>;
+  autoApprovalRules?: Resolver<Array<ResolversTypes['AutoApprovalRule']>, ParentType, ContextType>;
+  autoApprovalBatches?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
   audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
@@ -3378,11 +3420,22 @@ export type GeneratedActivationCodesResolvers<ContextType = GraphQLContext, Pare
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type AutoApprovalRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AutoApprovalRule'] = ResolversParentTypes['AutoApprovalRule']> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  codeBatches?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  channelIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  idTypes?: Resolver<Array<ResolversTypes['IdType']>, ParentType, ContextType>;
+  minFaceScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type AudienceStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AudienceStatusChange'] = ResolversParentTypes['AudienceStatusChange']> = {
   fromStatus?: Resolver<ResolversTypes['ApproveStatus'], ParentType, ContextType>;
   toStatus?: Resolver<ResolversTypes['ApproveStatus'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  autoRuleName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
@@ -3621,6 +3674,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ActivationCodePage?: ActivationCodePageResolvers<ContextType>;
   ActivationCodeBatch?: ActivationCodeBatchResolvers<ContextType>;
   GeneratedActivationCodes?: GeneratedActivationCodesResolvers<ContextType>;
+  AutoApprovalRule?: AutoApprovalRuleResolvers<ContextType>;
   AudienceStatusChange?: AudienceStatusChangeResolvers<ContextType>;
   AudiencePage?: AudiencePageResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;

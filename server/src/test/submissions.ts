@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import type { Role } from '@portal/shared/auth/scopes';
+import type { PhotoPurpose } from '../modules/media/media.models';
 import { createAccount } from './factories';
 import { signInDirectly } from './sessions';
 import type { TestApp, TestClient } from './test-app';
 
-const UPLOAD = `mutation ($file: Upload!, $purpose: PhotoPurpose!) { uploadPhoto(file: $file, purpose: $purpose) { id url } }`;
+const UPLOAD = `mutation ($file: Upload!, $purpose: PhotoPurpose!, $counterCheck: Boolean) { uploadPhoto(file: $file, purpose: $purpose, counterCheck: $counterCheck) { id url } }`;
 
 /** A picture without faces that passes the photo checks (≥ 20 KB, ≥ 200×200): random noise. */
 export async function noisePicture(width = 320, height = 240) {
@@ -13,10 +14,13 @@ export async function noisePicture(width = 320, height = 240) {
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
-/** Uploads a picture of `purpose` as the client's account (a noise picture unless one is given: badge photos need a face). */
-export async function uploadPicture(client: TestClient, purpose: 'CATALOG' | 'BANNER' | 'PRODUCT' | 'BADGE' | 'BADGE_ID' | 'ENTRY_CARD' | 'EXHIBITOR_LOGO' | 'BADGE_TEMPLATE', picture?: Buffer) {
+/**
+ * Uploads a picture of `purpose` as the client's account (a noise picture unless one is given: people's photos need
+ * a face, unless `counterCheck`: its person chose to be verified at the counter).
+ */
+export async function uploadPicture(client: TestClient, purpose: PhotoPurpose, picture?: Buffer, options: { counterCheck?: boolean } = {}) {
   const form = new FormData();
-  form.set('operations', JSON.stringify({ query: UPLOAD, variables: { file: null, purpose } }));
+  form.set('operations', JSON.stringify({ query: UPLOAD, variables: { file: null, purpose, counterCheck: options.counterCheck ?? null } }));
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
   form.set('0', new Blob([new Uint8Array(picture ?? (await noisePicture()))], { type: 'image/jpeg' }), 'picture.jpg');
   const response = await client.fetch('/apis/core/graphql', { method: 'POST', body: form });

@@ -17,6 +17,8 @@ export const PATHS = {
   organizerSettings: '/wo/usercenter/settings',
   organizerAudience: '/wo/audience',
   organizerAudienceList: '/wo/audience/list',
+  /** Auto-approval rules (docs/decisions/0310-auto-approval-rules.md). */
+  organizerAutoApproval: '/wo/audience/rules',
   organizerProjectInfo: '/wo/project/info',
   organizerAuditLog: '/wo/system/audit',
   organizerStaff: '/wo/system/staff',

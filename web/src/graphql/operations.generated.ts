@@ -490,6 +490,15 @@ export type ActivationCodeFilter = {
   keyword?: string | null | undefined;
 };
 
+export type AutoApprovalRuleInput = {
+  name: string;
+  enabled: boolean;
+  codeBatches: Array<string>;
+  channelIds: Array<string | number>;
+  idTypes: Array<IdType>;
+  minFaceScore?: number | null | undefined;
+};
+
 export type AudienceSort =
   | 'SUBMITTED_DESC'
   | 'SUBMITTED_ASC'
@@ -1259,7 +1268,7 @@ export type AudienceDetailQueryVariables = Exact<{
 }>;
 
 
-export type AudienceDetailQuery = { audience: { idNumber: string | null, faceMatchScore: number | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: ApproveStatus, toStatus: ApproveStatus, reason: string | null, actorName: string | null, at: string }>, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null };
+export type AudienceDetailQuery = { audience: { idNumber: string | null, faceMatchScore: number | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, statusHistory: Array<{ fromStatus: ApproveStatus, toStatus: ApproveStatus, reason: string | null, actorName: string | null, autoRuleName: string | null, at: string }>, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null };
 
 export type AudienceFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1276,6 +1285,11 @@ export type AudienceListQueryVariables = Exact<{
 
 export type AudienceListQuery = { audiences: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, idType: IdType | null, idNumberMasked: string | null, submittedAt: string | null, reviewedAt: string | null, counterCheck: boolean, channel: { id: string, name: string } | null, visitDates: Array<{ day: string }> }> } };
 
+export type AutoApprovalRulesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AutoApprovalRulesQuery = { autoApprovalBatches: Array<string>, autoApprovalRules: Array<{ id: number, name: string, enabled: boolean, codeBatches: Array<string>, channelIds: Array<string>, idTypes: Array<IdType>, minFaceScore: number | null }> };
+
 export type ErasePersonalDataMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
   confirmation: string;
@@ -1291,6 +1305,13 @@ export type RefuseApplicationsMutationVariables = Exact<{
 
 
 export type RefuseApplicationsMutation = { refuseAudiences: Array<{ id: string, approveStatus: ApproveStatus, refuseReason: string | null }> };
+
+export type SaveAutoApprovalRulesMutationVariables = Exact<{
+  rules: Array<AutoApprovalRuleInput> | AutoApprovalRuleInput;
+}>;
+
+
+export type SaveAutoApprovalRulesMutation = { saveAutoApprovalRules: Array<{ id: number }> };
 
 export type CreateStaffMutationVariables = Exact<{
   input: CreateStaffInput;
@@ -3920,6 +3941,7 @@ export const AudienceDetailDocument = new TypedDocumentString(`
       toStatus
       reason
       actorName
+      autoRuleName
       at
     }
   }
@@ -3994,6 +4016,20 @@ export const AudienceListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AudienceListQuery, AudienceListQueryVariables>;
+export const AutoApprovalRulesDocument = new TypedDocumentString(`
+    query AutoApprovalRules {
+  autoApprovalRules {
+    id
+    name
+    enabled
+    codeBatches
+    channelIds
+    idTypes
+    minFaceScore
+  }
+  autoApprovalBatches
+}
+    `) as unknown as TypedDocumentString<AutoApprovalRulesQuery, AutoApprovalRulesQueryVariables>;
 export const ErasePersonalDataDocument = new TypedDocumentString(`
     mutation ErasePersonalData($ids: [ID!]!, $confirmation: String!) {
   erasePersonalData(ids: $ids, confirmation: $confirmation)
@@ -4008,6 +4044,13 @@ export const RefuseApplicationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RefuseApplicationsMutation, RefuseApplicationsMutationVariables>;
+export const SaveAutoApprovalRulesDocument = new TypedDocumentString(`
+    mutation SaveAutoApprovalRules($rules: [AutoApprovalRuleInput!]!) {
+  saveAutoApprovalRules(rules: $rules) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SaveAutoApprovalRulesMutation, SaveAutoApprovalRulesMutationVariables>;
 export const CreateStaffDocument = new TypedDocumentString(`
     mutation CreateStaff($input: CreateStaffInput!) {
   createStaff(input: $input) {

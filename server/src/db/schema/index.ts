@@ -18,3 +18,4 @@ export * from '../../modules/badge/badge.tables';
 export * from '../../modules/entrance/entrance.tables';
 export * from '../../modules/badge-print/badge-print.tables';
 export * from '../../modules/invitation-letter/invitation-letter.tables';
+export * from '../../modules/review/review.tables';

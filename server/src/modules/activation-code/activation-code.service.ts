@@ -129,8 +129,8 @@ export class ActivationCodeService {
     return repository.iterateActivationCodes(this.db, filter, size);
   }
 
-  byIds(ids: readonly string[]) {
-    return repository.findActivationCodesByIds(this.db, ids);
+  byIds(ids: readonly string[], tx: Executor = this.db) {
+    return repository.findActivationCodesByIds(tx, ids);
   }
 
   /**

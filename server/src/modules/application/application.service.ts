@@ -55,6 +55,9 @@ const DECISIONS: Record<ReviewDecision, { from: readonly ApproveStatus[]; to: Ap
 const COUNT_CHANGES_TO_FOLD = 200;
 
 export class ApplicationService {
+  /** What may decide an application in the transaction that submits it (the review module's auto-approval rules). */
+  private submitDecider: SubmitDecider | undefined;
+
   constructor(
     private readonly db: Database,
     private readonly show: ShowService,
@@ -65,6 +68,11 @@ export class ApplicationService {
     private readonly waitlist: Pick<WaitlistService, 'lockDaysOf' | 'release' | 'held' | 'promote'>,
     private readonly clock: Clock = systemClock,
   ) {}
+
+  /** Set once, by the review module: its rules decide at submit time; without it every application waits for a person. */
+  decideOnSubmitWith(decider: SubmitDecider) {
+    this.submitDecider = decider;
+  }
 
   findByAccount(accountId: string) {
     return repository.findAudienceByAccount(this.db, accountId);
@@ -196,6 +204,9 @@ export class ApplicationService {
     const input = parseInput(applicationRulesSchema({ today: shanghaiDate(now), firstShowDay }), fields);
     if (!firstShowDay) throw new AppError('VISIT_DATE_INVALID');
     const visitDays = [...new Set(input.visitDates)].sort();
+    // The face-match score takes time: computed before the transaction, and only when a rule asks for it.
+    const wantsScore = !input.counterCheck && this.submitDecider !== undefined && (await this.submitDecider.wantsFaceScore());
+    const faceMatchScore = wantsScore ? await this.photos.faceMatchScore(input.entryPhotoId, input.idPhotoId) : null;
     try {
       return await this.db.transaction(async (tx) => {
         const setting = await this.show.setting(tx);
@@ -242,7 +253,7 @@ export class ApplicationService {
           actorId: viewer.id,
           at: now,
         });
-        return updated;
+        return (await this.submitDecider?.decideOnSubmit(tx, updated, faceMatchScore)) ?? updated;
       });
     } catch (error) {
       throw translateUniqueViolation(error);
@@ -254,7 +265,7 @@ export class ApplicationService {
    * its audit rows and notices in the same one). The rows are locked in id order; one application in a
    * state the decision does not apply to refuses the whole batch.
    */
-  async decide(tx: Executor, actorId: string, ids: readonly string[], decision: ReviewDecision, reason: string | null): Promise<Array<{ decisionId: number; before: ApprovalSnapshot; after: ApplicationRow }>> {
+  async decide(tx: Executor, actorId: string | null, ids: readonly string[], decision: ReviewDecision, reason: string | null, autoRuleName: string | null = null): Promise<Array<{ decisionId: number; before: ApprovalSnapshot; after: ApplicationRow }>> {
     const now = new Date(this.clock.now());
     const unique = [...new Set(ids)];
     const rows = await repository.lockAudiencesByIds(tx, unique);
@@ -266,7 +277,7 @@ export class ApplicationService {
     const decided = [];
     for (const row of rows) {
       const after = await repository.updateAudience(tx, row.id, { approveStatus: to, refuseReason: reason, reviewedAt: now });
-      const decisionId = await repository.insertStatusHistory(tx, { audienceId: row.id, fromStatus: row.approveStatus, toStatus: to, reason, actorId, at: now });
+      const decisionId = await repository.insertStatusHistory(tx, { audienceId: row.id, fromStatus: row.approveStatus, toStatus: to, reason, actorId, autoRuleName, at: now });
       decided.push({ decisionId, before: { id: row.id, approveStatus: row.approveStatus }, after });
     }
     if (to === WIRE.REJECTED) await this.waitlist.release(tx, unique, days);
@@ -371,6 +382,13 @@ export class ApplicationService {
     ]);
     return { statuses, counterCheck, transitions, bookings };
   }
+}
+
+/** Decides a submitted application at once where the organizers' rules say so (the review module's auto-approval). */
+export interface SubmitDecider {
+  wantsFaceScore(): Promise<boolean>;
+  /** In the submit's transaction: the approved row, or undefined when the application waits for a person. */
+  decideOnSubmit(tx: Executor, submitted: ApplicationRow, faceMatchScore: number | null): Promise<ApplicationRow | undefined>;
 }
 
 /** What an application was before a decision (the audit row's "before"). */

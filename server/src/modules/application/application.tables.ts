@@ -144,6 +144,8 @@ export const audienceStatusHistory = pgTable(
     toStatus: text('to_status', { enum: APPROVE_STATUSES }).notNull(),
     reason: text('reason'),
     actorId: uuid('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The auto-approval rule that made this decision (its name as it was then), or null: a person decided. */
+    autoRuleName: text('auto_rule_name'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('audience_status_history_audience_idx').on(table.audienceId, table.at), index('audience_status_history_at_idx').on(table.at)],

@@ -3,13 +3,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { shanghaiDate } from '@portal/shared/dates';
 import { mainlandIdCheckCharacter } from '@portal/shared/application/id-number';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
-import { noisePicture, signedInClient } from '../../test/submissions';
+import { noisePicture, signedInClient, uploadPicture } from '../../test/submissions';
+import type { PhotoPurpose } from '../media/media.models';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 import { photos, tickets } from '../../db/schema/index';
 import { setFaceDescriptor } from '../media/photo.repository';
 import { deviceCall, registerDeviceWithToken } from '../entrance/entrance-test-support';
 
-const UPLOAD = `mutation ($file: Upload!, $purpose: PhotoPurpose!, $counterCheck: Boolean) { uploadPhoto(file: $file, purpose: $purpose, counterCheck: $counterCheck) { id } }`;
 const SUBMIT = `mutation ($input: SubmitApplicationInput!) { submitApplication(input: $input) { id approveStatus counterCheck } }`;
 const LIST = `query ($filter: AudienceFilter) { audiences(filter: $filter) { total nodes { id counterCheck } } }`;
 const DETAIL = `query ($id: ID!) { audience(id: $id) { id counterCheck faceMatchScore entryPhoto { url } } }`;
@@ -50,16 +50,7 @@ describe('the counter check instead of face recognition', () => {
   }, 120_000);
   afterAll(() => app.close());
 
-  async function upload(client: TestClient, purpose: string, picture: Buffer, counterCheck: boolean) {
-    const form = new FormData();
-    form.set('operations', JSON.stringify({ query: UPLOAD, variables: { file: null, purpose, counterCheck } }));
-    form.set('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.set('0', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'photo.jpg');
-    const response = await client.fetch('/apis/core/graphql', { method: 'POST', body: form });
-    const body = (await response.json()) as { data?: { uploadPhoto: { id: string } } | null; errors?: Array<{ extensions: { code: string } }> };
-    if (!body.data) throw new Error(JSON.stringify(body.errors));
-    return body.data.uploadPhoto.id;
-  }
+  const upload = async (client: TestClient, purpose: PhotoPurpose, picture: Buffer, counterCheck: boolean) => (await uploadPicture(client, purpose, picture, { counterCheck })).id;
 
   /** The photos' rows in the order of `ids`. */
   async function photoRows(ids: string[]) {

@@ -59,12 +59,22 @@ export async function daysOf(tx: Executor, audienceIds: readonly string[]) {
   return [...new Set([...held, ...waiting].map((row) => row.day))].sort();
 }
 
-/** Offers whose confirmation time has passed on the day: removed, their seats free again. */
-export function deleteExpiredOffers(tx: Executor, day: string, now: Date) {
-  return tx
+/** Offers whose confirmation time has passed on the day: removed, their seats free again; with what the lapse notice needs. */
+export async function deleteExpiredOffers(tx: Executor, day: string, now: Date) {
+  const lapsed = await tx
     .delete(audienceWaitlist)
     .where(and(eq(audienceWaitlist.day, day), lte(audienceWaitlist.offerExpiresAt, now)))
-    .returning({ id: audienceWaitlist.id });
+    .returning({ id: audienceWaitlist.id, audienceId: audienceWaitlist.audienceId });
+  if (lapsed.length === 0) return [];
+  const contacts = await tx
+    .select({ id: audiences.id, name: audiences.name, email: audiences.email, mobile: audiences.mobile })
+    .from(audiences)
+    .where(inArray(audiences.id, lapsed.map((row) => row.audienceId)));
+  const byId = new Map(contacts.map((row) => [row.id, row]));
+  return lapsed.flatMap((row) => {
+    const contact = byId.get(row.audienceId);
+    return contact ? [{ ...contact, entryId: row.id }] : [];
+  });
 }
 
 /** The first `limit` still waiting on the day, in line order, with what their notice needs. */

@@ -36,7 +36,7 @@ export class WaitlistService {
     private readonly db: Database,
     private readonly show: ShowService,
     private readonly outbox: Pick<NoticeOutbox, 'enqueue' | 'kick'>,
-    private readonly messenger: Pick<Messenger, 'waitlistOffered'>,
+    private readonly messenger: Pick<Messenger, 'waitlistOffered' | 'waitlistLapsed'>,
     private readonly syncTickets: SyncTickets,
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
@@ -137,7 +137,8 @@ export class WaitlistService {
    * Hands the free seats of the days — locked by the caller — to the next in line: offers past their
    * window lapse first, then as many as there are free seats are offered, in line order, until the
    * window ends or the day's registration deadline, whichever comes first. After its deadline a day
-   * offers nothing (its line stays, to be seen). The notices are written in the same transaction.
+   * offers nothing (its line stays, to be seen). The notices (offers, and lapses to those who let theirs
+   * pass) are written in the same transaction.
    */
   async promote(tx: Executor, days: readonly ShowDayModel[], now: Date = new Date(this.clock.now())) {
     if (days.length === 0) return;
@@ -146,6 +147,10 @@ export class WaitlistService {
     const notices: Array<{ dedupeKey: string; message: OutgoingMessage }> = [];
     for (const showDay of days) {
       const lapsed = await repository.deleteExpiredOffers(tx, showDay.day, now);
+      for (const row of lapsed) {
+        const messages = await this.messenger.waitlistLapsed(tx, row, { name: row.name ?? '', day: showDay.day }, localeOfApplicant(row));
+        notices.push(...messages.map((message) => ({ dedupeKey: `waitlist-lapse:${row.entryId}:${message.kind}`, message })));
+      }
       if (now > showDay.deadline) continue;
       const taken = lapsed.length ? ((await applications.countHoldersByDay(tx, [showDay.day], undefined)).get(showDay.day) ?? 0) : (held.get(showDay.day) ?? 0);
       const free = showDay.capacity - taken;

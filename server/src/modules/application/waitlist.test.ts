@@ -229,6 +229,9 @@ describe('the waitlist of full visit days', () => {
       expect(await app.portal.app.services.waitlist.sweep()).toBeGreaterThanOrEqual(1);
       expect(await lineOf(day)).toMatchObject({ offered: [line[1]!.audienceId], waiting: [line[2]!.audienceId] });
       expect((await lineOf(day)).held).not.toContain(line[0]!.audienceId);
+      // The one who let the offer pass is told the seat has gone on.
+      const lapses = await db().select().from(notices).where(like(notices.dedupeKey, 'waitlist-lapse:%'));
+      expect(lapses.filter((row) => row.message.kind === 'sms' && row.message.to === line[0]!.mobile && row.message.text.includes(day))).toHaveLength(1);
 
       // A day later the session would have ended: the late confirmation is asked of the service itself.
       const muchLater = later + 25 * 3_600_000;

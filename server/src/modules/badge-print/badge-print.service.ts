@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import type { Locale } from '@portal/shared/i18n/locales';
 import { MAX_BADGES_PER_PRINT, badgePagePoints, defaultBadgeTemplate, type TBadgePreviewInput, type TBadgeTemplateInput, type TPrintBadgeBatchQuery, type TPrintOneBadgeQuery } from '@portal/shared/badge-print/badge-print.schema';
 import { TICKET_KINDS, type TicketKind } from '@portal/shared/ticket/ticket.schema';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { HeavyWorkPool } from '../../lib/heavy-work-pool';
@@ -79,12 +79,11 @@ export class BadgePrintService {
       const before = await repository.lockTemplate(tx, input.kind);
       const backgroundPhotoId = input.backgroundId ?? null;
       const logoPhotoId = input.logoId ?? null;
-      for (const [path, photoId, current] of [
-        ['backgroundId', backgroundPhotoId, before?.backgroundPhotoId],
-        ['logoId', logoPhotoId, before?.logoPhotoId],
-      ] as const) {
-        if (photoId && photoId !== current) await this.requireUsablePicture(tx, actor.id, photoId, path);
-      }
+      const pictures = [
+        { path: 'backgroundId', next: backgroundPhotoId, current: before?.backgroundPhotoId },
+        { path: 'logoId', next: logoPhotoId, current: before?.logoPhotoId },
+      ];
+      await this.photos.requireOwnPictures(tx, actor.id, 'BADGE_TEMPLATE', 'BADGE_TEMPLATE_PICTURE_INVALID', pictures);
       const after = await repository.saveTemplate(tx, {
         kind: input.kind,
         size: input.size,
@@ -98,9 +97,7 @@ export class BadgePrintService {
         updatedAt: new Date(this.clock.now()),
         updatedById: actor.id,
       });
-      for (const old of [before?.backgroundPhotoId, before?.logoPhotoId]) {
-        if (old && old !== after.backgroundPhotoId && old !== after.logoPhotoId) replacedFiles.push(...(await this.photos.deleteById(tx, old)));
-      }
+      replacedFiles.push(...(await this.photos.deleteReplacedPictures(tx, pictures)));
       const { updatedAt: _beforeAt, updatedById: _beforeBy, ...beforeDetail } = before ?? {};
       const { updatedAt: _afterAt, updatedById: _afterBy, ...afterDetail } = after;
       await this.audit.record(origin, { actorId: actor.id, action: 'badge_template.save', subjectType: 'badge_template', subjectId: input.kind, detail: { before: before ? beforeDetail : null, after: afterDetail } }, tx);
@@ -108,11 +105,6 @@ export class BadgePrintService {
     await this.photos.deleteFiles(replacedFiles);
     const templates = await this.templates(viewer);
     return templates.find((template) => template.kind === input.kind) as BadgeTemplateModel;
-  }
-
-  private async requireUsablePicture(tx: Executor, actorId: string, photoId: string, path: 'backgroundId' | 'logoId') {
-    const [photo] = await this.photos.findByIds([photoId], tx);
-    if (photo?.purpose !== 'BADGE_TEMPLATE' || photo.ownerId !== actorId) throw new AppError('BADGE_TEMPLATE_PICTURE_INVALID', {}, [{ path, code: 'BADGE_TEMPLATE_PICTURE_INVALID' }]);
   }
 
   /** Photo access rule: a template's pictures open for the ticket office (they hold no personal data). */

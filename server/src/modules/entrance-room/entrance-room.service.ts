@@ -206,7 +206,7 @@ export class EntranceRoomService {
       exits,
       inside: recordsExits ? Math.max(0, visitors + reEntries - exits) : null,
       regions,
-      alerts: alertsOf(devices, { now, showDay, hour: beijingHour(now) }),
+      alerts: alertsOf(devices, { now, day, showDay, hour: beijingHour(now) }),
     };
   }
 }
@@ -229,14 +229,18 @@ function gatesOf(devices: Devices, admissions: Admissions): RoomSnapshot['gates'
   return gates;
 }
 
-/** A silent gate (a show day, in opening hours), a drifting clock, a spike of refusals in the last minutes. */
-function alertsOf(devices: Devices, at: { now: number; showDay: boolean; hour: number }): RoomAlert[] {
+/**
+ * A silent gate (a show day, in opening hours, a device that has a token and admits today), a drifting clock, a
+ * spike of refusals in the last minutes.
+ */
+export function alertsOf(devices: Devices, at: { now: number; day: string; showDay: boolean; hour: number }): RoomAlert[] {
   const alerts: RoomAlert[] = [];
   const open = at.showDay && at.hour >= GATE_OPEN_HOUR && at.hour < GATE_CLOSE_HOUR;
   for (const device of devices) {
     const gate = device.name;
     const lastScanAt = device.lastScanAt ? new Date(device.lastScanAt).getTime() : null;
-    if (open && (lastScanAt === null || at.now - lastScanAt >= SILENT_GATE_MINUTES * MINUTE_MS)) {
+    const expected = device.hasToken && (device.days.length === 0 || device.days.includes(at.day));
+    if (open && expected && (lastScanAt === null || at.now - lastScanAt >= SILENT_GATE_MINUTES * MINUTE_MS)) {
       alerts.push({ kind: 'SILENT_GATE', deviceId: device.id, gate, minutes: lastScanAt === null ? null : Math.floor((at.now - lastScanAt) / MINUTE_MS) });
     }
     if (device.clockOffsetMs !== null && Math.abs(device.clockOffsetMs) > CLOCK_DRIFT_ALERT_MS) alerts.push({ kind: 'CLOCK_DRIFT', deviceId: device.id, gate, offsetMs: device.clockOffsetMs });

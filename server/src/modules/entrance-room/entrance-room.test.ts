@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shanghaiDate } from '@portal/shared/dates';
-import { regionOfId, type RoomSnapshot } from '@portal/shared/entrance-room/entrance-room';
+import { GATE_OPEN_HOUR, regionOfId, type RoomSnapshot } from '@portal/shared/entrance-room/entrance-room';
 import { createSecondInstance, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { signedInClient } from '../../test/submissions';
 import { showDays, tickets } from '../../db/schema/index';
 import { deviceCall, ISSUE_TOKEN, REGISTER, uniqueDeviceName } from '../entrance/entrance-test-support';
 import { ENTRANCE_ROOM_EVENTS_PATH } from './entrance-room.routes';
+import { alertsOf } from './entrance-room.service';
 
 /** An open stream of the room: every snapshot received, and a wait for one that meets a condition. */
 class RoomStream {
@@ -122,6 +123,22 @@ describe('the entrance room', () => {
     expect(regionOfId('PASSPORT', 'E12345678', 'JP')).toBe('JP');
     expect(regionOfId('MAINLAND_ID', '310104198503121234', 'CN')).toBe('CN-31');
     expect(regionOfId(null, null)).toBeNull();
+  });
+
+  it('calls a gate silent only where it is expected to scan: a token, and today among its days', () => {
+    const now = Date.parse(`${today}T02:00:00Z`);
+    const quiet = { direction: 'ENTRY' as const, lastHeartbeatAt: null, clockOffsetMs: null, lastScanAt: null, exits: 0, recentScans: 0, recentRefused: 0 };
+    const devices = [
+      { ...quiet, id: 'every-day', name: 'A', days: [], hasToken: true },
+      { ...quiet, id: 'today', name: 'B', days: [today], hasToken: true },
+      { ...quiet, id: 'another-day', name: 'C', days: ['2000-01-01'], hasToken: true },
+      { ...quiet, id: 'no-token', name: 'D', days: [], hasToken: false },
+    ];
+    const silent = (at: { showDay: boolean; hour: number }) => alertsOf(devices, { now, day: today, ...at }).map((alert) => alert.deviceId);
+    expect(silent({ showDay: true, hour: 10 })).toEqual(['every-day', 'today']);
+    // Before the gates open, and on a day that is not a show day, no gate is silent.
+    expect(silent({ showDay: true, hour: GATE_OPEN_HOUR - 1 })).toEqual([]);
+    expect(silent({ showDay: false, hour: 10 })).toEqual([]);
   });
 
   it('refuses viewers outside the gate sections, and those signed out', async () => {

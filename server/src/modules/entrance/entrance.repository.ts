@@ -148,6 +148,8 @@ export function devicesWithScansBetween(db: Executor, from: Date, to: Date, rece
       id: devices.id,
       name: devices.name,
       direction: devices.direction,
+      days: devices.days,
+      hasToken: sql<boolean>`${devices.tokenHash} is not null`,
       lastHeartbeatAt: devices.lastHeartbeatAt,
       clockOffsetMs: devices.clockOffsetMs,
       lastScanAt: scans.lastScanAt,

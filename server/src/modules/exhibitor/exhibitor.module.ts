@@ -1,8 +1,9 @@
 import type { PortalModule } from '../portal-module';
+import { registerExhibitorExportRoute } from './exhibitor-export.routes';
 import { exhibitorLoaders } from './exhibitor.loaders';
 import { exhibitorResolvers } from './exhibitor.resolvers';
 import { badgeQuotaResolvers } from './badge-quota.resolvers';
-import { registerExhibitorTransferRoutes } from './exhibitor-transfer.routes';
+import { registerExhibitorImportRoute } from './exhibitor-import.routes';
 
 export const exhibitorModule = {
   name: 'exhibitor',
@@ -13,7 +14,10 @@ export const exhibitorModule = {
     Mutation: { ...exhibitorResolvers.Mutation, ...badgeQuotaResolvers.Mutation },
   },
   createLoaders: exhibitorLoaders,
-  registerRoutes: registerExhibitorTransferRoutes,
+  registerRoutes: async (app) => {
+    registerExhibitorExportRoute(app);
+    await registerExhibitorImportRoute(app);
+  },
   connect: ({ photos, exhibitors, auditLog }) => {
     // A company's logo: its own accounts and the exhibitor section's organizers.
     photos.allowReading((viewer, photo) => exhibitors.logoAccess(viewer, photo.id));

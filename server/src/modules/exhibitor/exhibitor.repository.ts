@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { newestFirst, olderThan, readNewestFirst, type NewestFirstCursor } from '../../lib/keyset';
+import { readNewestFirst } from '../../lib/keyset';
 import type { Executor } from '../../db/client';
 import type { TExhibitorListInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import { exhibitors } from './exhibitor.tables';
@@ -71,14 +71,4 @@ export async function lockExhibitor(tx: Executor, id: string) {
 
 export function findExhibitorsByIds(db: Executor, ids: readonly string[]) {
   return ids.length ? db.select().from(exhibitors).where(inArray(exhibitors.id, [...ids])) : Promise.resolve([]);
-}
-
-/** The export's rows after the cursor, newest first (keyset: a long list is read batch by batch). */
-export function exhibitorsAfter(db: Executor, filter: Pick<TExhibitorListInput, 'status' | 'keyword'>, after: NewestFirstCursor | undefined, size: number) {
-  return db
-    .select()
-    .from(exhibitors)
-    .where(and(conditionsOf(filter), olderThan(exhibitors, after)))
-    .orderBy(...newestFirst(exhibitors))
-    .limit(size);
 }

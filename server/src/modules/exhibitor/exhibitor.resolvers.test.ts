@@ -10,6 +10,7 @@ import { auditLog, badges, notices, photos } from '../../db/schema/index';
 import { signedInClient, uploadPicture } from '../../test/submissions';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 import { badgeRow } from '../../test/badge-rows';
+import { sheetTexts } from '../../lib/xlsx-stream.test-support';
 
 const REGISTER = `mutation ($input: RegisterExhibitorInput!) { registerExhibitor(input: $input) { __typename ... on Xuser { email mobile passwordLastUpdateAt exhibitor { status nameZh contactName contactMobile contactEmail credentialLimit } } } }`;
 const LIST = `query ($filter: ExhibitorFilter, $page: Int, $pageSize: Int) { exhibitors(filter: $filter, page: $page, pageSize: $pageSize) { total page pageSize nodes { id nameZh status bootNumber credentialLimit usedCredentials contactName accounts { email mobile disabled passwordChanged } } } }`;
@@ -239,6 +240,28 @@ describe('exhibitor accounts', () => {
       expect(secondPage.body.data?.exhibitors.nodes.map((node) => node.nameZh)).toEqual([`${tag} 0`]);
       const pending = await manager.graphql<{ exhibitors: { total: number } }>(LIST, { filter: { keyword: tag, status: 'PENDING' } });
       expect(pending.body.data?.exhibitors.total).toBe(0);
+    });
+
+    it('exports the filtered list to xlsx with each company’s badges used and limit, for the section only, audited', async () => {
+      const tag = `导出${unique()}`;
+      await create({ nameZh: `${tag} 甲`, bootNumber: 'E-1', limitOverride: 4 });
+      await create({ nameZh: `${tag} 乙`, bootNumber: 'E-2', limitOverride: 2 });
+      const response = await manager.fetch(`/apis/files/exports/exhibitors.xlsx?keyword=${encodeURIComponent(tag)}`, { headers: { 'accept-language': 'en-US' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toContain('exhibitors-');
+      const [header, ...rows] = await sheetTexts(await response.arrayBuffer());
+      expect(header?.slice(0, 6)).toEqual(['Booth', 'Company (Chinese)', 'Company (English)', 'Status', 'Badges used', 'Badge limit']);
+      expect(rows.map((row) => row.slice(0, 6))).toEqual([
+        ['E-2', `${tag} 乙`, expect.any(String), 'Active', '0', '2'],
+        ['E-1', `${tag} 甲`, expect.any(String), 'Active', '0', '4'],
+      ]);
+      const [zhHeader] = await sheetTexts(await (await manager.fetch(`/apis/files/exports/exhibitors.xlsx?status=PENDING&keyword=${encodeURIComponent(tag)}`, { headers: { 'accept-language': 'zh-CN' } })).arrayBuffer());
+      expect(zhHeader?.[0]).toBe('展位号');
+      const audited = await app.portal.database.db.select().from(auditLog).where(eq(auditLog.action, 'exhibitor.export'));
+      expect(audited.map((entry) => entry.detail)).toEqual(expect.arrayContaining([expect.objectContaining({ rows: 2, filter: { status: null, keyword: tag } }), expect.objectContaining({ rows: 0 })]));
+      expect((await (await organizer(['ROLE_AUDIENCE'])).fetch('/apis/files/exports/exhibitors.xlsx')).status).toBe(403);
+      expect((await app.client().fetch('/apis/files/exports/exhibitors.xlsx')).status).toBe(401);
+      expect((await manager.fetch('/apis/files/exports/exhibitors.xlsx?status=NOPE')).status).toBe(400);
     });
 
     it('edits names, booth and limit, never below the badges already counted, and audits before and after', async () => {

@@ -15,7 +15,9 @@ import type { VerificationCodeService } from '../auth/verification-code.service'
 import type { ShowService } from '../show/show.service';
 import type { Messenger } from '../messaging/messenger.service';
 import type { NoticeOutbox } from '../messaging/notice-outbox.service';
-import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
+import { EXHIBITOR_LOCALE, type Locale } from '@portal/shared/i18n/locales';
+import type { Writable } from 'node:stream';
+import { writeExhibitorSheet } from './exhibitor-export';
 import { generateInitialPassword } from '../../lib/passwords';
 import { badgeQuota, type BoothQuotaRule } from '@portal/shared/exhibitor/badge-quota';
 import type { ExhibitorWithInitialPasswordModel, CredentialCounter, ExhibitorModel, ExhibitorPageModel, NewExhibitor } from './exhibitor.models';
@@ -92,6 +94,12 @@ export class ExhibitorService {
   /** The counting badges of the listed companies (0 for a company without any). */
   async usedCredentials(exhibitorIds: readonly string[]): Promise<Map<string, number>> {
     return (await this.credentialCounter?.countMany(exhibitorIds)) ?? new Map();
+  }
+
+  /** The organizers' company list, the list's filter applied, as a streamed workbook; the caller audits it (`exhibitor.export`). */
+  writeExport(viewer: Viewer | undefined, output: Writable, filter: Pick<TExhibitorListInput, 'status' | 'keyword'>, locale: Locale, beforeClose: (rows: number) => Promise<void>) {
+    requireExhibitorManager(viewer);
+    return writeExhibitorSheet(this.db, output, filter, locale, (ids) => this.usedCredentials(ids), async (rows) => (await this.quotas.breakdowns(rows)).map((quota) => quota.paidExtra), beforeClose);
   }
 
   /** The accounts of the listed companies (the organizer's list shows their sign-in identity and state). */

@@ -300,12 +300,11 @@ export class InvitationLetterService {
       const before = await repository.lockTemplate(tx);
       const letterheadPhotoId = input.letterheadId ?? null;
       const signaturePhotoId = input.signatureId ?? null;
-      for (const [path, photoId, current] of [
-        ['letterheadId', letterheadPhotoId, before?.letterheadPhotoId],
-        ['signatureId', signaturePhotoId, before?.signaturePhotoId],
-      ] as const) {
-        if (photoId && photoId !== current) await this.requireUsablePicture(tx, actor.id, photoId, path);
-      }
+      const pictures = [
+        { path: 'letterheadId', next: letterheadPhotoId, current: before?.letterheadPhotoId },
+        { path: 'signatureId', next: signaturePhotoId, current: before?.signaturePhotoId },
+      ];
+      await this.photos.requireOwnPictures(tx, actor.id, 'LETTER_TEMPLATE', 'LETTER_TEMPLATE_PICTURE_INVALID', pictures);
       const after = await repository.saveTemplate(tx, {
         issuerName: input.issuerName,
         issuerTitle: input.issuerTitle,
@@ -316,9 +315,7 @@ export class InvitationLetterService {
         updatedAt: new Date(this.clock.now()),
         updatedById: actor.id,
       });
-      for (const old of [before?.letterheadPhotoId, before?.signaturePhotoId]) {
-        if (old && old !== after.letterheadPhotoId && old !== after.signaturePhotoId) replacedFiles.push(...(await this.photos.deleteById(tx, old)));
-      }
+      replacedFiles.push(...(await this.photos.deleteReplacedPictures(tx, pictures)));
       const { updatedAt: _beforeAt, updatedById: _beforeBy, ...beforeDetail } = before ?? {};
       const { updatedAt: _afterAt, updatedById: _afterBy, ...afterDetail } = after;
       await this.audit.record(origin, { actorId: actor.id, action: 'letter_template.save', subjectType: 'letter_template', subjectId: '1', detail: { before: before ? beforeDetail : null, after: afterDetail } }, tx);
@@ -414,11 +411,6 @@ export class InvitationLetterService {
     const first = days[0]?.day;
     const last = days.at(-1)?.day;
     return first && last ? { from: first, to: last } : null;
-  }
-
-  private async requireUsablePicture(tx: Executor, actorId: string, photoId: string, path: 'letterheadId' | 'signatureId') {
-    const [photo] = await this.photos.findByIds([photoId], tx);
-    if (photo?.purpose !== 'LETTER_TEMPLATE' || photo.ownerId !== actorId) throw new AppError('LETTER_TEMPLATE_PICTURE_INVALID', {}, [{ path, code: 'LETTER_TEMPLATE_PICTURE_INVALID' }]);
   }
 
   private async pictureBytes(photoId: string | null): Promise<Uint8Array | null> {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/viewer';
+import type { ErrorCode } from '@portal/shared/errors/error-codes';
 import { PHOTO_PROFILES, faceMatchScore, maxMegabytes, type PhotoProfile } from '@portal/shared/media/photo-rules';
 import { SECTION_RULES, type RoleRule, type Scope } from '@portal/shared/auth/scopes';
 import { hasOrganizerRoles } from '../../lib/authorize';
@@ -34,6 +35,13 @@ const PURPOSES: Record<PhotoPurpose, { scopes: readonly Scope[]; roles?: RoleRul
  * application's reviewers, later a badge's). `audited`: the view goes to the audit log (PIPL).
  */
 export type PhotoAccessRule = (viewer: Viewer, photo: PhotoModel) => Promise<{ audited: boolean } | null>;
+
+/** One picture of a settings form (a template's background, logo, letterhead…): the form's field, its chosen photo, the saved one. */
+export interface PictureSlot {
+  path: string;
+  next: string | null;
+  current: string | null | undefined;
+}
 
 /** Upload and authorised reading of pictures; URLs point at /apis/files/photos/:id, never a public folder. */
 export class PhotoService {
@@ -176,6 +184,23 @@ export class PhotoService {
       this.logger.warn({ err: error, photoId: photo.id }, 'could not compute a face descriptor for a match score');
       return null;
     }
+  }
+
+  /** Before a form saves: each newly chosen picture must be the actor's own upload for the purpose, else `code` on its field. */
+  async requireOwnPictures(tx: Executor, actorId: string, purpose: PhotoPurpose, code: ErrorCode, slots: readonly PictureSlot[]) {
+    for (const slot of slots) {
+      if (!slot.next || slot.next === slot.current) continue;
+      const [photo] = await this.findByIds([slot.next], tx);
+      if (photo?.purpose !== purpose || photo.ownerId !== actorId) throw new AppError(code, {}, [{ path: slot.path, code }]);
+    }
+  }
+
+  /** After the form saved, in its transaction: the pictures it no longer uses go; returns their files for `deleteFiles` after the commit. */
+  async deleteReplacedPictures(tx: Executor, slots: readonly PictureSlot[]) {
+    const kept = new Set(slots.map((slot) => slot.next));
+    const files: string[] = [];
+    for (const slot of slots) if (slot.current && !kept.has(slot.current)) files.push(...(await this.deleteById(tx, slot.current)));
+    return files;
   }
 
   /** Deletes one photo row in the caller's transaction; returns its file key for `deleteFiles`. */

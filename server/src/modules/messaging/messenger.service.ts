@@ -147,6 +147,13 @@ export class Messenger {
     return this.emailAndSms(to, { prefix: 'waitlistOffered', params, template: 'waitlist_offered', smsParams: { show, name: offer.name, day: offer.day, until } }, locale);
   }
 
+  /** The seat offered to a visitor went to the next in line: their confirmation window passed. */
+  async waitlistLapsed(tx: Executor, to: { email: string | null; mobile: string | null }, lapse: { name: string; day: string }, locale: Locale): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    const params = { show, name: lapse.name, day: lapse.day };
+    return this.emailAndSms(to, { prefix: 'waitlistLapsed', params, template: 'waitlist_lapsed', smsParams: params }, locale);
+  }
+
   /** An email (`<prefix>Subject`, `<prefix>Email`) and an SMS (`<prefix>Sms`) to whichever address is given. */
   private emailAndSms(
     to: { email: string | null; mobile: string | null },

@@ -20,7 +20,7 @@ import { ActivationCodesRoute, ProjectSettingsRoute } from '../../features/proje
 import { TicketOfficeRoute } from '../../features/ticket/pages/ticket-office-routes';
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../components/status-pages';
-import { ApprovalListRoute } from '../../features/review/pages/approval-list-route';
+import { ApprovalListRoute, AutoApprovalRoute } from '../../features/review/pages/approval-list-route';
 import { useSession } from '../../features/viewer/api/viewer';
 import { rolesOf } from '../../features/viewer/session';
 import { Guard } from '../guard';
@@ -62,6 +62,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     children: [
       { path: PATHS.organizerAudienceList, labelKey: 'organizer.menu.audienceList' },
       { path: PATHS.organizerAudienceLetters, labelKey: 'organizer.menu.audienceLetters' },
+      { path: PATHS.organizerAutoApproval, labelKey: 'organizer.menu.autoApproval' },
     ],
   },
   exhibitor: {
@@ -116,6 +117,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route index element={<Navigate to="/wo/audience/list" replace />} />
           <Route path="list" element={<ApprovalListRoute canErase={canErasePersonalData} />} />
           <Route path="letters" element={<LetterQueueRoute />} />
+          <Route path="rules" element={<AutoApprovalRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

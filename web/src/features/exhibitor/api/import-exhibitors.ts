@@ -1,11 +1,9 @@
 import type { ImportMode } from '@portal/shared/activation-code/activation-code.schema';
-import type { ExhibitorImportRowProblem } from '@portal/shared/exhibitor/exhibitor-transfer';
+import type { ExhibitorImportRowProblem } from '@portal/shared/exhibitor/exhibitor-import';
 import { importSpreadsheet, type ImportReport } from '../../../lib/spreadsheet-import';
 
-/** POST /apis/files/imports/exhibitors (server/src/modules/exhibitor/exhibitor-transfer.routes.ts). */
+/** POST /apis/files/imports/exhibitors (server/src/modules/exhibitor/exhibitor-import.routes.ts). */
 export const EXHIBITOR_IMPORT_PATH = '/apis/files/imports/exhibitors';
-/** GET /apis/files/exports/exhibitors.xlsx?status=…&keyword=… */
-export const EXHIBITOR_EXPORT_PATH = '/apis/files/exports/exhibitors.xlsx';
 
 /** A company the import created, with its initial password (shown once). */
 export interface ImportedCompany {

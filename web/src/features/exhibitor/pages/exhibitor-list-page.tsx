@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Flex, Popconfirm, Select, Table, Tag, Tooltip, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { App, Avatar, Button, Card, Flex, Popconfirm, Select, Table, Space, Tag, Tooltip, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXHIBITOR_KEYWORD_MAX_LENGTH, EXHIBITOR_STATUSES, ZExhibitorListInput, type ExhibitorStatus } from '@portal/shared/exhibitor/exhibitor.schema';
@@ -17,6 +17,7 @@ import { useSetExhibitorEnabled } from '../api/set-exhibitor-enabled';
 import { ExhibitorFormDialog } from '../components/exhibitor-form-dialog';
 import { ExhibitorStatusTag } from '../components/exhibitor-status-tag';
 import { PageHeader } from '../../../components/page-header';
+import { ExportLinkButton } from '../../../components/export-link-button';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useOpeningKey } from '../../../lib/use-opening-key';
 import { listPagination } from '../../../components/list-pagination';
@@ -24,9 +25,6 @@ import { KeywordFilter } from '../../../components/keyword-filter';
 import { useListState } from '../../../lib/list-state';
 import { badgeQuotaText } from '../lib/badge-quota-text';
 import { ExhibitorImportButton } from '../components/exhibitor-import-dialog';
-import { EXHIBITOR_EXPORT_PATH } from '../api/import-exhibitors';
-import { ExportLinkButton } from '../../../components/export-link-button';
-import { exhibitorFilterToQuery } from '@portal/shared/exhibitor/exhibitor-transfer';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -176,15 +174,15 @@ export function ExhibitorListPage() {
   return (
     <Flex vertical gap={16} data-testid="exhibitor-list-page">
       <PageHeader title={t('list.title')}>
-        <Flex gap={8} wrap>
+        <Space wrap>
           <ExhibitorImportButton />
-          <ExportLinkButton href={`${EXHIBITOR_EXPORT_PATH}?${exhibitorFilterToQuery(state)}`} testId="exhibitor-export">
-            {t('export.button')}
+          <ExportLinkButton href={exhibitorExportHref(state)} testId="exhibitor-export">
+            {t('actions.export')}
           </ExportLinkButton>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} data-testid="exhibitor-create">
             {t('actions.create')}
           </Button>
-        </Flex>
+        </Space>
       </PageHeader>
       <Card size="small">
         <Flex wrap gap={12}>
@@ -245,4 +243,13 @@ export function ExhibitorListPage() {
       <InitialPasswordDialog notice={notice} onClose={() => setNotice(undefined)} />
     </Flex>
   );
+}
+
+/** The list's filter as the company export's address (/apis/files/exports/exhibitors.xlsx). */
+function exhibitorExportHref(state: { status?: string | null; keyword?: string | null }): string {
+  const params = new URLSearchParams();
+  if (state.status) params.set('status', state.status);
+  if (state.keyword) params.set('keyword', state.keyword);
+  const query = params.toString();
+  return `/apis/files/exports/exhibitors.xlsx${query ? `?${query}` : ''}`;
 }

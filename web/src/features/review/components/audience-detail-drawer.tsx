@@ -87,7 +87,7 @@ function DetailBody({ audience }: { audience: AudienceDetail }) {
               content: (
                 <Flex vertical gap={2}>
                   <Typography.Text strong>{t('detail.historyEntry', { from: t(`status.${change.fromStatus}`), to: t(`status.${change.toStatus}`) })}</Typography.Text>
-                  <Typography.Text type="secondary">{change.actorName ? t('detail.historyBy', { name: change.actorName }) : t('detail.historySystem')}</Typography.Text>
+                  <Typography.Text type="secondary">{change.autoRuleName ? t('detail.historyRule', { rule: change.autoRuleName }) : change.actorName ? t('detail.historyBy', { name: change.actorName }) : t('detail.historySystem')}</Typography.Text>
                   {change.reason && <Typography.Text>{t('detail.historyReason', { reason: change.reason })}</Typography.Text>}
                 </Flex>
               ),

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { lazy, Suspense } from 'react';
+import { lazyPage } from '../../../components/lazy-page';
 import { PageLoading } from '../../../components/page-loading';
 
 // DESIGN §7: the approval list is its own lazy chunk; its locale namespace loads alongside it.
@@ -15,3 +16,6 @@ export function ApprovalListRoute({ canErase }: { canErase: boolean }) {
     </Suspense>
   );
 }
+
+/** /wo/audience/rules */
+export const AutoApprovalRoute = lazyPage(() => import('./auto-approval-page').then((module) => module.AutoApprovalPage), ['review']);

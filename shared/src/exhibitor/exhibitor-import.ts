@@ -1,13 +1,13 @@
 /**
- * The exhibitor list's spreadsheets (docs/decisions/0418-exhibitor-import-export.md): the import's columns and
- * per-row problems, a row read with the organizer's create schema, and the export's filter from a query string.
+ * The exhibitor list's import (docs/decisions/0418-exhibitor-import-export.md): its columns and per-row problems,
+ * and a row read with the organizer's create schema.
  */
 import { z } from 'zod';
 import { IMPORT_MODES } from '../activation-code/activation-code.schema';
 import type { ErrorCode } from '../errors/error-codes';
 import { IMPORT_CELL_PROBLEMS } from '../spreadsheet/spreadsheet-import';
 import { BOOTH_TYPES, type BoothType } from './badge-quota';
-import { ZCreateExhibitorInput, ZExhibitorListInput, type TCreateExhibitorInput } from './exhibitor.schema';
+import { ZCreateExhibitorInput, type TCreateExhibitorInput } from './exhibitor.schema';
 
 /** The import's columns, A to H (a first row that is no company is a header). */
 export const EXHIBITOR_IMPORT_COLUMNS = ['nameZh', 'nameEn', 'bootNumber', 'boothArea', 'boothType', 'contactName', 'contactMobile', 'contactEmail'] as const;
@@ -115,21 +115,3 @@ function problemOfPath(path: string): ExhibitorImportRowProblem {
 
 export const ZExhibitorImportQuery = z.object({ mode: z.enum(IMPORT_MODES).default('ALL_OR_NOTHING') });
 export type TExhibitorImportQuery = z.output<typeof ZExhibitorImportQuery>;
-
-/** The export's filter: the list's status and keyword. */
-export const ZExhibitorExportFilter = ZExhibitorListInput.pick({ status: true, keyword: true });
-export type TExhibitorExportFilter = z.output<typeof ZExhibitorExportFilter>;
-
-/** The export's filter from a query string (empty values are no filter). */
-export function exhibitorFilterFromQuery(query: Record<string, string | undefined>): unknown {
-  const value = (name: string) => (query[name]?.trim() ? query[name] : undefined);
-  return { status: value('status'), keyword: value('keyword') };
-}
-
-/** The filter as a query string (the export link). */
-export function exhibitorFilterToQuery(filter: Partial<TExhibitorExportFilter>): string {
-  const params = new URLSearchParams();
-  if (filter.status) params.set('status', filter.status);
-  if (filter.keyword) params.set('keyword', filter.keyword);
-  return params.toString();
-}

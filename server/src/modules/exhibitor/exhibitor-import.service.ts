@@ -1,6 +1,4 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Writable } from 'node:stream';
-import type { Locale } from '@portal/shared/i18n/locales';
 import { normaliseIdentity } from '@portal/shared/auth/identity';
 import type { TCreateExhibitorInput } from '@portal/shared/exhibitor/exhibitor.schema';
 import {
@@ -9,26 +7,16 @@ import {
   MAX_EXHIBITOR_IMPORT_ROWS,
   parseImportedExhibitorRow,
   type ExhibitorImportRowProblem,
-  type TExhibitorExportFilter,
   type TExhibitorImportQuery,
-} from '@portal/shared/exhibitor/exhibitor-transfer';
-import type { Database } from '../../db/client';
+} from '@portal/shared/exhibitor/exhibitor-import';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
-import { translate } from '../../lib/i18n';
-import { newestFirstPages } from '../../lib/keyset';
 import { IMPORT_PROGRESS_EVERY, ImportIssues, type ImportEvent, type ImportFile, type ImportReport } from '../../lib/spreadsheet-import';
 import type { Viewer } from '../../lib/viewer';
-import { formatShanghaiTime, writeSheet } from '../../lib/xlsx-stream';
 import type { AccountService } from '../account/account.service';
 import type { AuditService } from '../audit/audit.service';
 import type { RequestOrigin } from '../audit/audit.models';
-import type { BadgeQuotaService } from './badge-quota.service';
 import type { ExhibitorService } from './exhibitor.service';
 import { requireExhibitorManager } from './exhibitor.policy';
-import * as repository from './exhibitor.repository';
-
-const EXPORT_BATCH = 500;
 
 /** A company the import created: its row, names, sign-in identities and the initial password (shown once). */
 export interface ImportedCompany {
@@ -42,19 +30,15 @@ export interface ImportedCompany {
 export type ExhibitorImportReport = ImportReport<ExhibitorImportRowProblem> & { created: ImportedCompany[] };
 
 /**
- * The exhibitor list's spreadsheets (docs/decisions/0418-exhibitor-import-export.md): companies imported from an
- * xlsx or csv — each good row created as the organizer's form creates one (account, initial password, the booth's
- * badge quota), in its own transaction with its audit row — and the filtered list exported as a streamed workbook
- * with each company's booth, limit and badges used. Organizers of the exhibitor section only.
+ * The exhibitor list's import (docs/decisions/0418-exhibitor-import-export.md): companies from an xlsx or csv, each
+ * good row created as the organizer's form creates one (account, initial password, the booth's badge quota), in its
+ * own transaction with its audit row. Organizers of the exhibitor section only.
  */
-export class ExhibitorTransferService {
+export class ExhibitorImportService {
   constructor(
-    private readonly db: Database,
-    private readonly exhibitors: ExhibitorService,
-    private readonly quotas: BadgeQuotaService,
+    private readonly exhibitors: Pick<ExhibitorService, 'createAs'>,
     private readonly accounts: Pick<AccountService, 'findByIdentity'>,
     private readonly audit: AuditService,
-    private readonly clock: Clock,
   ) {}
 
   importOptions(viewer: Viewer | undefined, query: TExhibitorImportQuery) {
@@ -67,7 +51,7 @@ export class ExhibitorTransferService {
    * when no row is bad unless GOOD_ROWS_ONLY — one transaction each. A row whose contact was taken meanwhile is
    * skipped and reported. One `exhibitor.import` audit row sums the import up.
    */
-  async import(options: ReturnType<ExhibitorTransferService['importOptions']>, file: ImportFile, origin: RequestOrigin, onEvent: (event: ImportEvent<ExhibitorImportRowProblem>) => void): Promise<ExhibitorImportReport> {
+  async import(options: ReturnType<ExhibitorImportService['importOptions']>, file: ImportFile, origin: RequestOrigin, onEvent: (event: ImportEvent<ExhibitorImportRowProblem>) => void): Promise<ExhibitorImportReport> {
     const issues = new ImportIssues<ExhibitorImportRowProblem>();
     const good: Array<{ row: number; company: TCreateExhibitorInput; cells: string[] }> = [];
     const seen = new Set<string>();
@@ -129,69 +113,6 @@ export class ExhibitorTransferService {
       if (identity && (await this.accounts.findByIdentity(identity))) return true;
     }
     return false;
-  }
-
-  /** Authorises an export of the list's filter. */
-  exportFilter(viewer: Viewer | undefined, filter: TExhibitorExportFilter) {
-    return { actorId: requireExhibitorManager(viewer).id, filter };
-  }
-
-  /** The rows an export holds (its X-Total-Count header, for the download's progress). */
-  count(filter: TExhibitorExportFilter) {
-    return repository.countExhibitors(this.db, { ...filter, page: 1, pageSize: 1 });
-  }
-
-  /** The filtered companies, newest first, as a streamed workbook; the audit row is written before the file completes. */
-  async writeXlsx(output: Writable, request: ReturnType<ExhibitorTransferService['exportFilter']>, locale: Locale, origin: RequestOrigin) {
-    const t = (key: string) => translate(locale, key, {}, 'exports');
-    const columns = [
-      { key: 'nameZh', header: t('exhibitorColNameZh'), width: 24 },
-      { key: 'nameEn', header: t('exhibitorColNameEn'), width: 24 },
-      { key: 'status', header: t('exhibitorColStatus'), width: 10 },
-      { key: 'bootNumber', header: t('exhibitorColBooth'), width: 10 },
-      { key: 'boothArea', header: t('exhibitorColArea'), width: 10 },
-      { key: 'boothType', header: t('exhibitorColType'), width: 12 },
-      { key: 'limit', header: t('exhibitorColLimit'), width: 10 },
-      { key: 'used', header: t('exhibitorColUsed'), width: 10 },
-      { key: 'paidExtra', header: t('exhibitorColPaidExtra'), width: 10 },
-      { key: 'limitOverride', header: t('exhibitorColOverride'), width: 12 },
-      { key: 'limitOverrideReason', header: t('exhibitorColOverrideReason'), width: 24 },
-      { key: 'contactName', header: t('exhibitorColContact'), width: 14 },
-      { key: 'contactMobile', header: t('exhibitorColMobile'), width: 16 },
-      { key: 'contactEmail', header: t('exhibitorColEmail'), width: 26 },
-      { key: 'createdAt', header: t('exhibitorColCreatedAt'), width: 20 },
-    ] as const;
-    const { db, exhibitors, quotas } = this;
-    async function* batches() {
-      for await (const rows of newestFirstPages((after) => repository.exhibitorsAfter(db, request.filter, after, EXPORT_BATCH), EXPORT_BATCH)) {
-        const [used, breakdowns] = await Promise.all([exhibitors.usedCredentials(rows.map((row) => row.id)), quotas.breakdowns(rows)]);
-        yield rows.map((row, index) => ({
-          nameZh: row.nameZh,
-          nameEn: row.nameEn,
-          status: t(`exhibitorStatus_${row.status}`),
-          bootNumber: row.bootNumber ?? '',
-          boothArea: row.boothArea === null ? '' : String(row.boothArea),
-          boothType: row.boothType ? t(`boothType_${row.boothType}`) : '',
-          limit: String(row.credentialLimit),
-          used: String(used.get(row.id) ?? 0),
-          paidExtra: String(breakdowns[index]?.paidExtra ?? 0),
-          limitOverride: row.limitOverride === null ? '' : String(row.limitOverride),
-          limitOverrideReason: row.limitOverrideReason ?? '',
-          contactName: row.contactName ?? '',
-          contactMobile: row.contactMobile ?? '',
-          contactEmail: row.contactEmail ?? '',
-          createdAt: formatShanghaiTime(row.createdAt),
-        }));
-      }
-    }
-    return writeSheet(output, t('exhibitorSheet'), columns, batches(), async (count) => {
-      await this.audit.record(origin, { actorId: request.actorId, action: 'exhibitor.export', subjectType: 'exhibitor', detail: { filter: request.filter, rows: count, locale } });
-    });
-  }
-
-  fileNames(locale: Locale) {
-    const stamp = formatShanghaiTime(new Date(this.clock.now())).slice(0, 10);
-    return { ascii: `exhibitors-${stamp}.xlsx`, localised: `${translate(locale, 'exhibitorFileStem', {}, 'exports')}-${stamp}.xlsx` };
   }
 }
 
