@@ -1,5 +1,6 @@
 // Exhibitor accounts: a company registers itself (zh-CN and en-US screens) and waits for
-// approval; the organizer approves it in /wo/exhibitor/list (as a selection, warned of its badge limit of 0), creates another company and reads its initial
+// approval; the organizer approves it in /wo/exhibitor/list (as a selection, told the badge limit it got from the
+// quota rule), creates another company with its booth's area and type and reads its initial
 // password once, then gives it a logo in the edit dialog; that exhibitor signs in on a phone and must change
 // the password before anything else.
 import { join } from 'node:path';
@@ -12,12 +13,14 @@ import { waitForVerificationCode } from './support/outbox';
 import { exactPath, loginPath, pathUnder, PATHS } from './support/paths';
 import { checkPage, clickWhenOpened, demoUsers, expectHeading, signInWithPassword, solveCaptcha, waitForLanguage, waitForPath, waitForSettled } from './support/portal';
 import { uiText } from './support/texts';
+import { chooseOption } from './support/select';
 import { picturesDir, writeNoisePicture } from './support/pictures';
 import { checkInBothLanguages, switchLanguage, uploadPicture } from './support/visitor-journey';
 
 const run = Date.now() % 1_000_000;
 const registered = { nameZh: `速骑动力 ${run}`, nameEn: `Suqi Power ${run}`, contact: '陈经理', mobile: `139${String(run).padStart(8, '0')}`, email: `expo${run}@suqi.example.com`, password: 'Suqi2026ok' };
-const created = { nameZh: `雷驰机车 ${run}`, nameEn: `Leichi Motor ${run}`, contact: '赵经理', email: `team${run}@leichi.example.com`, booth: 'B-208', limit: '15' };
+// 45 m² of shell scheme under the seeded rule (one badge per 9 m², minimum 2): 5 badges.
+const created = { nameZh: `雷驰机车 ${run}`, nameEn: `Leichi Motor ${run}`, contact: '赵经理', email: `team${run}@leichi.example.com`, booth: 'B-208', area: '45', limit: '5' };
 
 /** The registration screen in both languages (desktop and phone), then — on desktop — the registration itself. */
 async function registerCompany(page: Page, device: Device, locale: Locale, submit: boolean) {
@@ -88,17 +91,19 @@ describeE2E('exhibitor accounts', () => {
     await expectHeading(desk, uiText('en-US', 'exhibitor-account:list.title'));
     await checkPage(desk, 'exhibitor-accounts-organizer-01-list-en-US');
     await switchLanguage(desk, 'zh-CN');
-    // Approved as a selection (the way through a morning of self-registrations); a company whose badge limit is
-    // still 0 is named in a warning that stays until closed.
+    // Approved as a selection (the way through a morning of self-registrations); the organizer is told the badge
+    // limit each company got (its booth is not known yet: the standard booth's minimum, 2), in a notice that stays
+    // until closed.
     await pendingRow.getByRole('checkbox').check();
     await desk.getByTestId('exhibitor-approve-selected').click();
     await desk.getByTestId('exhibitor-approve-selected-confirm').click();
     await expect.poll(() => pendingRow.getByTestId('exhibitor-status').getAttribute('data-status')).toBe('ACTIVE');
-    const warning = desk.locator('.ant-notification-notice-warning');
-    await unlessPageFails(desk, warning.waitFor({ state: 'visible' }));
-    expect(await warning.innerText()).toContain(registered.nameZh);
+    const told = desk.getByTestId('exhibitor-approved-limits');
+    await unlessPageFails(desk, told.waitFor({ state: 'visible' }));
+    expect(await told.innerText()).toContain(`${registered.nameZh} 2`);
+    expect(await pendingRow.getByTestId('exhibitor-credentials').innerText()).toBe('0 / 2');
     await checkPage(desk, 'exhibitor-accounts-organizer-01-approved-zh-CN');
-    await warning.locator('.ant-notification-notice-close').click();
+    await told.locator('.ant-notification-notice-close').click();
     expect(await desk.getByTestId('exhibitor-approve-selected').count()).toBe(0);
     // The list's export holds the filtered companies: the approved one, found by its name.
     await expect.poll(async () => (await desk.getByTestId('exhibitor-export').getAttribute('href')) ?? '').toContain('keyword=');
@@ -119,7 +124,8 @@ describeE2E('exhibitor accounts', () => {
     await desk.getByTestId('exhibitor-form-contactName').fill(created.contact);
     await desk.getByTestId('exhibitor-form-contactEmail').fill(created.email);
     await desk.getByTestId('exhibitor-form-bootNumber').fill(created.booth);
-    await desk.getByTestId('exhibitor-form-credentialLimit').fill(created.limit);
+    await desk.getByTestId('exhibitor-form-boothArea').fill(created.area);
+    await chooseOption(desk, desk.getByTestId('exhibitor-form-boothType'), uiText('zh-CN', 'badge-quota:boothType.SHELL_SCHEME'));
     await checkPage(desk, 'exhibitor-accounts-organizer-02-create-zh-CN');
     await desk.getByTestId('exhibitor-form-submit').click();
     const passwordValue = desk.getByTestId('initial-password-value');

@@ -25,6 +25,9 @@ import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ActivationCodeService } from './modules/activation-code/activation-code.service';
 import { ApplicationService } from './modules/application/application.service';
 import { ExhibitorService } from './modules/exhibitor/exhibitor.service';
+import { BadgeQuotaService } from './modules/exhibitor/badge-quota.service';
+import { ExtraBadgeOrderService } from './modules/exhibitor/extra-badge-order.service';
+import { ExhibitorImportService } from './modules/exhibitor/exhibitor-import.service';
 import { FaceService } from './modules/face/face.service';
 import { createFileStore } from './modules/media/file-store';
 import { MediaService } from './modules/media/media.service';
@@ -118,7 +121,8 @@ function buildServices(deps: ServiceDeps) {
       : undefined,
   });
   const photos = new PhotoService(db, new MediaService(files, faces), logger);
-  const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit, messenger, notices, photos);
+  const badgeQuotas = new BadgeQuotaService(db, audit);
+  const exhibitors = new ExhibitorService(db, accounts, show, verificationCodes, audit, messenger, notices, photos, badgeQuotas);
   const ticketSigner = createTicketSigner(config);
   const tickets = new TicketService(db, ticketSigner, show, clock);
   // Confirming an offered seat writes the ticket's days as every other change of an application does.
@@ -159,6 +163,9 @@ function buildServices(deps: ServiceDeps) {
     accounts,
     staff: new StaffService(db, accounts, audit),
     exhibitors,
+    badgeQuotas,
+    extraBadgeOrders: new ExtraBadgeOrderService(db, badgeQuotas, audit),
+    exhibitorImport: new ExhibitorImportService(exhibitors, accounts, audit),
     show,
     activationCodes,
     faces,

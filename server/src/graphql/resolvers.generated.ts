@@ -11,7 +11,7 @@ import type { BannerApplicationModel, BannerPlacementModel } from '../modules/ba
 import type { CatalogEntryModel } from '../modules/catalog/catalog.models';
 import type { DashboardModel } from '../modules/dashboard/dashboard.models';
 import type { HourlyScansModel, EntranceDeviceModel, IssuedDeviceTokenModel } from '../modules/entrance/entrance.models';
-import type { ExhibitorModel, ExhibitorPageModel, ExhibitorWithInitialPasswordModel, ExhibitorAccountModel } from '../modules/exhibitor/exhibitor.models';
+import type { ExhibitorModel, ExtraBadgeOrderModel, BadgeQuotaModel, BoothQuotaRuleModel, ExhibitorPageModel, ExhibitorWithInitialPasswordModel, ExhibitorAccountModel } from '../modules/exhibitor/exhibitor.models';
 import type { InvitationLetterModel, LetterHolderModel, LetterTemplateModel } from '../modules/invitation-letter/invitation-letter.models';
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProductApplicationModel } from '../modules/product/product.models';
@@ -114,6 +114,14 @@ export type Mutation = {
   issueDeviceToken: IssuedDeviceToken;
   /** ROLE_HARDWARE: the device's token stops working at once on every instance (audited). */
   revokeDeviceToken: EntranceDevice;
+  /** Saves a booth type's rule; the limits of the companies that follow it are recomputed in the same transaction (badges already filed are kept). */
+  saveBoothQuotaRule: BoothQuotaRuleChange;
+  /** The exhibitor orders extra badges; they count once an organizer marks the order paid. */
+  orderExtraBadges: ExtraBadgeOrder;
+  /** The exhibitor withdraws its own open order. */
+  cancelExtraBadgeOrder: ExtraBadgeOrder;
+  /** An organizer marks an open order paid (its badges add to the company's limit) or refuses it with a reason. */
+  decideExtraBadgeOrder: ExtraBadgeOrder;
   /** Self-registration: creates a PENDING company with its account and signs it in; refused while exhibitorRegOpen is false. */
   registerExhibitor: Viewer;
   createExhibitor: ExhibitorWithInitialPassword;
@@ -334,6 +342,26 @@ export type MutationIssueDeviceTokenArgs = {
 
 export type MutationRevokeDeviceTokenArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationSaveBoothQuotaRuleArgs = {
+  input: SaveBoothQuotaRuleInput;
+};
+
+
+export type MutationOrderExtraBadgesArgs = {
+  input: OrderExtraBadgesInput;
+};
+
+
+export type MutationCancelExtraBadgeOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDecideExtraBadgeOrderArgs = {
+  input: DecideExtraBadgeOrderInput;
 };
 
 
@@ -582,6 +610,14 @@ export type Query = {
   entranceDevices: Array<EntranceDevice>;
   /** ROLE_HARDWARE: a device's latest scans, newest first (at most 50). */
   entranceDeviceScans: Array<DeviceScan>;
+  /** Every booth type's rule (organizers of the exhibitor section). */
+  boothQuotaRules: Array<BoothQuotaRule>;
+  /** Extra badge orders of every company, newest first (organizers of the exhibitor section). */
+  extraBadgeOrders: ExtraBadgeOrderPage;
+  /** The signed-in exhibitor's company: how its badge limit was reached. */
+  ownBadgeQuota: BadgeQuota;
+  /** The signed-in exhibitor's company's latest extra badge orders, newest first. */
+  ownExtraBadgeOrders: Array<ExtraBadgeOrder>;
   /** The organizer's list of exhibitors (ROLE_SUPER_ADMIN or ROLE_EXHIBITOR), newest first. */
   exhibitors: ExhibitorPage;
   /** The requester's page: the visitor's own (no badgeId) or an exhibitor's badge. */
@@ -712,6 +748,13 @@ export type QueryCatalogEntryArgs = {
 
 export type QueryEntranceDeviceScansArgs = {
   deviceId: Scalars['ID']['input'];
+};
+
+
+export type QueryExtraBadgeOrdersArgs = {
+  status?: InputMaybe<ExtraBadgeOrderStatus>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1426,6 +1469,115 @@ export type IssuedDeviceToken = {
   token: Scalars['String']['output'];
 };
 
+/** How a stand is sold (docs/decisions/0417-badge-quotas.md). */
+export type BoothType =
+  /** Bare floor, sold by the square metre. */
+  | 'RAW_SPACE'
+  /** The standard shell booth; a company whose type is not known yet is counted as one. */
+  | 'SHELL_SCHEME'
+  | 'CORNER'
+  | 'ISLAND';
+
+/** The organizer's rule for a booth type: one badge per areaPerBadge m², at least minimum, at most maximum when set. */
+export type BoothQuotaRule = {
+  __typename?: 'BoothQuotaRule';
+  boothType: BoothType;
+  areaPerBadge: Scalars['Float']['output'];
+  minimum: Scalars['Int']['output'];
+  maximum?: Maybe<Scalars['Int']['output']>;
+};
+
+export type BadgeQuotaSource =
+  /** The booth type's rule for the company's area. */
+  | 'RULE'
+  /** An organizer set the limit by hand. */
+  | 'OVERRIDE';
+
+/** How a company's badge limit was reached: base (the rule's value, or the override) + paidExtra = limit. */
+export type BadgeQuota = {
+  __typename?: 'BadgeQuota';
+  source: BadgeQuotaSource;
+  boothArea?: Maybe<Scalars['Float']['output']>;
+  boothType?: Maybe<BoothType>;
+  /** RULE: the rule that applied (the company's booth type's, or SHELL_SCHEME's while the type is unknown). */
+  rule?: Maybe<BoothQuotaRule>;
+  /** RULE: floor(boothArea / rule.areaPerBadge); null while the area is unknown (the minimum applies). */
+  byArea?: Maybe<Scalars['Int']['output']>;
+  base: Scalars['Int']['output'];
+  /** Badges of PAID extra badge orders. */
+  paidExtra: Scalars['Int']['output'];
+  limit: Scalars['Int']['output'];
+};
+
+/** The saved rule and how many companies' limits changed with it. */
+export type BoothQuotaRuleChange = {
+  __typename?: 'BoothQuotaRuleChange';
+  rule: BoothQuotaRule;
+  recomputed: Scalars['Int']['output'];
+};
+
+export type SaveBoothQuotaRuleInput = {
+  boothType: BoothType;
+  areaPerBadge: Scalars['Float']['input'];
+  minimum: Scalars['Int']['input'];
+  maximum?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ExtraBadgeOrderStatus =
+  | 'OPEN'
+  /** Paid outside the portal, as the organizer confirmed: its badges add to the limit. */
+  | 'PAID'
+  | 'REFUSED'
+  /** Withdrawn by the company while open. */
+  | 'CANCELLED';
+
+export type ExtraBadgeDecision =
+  | 'PAID'
+  | 'REFUSED';
+
+/** The ordering company as the organizers' list of orders shows it. */
+export type ExtraBadgeOrderCompany = {
+  __typename?: 'ExtraBadgeOrderCompany';
+  nameZh: Scalars['String']['output'];
+  nameEn: Scalars['String']['output'];
+  bootNumber?: Maybe<Scalars['String']['output']>;
+};
+
+/** Extra badges ordered by a company. */
+export type ExtraBadgeOrder = {
+  __typename?: 'ExtraBadgeOrder';
+  id: Scalars['ID']['output'];
+  quantity: Scalars['Int']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+  status: ExtraBadgeOrderStatus;
+  /** Why the organizer refused it. */
+  reason?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The organizers' list only. */
+  company?: Maybe<ExtraBadgeOrderCompany>;
+};
+
+export type ExtraBadgeOrderPage = {
+  __typename?: 'ExtraBadgeOrderPage';
+  nodes: Array<ExtraBadgeOrder>;
+  total: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+};
+
+export type OrderExtraBadgesInput = {
+  quantity: Scalars['Int']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DecideExtraBadgeOrderInput = {
+  id: Scalars['ID']['input'];
+  decision: ExtraBadgeDecision;
+  /** Required to refuse. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type ExhibitorStatus =
   /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
   | 'PENDING'
@@ -1443,9 +1595,19 @@ export type Exhibitor = {
   logo?: Maybe<Scalars['String']['output']>;
   /** The logo picture's id (what the organizer's edit form keeps or replaces). */
   logoId?: Maybe<Scalars['ID']['output']>;
+  /** The effective badge limit: (limitOverride, or the booth type's rule for boothArea) + the paid extra badges. */
   credentialLimit: Scalars['Int']['output'];
   status: ExhibitorStatus;
   bootNumber?: Maybe<Scalars['String']['output']>;
+  /** Square metres; null until the organizer knows the stand. */
+  boothArea?: Maybe<Scalars['Float']['output']>;
+  boothType?: Maybe<BoothType>;
+  /** Organizers of the exhibitor section only: the limit set by hand in place of the rule's (null: the rule applies). */
+  limitOverride?: Maybe<Scalars['Int']['output']>;
+  /** Organizers of the exhibitor section only: why the limit was set by hand. */
+  limitOverrideReason?: Maybe<Scalars['String']['output']>;
+  /** How credentialLimit was reached. */
+  quota: BadgeQuota;
   contactName?: Maybe<Scalars['String']['output']>;
   contactMobile?: Maybe<Scalars['String']['output']>;
   contactEmail?: Maybe<Scalars['String']['output']>;
@@ -1505,7 +1667,11 @@ export type CreateExhibitorInput = {
   contactMobile?: InputMaybe<Scalars['String']['input']>;
   contactEmail?: InputMaybe<Scalars['String']['input']>;
   bootNumber?: InputMaybe<Scalars['String']['input']>;
-  credentialLimit: Scalars['Int']['input'];
+  boothArea?: InputMaybe<Scalars['Float']['input']>;
+  boothType?: InputMaybe<BoothType>;
+  /** A limit in place of the booth rule's; needs limitOverrideReason. */
+  limitOverride?: InputMaybe<Scalars['Int']['input']>;
+  limitOverrideReason?: InputMaybe<Scalars['String']['input']>;
   /** A picture uploaded with purpose EXHIBITOR_LOGO by the same organizer. */
   logoId?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -1516,8 +1682,11 @@ export type UpdateExhibitorInput = {
   nameEn: Scalars['String']['input'];
   contactName: Scalars['String']['input'];
   bootNumber?: InputMaybe<Scalars['String']['input']>;
-  /** Not below usedCredentials. */
-  credentialLimit: Scalars['Int']['input'];
+  boothArea?: InputMaybe<Scalars['Float']['input']>;
+  boothType?: InputMaybe<BoothType>;
+  /** A limit in place of the booth rule's; needs limitOverrideReason; null returns the company to the rule. The resulting limit may not fall below usedCredentials. */
+  limitOverride?: InputMaybe<Scalars['Int']['input']>;
+  limitOverrideReason?: InputMaybe<Scalars['String']['input']>;
   /** A picture uploaded with purpose EXHIBITOR_LOGO by the same organizer; absent keeps the logo, null removes it (the old file is deleted). */
   logoId?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -2340,6 +2509,19 @@ export type ResolversTypes = {
   ScanReason: ScanReason;
   DeviceScan: ResolverTypeWrapper<DeviceScan>;
   IssuedDeviceToken: ResolverTypeWrapper<IssuedDeviceTokenModel>;
+  BoothType: BoothType;
+  BoothQuotaRule: ResolverTypeWrapper<BoothQuotaRuleModel>;
+  BadgeQuotaSource: BadgeQuotaSource;
+  BadgeQuota: ResolverTypeWrapper<BadgeQuotaModel>;
+  BoothQuotaRuleChange: ResolverTypeWrapper<Omit<BoothQuotaRuleChange, 'rule'> & { rule: ResolversTypes['BoothQuotaRule'] }>;
+  SaveBoothQuotaRuleInput: SaveBoothQuotaRuleInput;
+  ExtraBadgeOrderStatus: ExtraBadgeOrderStatus;
+  ExtraBadgeDecision: ExtraBadgeDecision;
+  ExtraBadgeOrderCompany: ResolverTypeWrapper<ExtraBadgeOrderCompany>;
+  ExtraBadgeOrder: ResolverTypeWrapper<ExtraBadgeOrderModel>;
+  ExtraBadgeOrderPage: ResolverTypeWrapper<Omit<ExtraBadgeOrderPage, 'nodes'> & { nodes: Array<ResolversTypes['ExtraBadgeOrder']> }>;
+  OrderExtraBadgesInput: OrderExtraBadgesInput;
+  DecideExtraBadgeOrderInput: DecideExtraBadgeOrderInput;
   ExhibitorStatus: ExhibitorStatus;
   Exhibitor: ResolverTypeWrapper<ExhibitorModel>;
   ExhibitorAccount: ResolverTypeWrapper<ExhibitorAccountModel>;
@@ -2476,6 +2658,15 @@ export type ResolversParentTypes = {
   EntranceDeviceInput: EntranceDeviceInput;
   DeviceScan: DeviceScan;
   IssuedDeviceToken: IssuedDeviceTokenModel;
+  BoothQuotaRule: BoothQuotaRuleModel;
+  BadgeQuota: BadgeQuotaModel;
+  BoothQuotaRuleChange: Omit<BoothQuotaRuleChange, 'rule'> & { rule: ResolversParentTypes['BoothQuotaRule'] };
+  SaveBoothQuotaRuleInput: SaveBoothQuotaRuleInput;
+  ExtraBadgeOrderCompany: ExtraBadgeOrderCompany;
+  ExtraBadgeOrder: ExtraBadgeOrderModel;
+  ExtraBadgeOrderPage: Omit<ExtraBadgeOrderPage, 'nodes'> & { nodes: Array<ResolversParentTypes['ExtraBadgeOrder']> };
+  OrderExtraBadgesInput: OrderExtraBadgesInput;
+  DecideExtraBadgeOrderInput: DecideExtraBadgeOrderInput;
   Exhibitor: ExhibitorModel;
   ExhibitorAccount: ExhibitorAccountModel;
   ExhibitorPage: ExhibitorPageModel;
@@ -2570,6 +2761,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateEntranceDevice?: Resolver<ResolversTypes['EntranceDevice'], ParentType, ContextType, RequireFields<MutationUpdateEntranceDeviceArgs, 'id' | 'input'>>;
   issueDeviceToken?: Resolver<ResolversTypes['IssuedDeviceToken'], ParentType, ContextType, RequireFields<MutationIssueDeviceTokenArgs, 'id'>>;
   revokeDeviceToken?: Resolver<ResolversTypes['EntranceDevice'], ParentType, ContextType, RequireFields<MutationRevokeDeviceTokenArgs, 'id'>>;
+  saveBoothQuotaRule?: Resolver<ResolversTypes['BoothQuotaRuleChange'], ParentType, ContextType, RequireFields<MutationSaveBoothQuotaRuleArgs, 'input'>>;
+  orderExtraBadges?: Resolver<ResolversTypes['ExtraBadgeOrder'], ParentType, ContextType, RequireFields<MutationOrderExtraBadgesArgs, 'input'>>;
+  cancelExtraBadgeOrder?: Resolver<ResolversTypes['ExtraBadgeOrder'], ParentType, ContextType, RequireFields<MutationCancelExtraBadgeOrderArgs, 'id'>>;
+  decideExtraBadgeOrder?: Resolver<ResolversTypes['ExtraBadgeOrder'], ParentType, ContextType, RequireFields<MutationDecideExtraBadgeOrderArgs, 'input'>>;
   registerExhibitor?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType, RequireFields<MutationRegisterExhibitorArgs, 'input'>>;
   createExhibitor?: Resolver<ResolversTypes['ExhibitorWithInitialPassword'], ParentType, ContextType, RequireFields<MutationCreateExhibitorArgs, 'input'>>;
   updateExhibitor?: Resolver<ResolversTypes['Exhibitor'], ParentType, ContextType, RequireFields<MutationUpdateExhibitorArgs, 'input'>>;
@@ -2642,6 +2837,10 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
   entranceDevices?: Resolver<Array<ResolversTypes['EntranceDevice']>, ParentType, ContextType>;
   entranceDeviceScans?: Resolver<Array<ResolversTypes['DeviceScan']>, ParentType, ContextType, RequireFields<QueryEntranceDeviceScansArgs, 'deviceId'>>;
+  boothQuotaRules?: Resolver<Array<ResolversTypes['BoothQuotaRule']>, ParentType, ContextType>;
+  extraBadgeOrders?: Resolver<ResolversTypes['ExtraBadgeOrderPage'], ParentType, ContextType, RequireFields<QueryExtraBadgeOrdersArgs, 'page' | 'pageSize'>>;
+  ownBadgeQuota?: Resolver<ResolversTypes['BadgeQuota'], ParentType, ContextType>;
+  ownExtraBadgeOrders?: Resolver<Array<ResolversTypes['ExtraBadgeOrder']>, ParentType, ContextType>;
   exhibitors?: Resolver<ResolversTypes['ExhibitorPage'], ParentType, ContextType, RequireFields<QueryExhibitorsArgs, 'page' | 'pageSize'>>;
   letterHolder?: Resolver<ResolversTypes['LetterHolder'], ParentType, ContextType, Partial<QueryLetterHolderArgs>>;
   companyInvitationLetters?: Resolver<Array<ResolversTypes['InvitationLetter']>, ParentType, ContextType>;
@@ -2986,6 +3185,53 @@ export type IssuedDeviceTokenResolvers<ContextType = GraphQLContext, ParentType 
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BoothQuotaRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BoothQuotaRule'] = ResolversParentTypes['BoothQuotaRule']> = {
+  boothType?: Resolver<ResolversTypes['BoothType'], ParentType, ContextType>;
+  areaPerBadge?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  minimum?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maximum?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type BadgeQuotaResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BadgeQuota'] = ResolversParentTypes['BadgeQuota']> = {
+  source?: Resolver<ResolversTypes['BadgeQuotaSource'], ParentType, ContextType>;
+  boothArea?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  boothType?: Resolver<Maybe<ResolversTypes['BoothType']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['BoothQuotaRule']>, ParentType, ContextType>;
+  byArea?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  base?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paidExtra?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BoothQuotaRuleChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BoothQuotaRuleChange'] = ResolversParentTypes['BoothQuotaRuleChange']> = {
+  rule?: Resolver<ResolversTypes['BoothQuotaRule'], ParentType, ContextType>;
+  recomputed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ExtraBadgeOrderCompanyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExtraBadgeOrderCompany'] = ResolversParentTypes['ExtraBadgeOrderCompany']> = {
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bootNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ExtraBadgeOrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExtraBadgeOrder'] = ResolversParentTypes['ExtraBadgeOrder']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ExtraBadgeOrderStatus'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['ExtraBadgeOrderCompany']>, ParentType, ContextType>;
+};
+
+export type ExtraBadgeOrderPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExtraBadgeOrderPage'] = ResolversParentTypes['ExtraBadgeOrderPage']> = {
+  nodes?: Resolver<Array<ResolversTypes['ExtraBadgeOrder']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ExhibitorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Exhibitor'] = ResolversParentTypes['Exhibitor']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2995,6 +3241,11 @@ export type ExhibitorResolvers<ContextType = GraphQLContext, ParentType extends 
   credentialLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ExhibitorStatus'], ParentType, ContextType>;
   bootNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  boothArea?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  boothType?: Resolver<Maybe<ResolversTypes['BoothType']>, ParentType, ContextType>;
+  limitOverride?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  limitOverrideReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quota?: Resolver<ResolversTypes['BadgeQuota'], ParentType, ContextType>;
   contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   contactMobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   contactEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3398,6 +3649,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   EntranceDevice?: EntranceDeviceResolvers<ContextType>;
   DeviceScan?: DeviceScanResolvers<ContextType>;
   IssuedDeviceToken?: IssuedDeviceTokenResolvers<ContextType>;
+  BoothQuotaRule?: BoothQuotaRuleResolvers<ContextType>;
+  BadgeQuota?: BadgeQuotaResolvers<ContextType>;
+  BoothQuotaRuleChange?: BoothQuotaRuleChangeResolvers<ContextType>;
+  ExtraBadgeOrderCompany?: ExtraBadgeOrderCompanyResolvers<ContextType>;
+  ExtraBadgeOrder?: ExtraBadgeOrderResolvers<ContextType>;
+  ExtraBadgeOrderPage?: ExtraBadgeOrderPageResolvers<ContextType>;
   Exhibitor?: ExhibitorResolvers<ContextType>;
   ExhibitorAccount?: ExhibitorAccountResolvers<ContextType>;
   ExhibitorPage?: ExhibitorPageResolvers<ContextType>;

@@ -11,6 +11,8 @@ export const BULK_BADGE_COMPANIES = 1_000;
 /** The company whose badges carry their own entry card photo files: the zip export's benchmark exports it. */
 export const BULK_PHOTO_COMPANY = { nameZh: '批量证件展商', nameEn: 'Bulk Badge Co.' } as const;
 const BATCH = 1_000;
+/** The bulk companies hold as many badges as the benchmark files: a limit set by hand, not by a booth. */
+const BULK_OVERRIDE_REASON = 'benchmark data';
 
 const PEOPLE = [
   ['王伟', 'Wang Wei'],
@@ -60,11 +62,13 @@ export async function fillBulkBadges(portal: Pick<RunningPortal, 'app' | 'databa
   const companies = await db
     .insert(exhibitors)
     .values([
-      { ...BULK_PHOTO_COMPANY, credentialLimit: withPhotos, bootNumber: 'Z-000' },
+      { ...BULK_PHOTO_COMPANY, credentialLimit: withPhotos, limitOverride: withPhotos, limitOverrideReason: BULK_OVERRIDE_REASON, bootNumber: 'Z-000' },
       ...Array.from({ length: BULK_BADGE_COMPANIES - 1 }, (_, index) => ({
         nameZh: `批量展商 ${index + 1}`,
         nameEn: `Bulk Exhibitor ${index + 1}`,
         credentialLimit: 60,
+        limitOverride: 60,
+        limitOverrideReason: BULK_OVERRIDE_REASON,
         bootNumber: `Z-${index + 1}`,
       })),
     ])

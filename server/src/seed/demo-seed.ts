@@ -88,11 +88,11 @@ export async function seedDemoData(services: Services, db: Database, now = new D
     }),
     // Demo passwords are not initial ones, so every journey can sign in with them at once (docs/decisions/0010-seeds.md).
     services.exhibitors.createWithAccount(
-      { nameZh: '演示摩托', nameEn: 'Demo Moto', credentialLimit: 10, bootNumber: 'A-101' },
+      { nameZh: '演示摩托', nameEn: 'Demo Moto', bootNumber: 'A-101', boothArea: 90, boothType: 'RAW_SPACE' },
       { name: '演示摩托 Demo Moto', identity: { email: DEMO_ACCOUNTS.exhibitor.identity }, password: DEMO_ACCOUNTS.exhibitor.password },
     ),
     services.exhibitors.createWithAccount(
-      { nameZh: '摩途科技', nameEn: 'Motu Technology', credentialLimit: 10, bootNumber: 'A-102' },
+      { nameZh: '摩途科技', nameEn: 'Motu Technology', bootNumber: 'A-102', boothArea: 90, boothType: 'RAW_SPACE' },
       { name: '摩途科技 Motu Technology', identity: { email: DEMO_ACCOUNTS.catalogExhibitor.identity }, password: DEMO_ACCOUNTS.catalogExhibitor.password },
     ),
     services.accounts.createAccount({

@@ -24,7 +24,7 @@ export async function createAccount(
       ? await services.accounts.createAccount({ ...input, scope, roles: options.roles })
       : options.exhibitorId
         ? await services.accounts.createAccount({ ...input, scope, exhibitorId: options.exhibitorId })
-        : (await services.exhibitors.createWithAccount({ nameZh: '测试摩托', nameEn: 'Test Moto', credentialLimit: options.credentialLimit ?? 5, bootNumber: 'B-2' }, input)).account;
+        : (await services.exhibitors.createWithAccount({ nameZh: '测试摩托', nameEn: 'Test Moto', limitOverride: options.credentialLimit ?? 5, limitOverrideReason: 'test company', bootNumber: 'B-2' }, input)).account;
   if (options.disabled) await services.accounts.setDisabled(account.id, true);
   return { account: (await services.accounts.findById(account.id)) ?? account, password };
 }

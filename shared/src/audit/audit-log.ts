@@ -54,7 +54,13 @@ export const AUDIT_ACTIONS = [
   'exhibitor.enable',
   'exhibitor.disable',
   'exhibitor.reset_password',
+  'exhibitor.import',
   'exhibitor.export',
+  'exhibitor.extra_badges_order',
+  'exhibitor.extra_badges_cancel',
+  'exhibitor.extra_badges_paid',
+  'exhibitor.extra_badges_refuse',
+  'badge_quota_rule.save',
   'project.settings.update',
   'activation-code.generate',
   'activation-code.import',
@@ -91,7 +97,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; the filter offers these. */
-export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket', 'badge_template', 'invitation_letter', 'letter_template', 'auto_approval_rules'] as const;
+export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket', 'badge_template', 'invitation_letter', 'letter_template', 'auto_approval_rules', 'badge_quota_rule'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export function isAuditSubjectType(value: string): value is AuditSubjectType {

@@ -5,6 +5,7 @@ import { zMobile } from '../mobile/mobile-number.schema';
 import { VERIFICATION_CODE_LENGTH } from '../auth/credentials';
 import { ZNewPassword } from '../account/account.schema';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../application/application.schema';
+import { CREDENTIAL_LIMIT_MAX, ZCompanyQuotaFields, refineOverrideReason } from './badge-quota';
 
 /** A self-registered company waits as PENDING until an organizer approves it; DISABLED companies cannot sign in. */
 export const EXHIBITOR_STATUSES = ['PENDING', 'ACTIVE', 'DISABLED'] as const;
@@ -12,11 +13,9 @@ export type ExhibitorStatus = (typeof EXHIBITOR_STATUSES)[number];
 
 export const COMPANY_NAME_MAX_LENGTH = 100;
 export const BOOTH_NUMBER_MAX_LENGTH = 20;
-/** Far above any stand's staff; guards against a typo of three extra zeros. */
-export const CREDENTIAL_LIMIT_MAX = 5000;
 export const EXHIBITOR_KEYWORD_MAX_LENGTH = 64;
 export const EXHIBITOR_PAGE_SIZE_MAX = 100;
-export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH };
+export { CREDENTIAL_LIMIT_MAX, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH };
 
 const code = (value: ErrorCode) => ({ message: value });
 const requiredText = (message: ErrorCode, max: number) => plainText(message).trim().min(1, code(message)).max(max, code(message));
@@ -49,10 +48,16 @@ export const ZRegisterExhibitorInput = ZCompanyFields.extend({
 });
 export type TRegisterExhibitorInput = z.output<typeof ZRegisterExhibitorInput>;
 
-/** What an organizer edits (the contact channels that are sign-in identities are not edited here). */
+export const ZBoothNumber = plainText('EXHIBITOR_BOOTH_INVALID').trim().max(BOOTH_NUMBER_MAX_LENGTH, code('EXHIBITOR_BOOTH_INVALID')).nullish().transform(blankToNull);
+
+/**
+ * What an organizer edits (the contact channels that are sign-in identities are not edited here): the booth's
+ * number, area and type, and an override of the badge limit the booth gives, with its reason
+ * (docs/decisions/0417-badge-quotas.md).
+ */
 export const ZExhibitorEditFields = ZCompanyFields.extend({
-  bootNumber: plainText('EXHIBITOR_BOOTH_INVALID').trim().max(BOOTH_NUMBER_MAX_LENGTH, code('EXHIBITOR_BOOTH_INVALID')).nullish().transform(blankToNull),
-  credentialLimit: z.number(code('EXHIBITOR_LIMIT_INVALID')).int(code('EXHIBITOR_LIMIT_INVALID')).min(0, code('EXHIBITOR_LIMIT_INVALID')).max(CREDENTIAL_LIMIT_MAX, code('EXHIBITOR_LIMIT_INVALID')),
+  bootNumber: ZBoothNumber,
+  ...ZCompanyQuotaFields.shape,
   /** A picture uploaded for EXHIBITOR_LOGO; on an edit, absent keeps the logo and null removes it. */
   logoId: z.uuid(code('EXHIBITOR_LOGO_INVALID')).nullish(),
 });
@@ -61,10 +66,12 @@ export const ZExhibitorEditFields = ZCompanyFields.extend({
 export const ZCreateExhibitorInput = ZExhibitorEditFields.extend({
   contactMobile: z.union([z.literal(''), ZContactMobile]).nullish().transform(blankToNull),
   contactEmail: z.union([z.literal(''), ZContactEmail]).nullish().transform(blankToNull),
-}).refine((input) => input.contactMobile || input.contactEmail, { path: ['contactEmail'], ...code('EXHIBITOR_IDENTITY_REQUIRED') });
+})
+  .refine((input) => input.contactMobile || input.contactEmail, { path: ['contactEmail'], ...code('EXHIBITOR_IDENTITY_REQUIRED') })
+  .superRefine(refineOverrideReason);
 export type TCreateExhibitorInput = z.output<typeof ZCreateExhibitorInput>;
 
-export const ZUpdateExhibitorInput = ZExhibitorEditFields.extend({ id: z.uuid(code('NOT_FOUND')) });
+export const ZUpdateExhibitorInput = ZExhibitorEditFields.extend({ id: z.uuid(code('NOT_FOUND')) }).superRefine(refineOverrideReason);
 export type TUpdateExhibitorInput = z.output<typeof ZUpdateExhibitorInput>;
 
 export const ZExhibitorId = z.uuid(code('NOT_FOUND'));

@@ -47,6 +47,7 @@ export const PATHS = {
   organizerProductList: '/wo/exhibitor/product/list',
   organizerProduct: '/wo/exhibitor/product',
   organizerBadgeList: '/wo/exhibitor/application/list',
+  organizerBadgeQuotas: '/wo/exhibitor/quotas',
   /** Invitation letters (docs/decisions/0720-visa-invitation-letters.md). */
   visitorLetter: '/wa/visitor/letter',
   exhibitorLetter: '/we/exhibitor/letters',

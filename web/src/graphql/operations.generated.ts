@@ -240,6 +240,52 @@ export type ScanReason =
   | 'DEVICE_DAY_NOT_ALLOWED'
   | 'VALID_BUT_DENIED_OFFLINE';
 
+/** How a stand is sold (docs/decisions/0417-badge-quotas.md). */
+export type BoothType =
+  /** Bare floor, sold by the square metre. */
+  | 'RAW_SPACE'
+  /** The standard shell booth; a company whose type is not known yet is counted as one. */
+  | 'SHELL_SCHEME'
+  | 'CORNER'
+  | 'ISLAND';
+
+export type BadgeQuotaSource =
+  /** The booth type's rule for the company's area. */
+  | 'RULE'
+  /** An organizer set the limit by hand. */
+  | 'OVERRIDE';
+
+export type SaveBoothQuotaRuleInput = {
+  boothType: BoothType;
+  areaPerBadge: number;
+  minimum: number;
+  maximum?: number | null | undefined;
+};
+
+export type ExtraBadgeOrderStatus =
+  | 'OPEN'
+  /** Paid outside the portal, as the organizer confirmed: its badges add to the limit. */
+  | 'PAID'
+  | 'REFUSED'
+  /** Withdrawn by the company while open. */
+  | 'CANCELLED';
+
+export type ExtraBadgeDecision =
+  | 'PAID'
+  | 'REFUSED';
+
+export type OrderExtraBadgesInput = {
+  quantity: number;
+  note?: string | null | undefined;
+};
+
+export type DecideExtraBadgeOrderInput = {
+  id: string | number;
+  decision: ExtraBadgeDecision;
+  /** Required to refuse. */
+  reason?: string | null | undefined;
+};
+
 export type ExhibitorStatus =
   /** Self-registered, waiting for an organizer's approval: may sign in, may not apply for anything. */
   | 'PENDING'
@@ -275,7 +321,11 @@ export type CreateExhibitorInput = {
   contactMobile?: string | null | undefined;
   contactEmail?: string | null | undefined;
   bootNumber?: string | null | undefined;
-  credentialLimit: number;
+  boothArea?: number | null | undefined;
+  boothType?: BoothType | null | undefined;
+  /** A limit in place of the booth rule's; needs limitOverrideReason. */
+  limitOverride?: number | null | undefined;
+  limitOverrideReason?: string | null | undefined;
   /** A picture uploaded with purpose EXHIBITOR_LOGO by the same organizer. */
   logoId?: string | number | null | undefined;
 };
@@ -286,8 +336,11 @@ export type UpdateExhibitorInput = {
   nameEn: string;
   contactName: string;
   bootNumber?: string | null | undefined;
-  /** Not below usedCredentials. */
-  credentialLimit: number;
+  boothArea?: number | null | undefined;
+  boothType?: BoothType | null | undefined;
+  /** A limit in place of the booth rule's; needs limitOverrideReason; null returns the company to the rule. The resulting limit may not fall below usedCredentials. */
+  limitOverride?: number | null | undefined;
+  limitOverrideReason?: string | null | undefined;
   /** A picture uploaded with purpose EXHIBITOR_LOGO by the same organizer; absent keeps the logo, null removes it (the old file is deleted). */
   logoId?: string | number | null | undefined;
 };
@@ -943,23 +996,44 @@ export type ApproveExhibitorMutationVariables = Exact<{
 }>;
 
 
-export type ApproveExhibitorMutation = { approveExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
+export type ApproveExhibitorMutation = { approveExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
 
 export type ApproveExhibitorsMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
 }>;
 
 
-export type ApproveExhibitorsMutation = { approveExhibitors: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> };
+export type ApproveExhibitorsMutation = { approveExhibitors: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> };
+
+export type BadgeQuotaFieldsFragment = { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null };
+
+export type BoothQuotaRulesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BoothQuotaRulesQuery = { boothQuotaRules: Array<{ boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null }> };
+
+export type CancelExtraBadgeOrderMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelExtraBadgeOrderMutation = { cancelExtraBadgeOrder: { id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null } };
 
 export type CreateExhibitorMutationVariables = Exact<{
   input: CreateExhibitorInput;
 }>;
 
 
-export type CreateExhibitorMutation = { createExhibitor: { initialPassword: string, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } } };
+export type CreateExhibitorMutation = { createExhibitor: { initialPassword: string, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } } };
 
-export type ExhibitorFieldsFragment = { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> };
+export type DecideExtraBadgeOrderMutationVariables = Exact<{
+  input: DecideExtraBadgeOrderInput;
+}>;
+
+
+export type DecideExtraBadgeOrderMutation = { decideExtraBadgeOrder: { id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null } };
+
+export type ExhibitorFieldsFragment = { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> };
 
 export type ExhibitorsQueryVariables = Exact<{
   filter?: ExhibitorFilter | null | undefined;
@@ -968,7 +1042,30 @@ export type ExhibitorsQueryVariables = Exact<{
 }>;
 
 
-export type ExhibitorsQuery = { exhibitors: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> } };
+export type ExhibitorsQuery = { exhibitors: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> }> } };
+
+export type ExtraBadgeOrderFieldsFragment = { id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null };
+
+export type ExtraBadgeOrdersQueryVariables = Exact<{
+  status?: ExtraBadgeOrderStatus | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type ExtraBadgeOrdersQuery = { extraBadgeOrders: { total: number, page: number, pageSize: number, nodes: Array<{ id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null, company: { nameZh: string, nameEn: string, bootNumber: string | null } | null }> } };
+
+export type OrderExtraBadgesMutationVariables = Exact<{
+  input: OrderExtraBadgesInput;
+}>;
+
+
+export type OrderExtraBadgesMutation = { orderExtraBadges: { id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null } };
+
+export type OwnBadgeQuotaQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OwnBadgeQuotaQuery = { ownBadgeQuota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, ownExtraBadgeOrders: Array<{ id: string, quantity: number, note: string | null, status: ExtraBadgeOrderStatus, reason: string | null, createdAt: string, decidedAt: string | null }> };
 
 export type RegisterExhibitorMutationVariables = Exact<{
   input: RegisterExhibitorInput;
@@ -986,7 +1083,14 @@ export type ResetExhibitorPasswordMutationVariables = Exact<{
 }>;
 
 
-export type ResetExhibitorPasswordMutation = { resetExhibitorPassword: { initialPassword: string, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } } };
+export type ResetExhibitorPasswordMutation = { resetExhibitorPassword: { initialPassword: string, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } } };
+
+export type SaveBoothQuotaRuleMutationVariables = Exact<{
+  input: SaveBoothQuotaRuleInput;
+}>;
+
+
+export type SaveBoothQuotaRuleMutation = { saveBoothQuotaRule: { recomputed: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } } };
 
 export type SetExhibitorEnabledMutationVariables = Exact<{
   id: string | number;
@@ -994,14 +1098,14 @@ export type SetExhibitorEnabledMutationVariables = Exact<{
 }>;
 
 
-export type SetExhibitorEnabledMutation = { setExhibitorEnabled: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
+export type SetExhibitorEnabledMutation = { setExhibitorEnabled: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
 
 export type UpdateExhibitorMutationVariables = Exact<{
   input: UpdateExhibitorInput;
 }>;
 
 
-export type UpdateExhibitorMutation = { updateExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
+export type UpdateExhibitorMutation = { updateExhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, logoId: string | null, status: ExhibitorStatus, bootNumber: string | null, credentialLimit: number, usedCredentials: number, boothArea: number | null, boothType: BoothType | null, limitOverride: number | null, limitOverrideReason: string | null, contactName: string | null, contactMobile: string | null, contactEmail: string | null, createdAt: string, quota: { source: BadgeQuotaSource, boothArea: number | null, boothType: BoothType | null, byArea: number | null, base: number, paidExtra: number, limit: number, rule: { boothType: BoothType, areaPerBadge: number, minimum: number, maximum: number | null } | null }, accounts: Array<{ id: string, email: string | null, mobile: string | null, disabled: boolean, lastLoginDate: string | null, passwordChanged: boolean }> } };
 
 export type DecideInvitationLetterMutationVariables = Exact<{
   letterId: string | number;
@@ -1583,6 +1687,23 @@ export const EntranceDeviceFieldsFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"EntranceDeviceFields"}) as unknown as TypedDocumentString<EntranceDeviceFieldsFragment, unknown>;
+export const BadgeQuotaFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+    `, {"fragmentName":"BadgeQuotaFields"}) as unknown as TypedDocumentString<BadgeQuotaFieldsFragment, unknown>;
 export const ExhibitorFieldsFragmentDoc = new TypedDocumentString(`
     fragment ExhibitorFields on Exhibitor {
   id
@@ -1594,6 +1715,13 @@ export const ExhibitorFieldsFragmentDoc = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -1607,7 +1735,32 @@ export const ExhibitorFieldsFragmentDoc = new TypedDocumentString(`
     passwordChanged
   }
 }
-    `, {"fragmentName":"ExhibitorFields"}) as unknown as TypedDocumentString<ExhibitorFieldsFragment, unknown>;
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}`, {"fragmentName":"ExhibitorFields"}) as unknown as TypedDocumentString<ExhibitorFieldsFragment, unknown>;
+export const ExtraBadgeOrderFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}
+    `, {"fragmentName":"ExtraBadgeOrderFields"}) as unknown as TypedDocumentString<ExtraBadgeOrderFieldsFragment, unknown>;
 export const InvitationLetterFieldsFragmentDoc = new TypedDocumentString(`
     fragment InvitationLetterFields on InvitationLetter {
   id
@@ -2863,7 +3016,22 @@ export const ApproveExhibitorDocument = new TypedDocumentString(`
     ...ExhibitorFields
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -2873,6 +3041,13 @@ export const ApproveExhibitorDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -2892,7 +3067,22 @@ export const ApproveExhibitorsDocument = new TypedDocumentString(`
     ...ExhibitorFields
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -2902,6 +3092,13 @@ export const ApproveExhibitorsDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -2915,6 +3112,31 @@ export const ApproveExhibitorsDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<ApproveExhibitorsMutation, ApproveExhibitorsMutationVariables>;
+export const BoothQuotaRulesDocument = new TypedDocumentString(`
+    query BoothQuotaRules {
+  boothQuotaRules {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+}
+    `) as unknown as TypedDocumentString<BoothQuotaRulesQuery, BoothQuotaRulesQueryVariables>;
+export const CancelExtraBadgeOrderDocument = new TypedDocumentString(`
+    mutation CancelExtraBadgeOrder($id: ID!) {
+  cancelExtraBadgeOrder(id: $id) {
+    ...ExtraBadgeOrderFields
+  }
+}
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<CancelExtraBadgeOrderMutation, CancelExtraBadgeOrderMutationVariables>;
 export const CreateExhibitorDocument = new TypedDocumentString(`
     mutation CreateExhibitor($input: CreateExhibitorInput!) {
   createExhibitor(input: $input) {
@@ -2924,7 +3146,22 @@ export const CreateExhibitorDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -2934,6 +3171,13 @@ export const CreateExhibitorDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -2947,6 +3191,21 @@ export const CreateExhibitorDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<CreateExhibitorMutation, CreateExhibitorMutationVariables>;
+export const DecideExtraBadgeOrderDocument = new TypedDocumentString(`
+    mutation DecideExtraBadgeOrder($input: DecideExtraBadgeOrderInput!) {
+  decideExtraBadgeOrder(input: $input) {
+    ...ExtraBadgeOrderFields
+  }
+}
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<DecideExtraBadgeOrderMutation, DecideExtraBadgeOrderMutationVariables>;
 export const ExhibitorsDocument = new TypedDocumentString(`
     query Exhibitors($filter: ExhibitorFilter, $page: Int, $pageSize: Int) {
   exhibitors(filter: $filter, page: $page, pageSize: $pageSize) {
@@ -2958,7 +3217,22 @@ export const ExhibitorsDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -2968,6 +3242,13 @@ export const ExhibitorsDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -2981,6 +3262,79 @@ export const ExhibitorsDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<ExhibitorsQuery, ExhibitorsQueryVariables>;
+export const ExtraBadgeOrdersDocument = new TypedDocumentString(`
+    query ExtraBadgeOrders($status: ExtraBadgeOrderStatus, $page: Int, $pageSize: Int) {
+  extraBadgeOrders(status: $status, page: $page, pageSize: $pageSize) {
+    total
+    page
+    pageSize
+    nodes {
+      ...ExtraBadgeOrderFields
+      company {
+        nameZh
+        nameEn
+        bootNumber
+      }
+    }
+  }
+}
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<ExtraBadgeOrdersQuery, ExtraBadgeOrdersQueryVariables>;
+export const OrderExtraBadgesDocument = new TypedDocumentString(`
+    mutation OrderExtraBadges($input: OrderExtraBadgesInput!) {
+  orderExtraBadges(input: $input) {
+    ...ExtraBadgeOrderFields
+  }
+}
+    fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<OrderExtraBadgesMutation, OrderExtraBadgesMutationVariables>;
+export const OwnBadgeQuotaDocument = new TypedDocumentString(`
+    query OwnBadgeQuota {
+  ownBadgeQuota {
+    ...BadgeQuotaFields
+  }
+  ownExtraBadgeOrders {
+    ...ExtraBadgeOrderFields
+  }
+}
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExtraBadgeOrderFields on ExtraBadgeOrder {
+  id
+  quantity
+  note
+  status
+  reason
+  createdAt
+  decidedAt
+}`) as unknown as TypedDocumentString<OwnBadgeQuotaQuery, OwnBadgeQuotaQueryVariables>;
 export const RegisterExhibitorDocument = new TypedDocumentString(`
     mutation RegisterExhibitor($input: RegisterExhibitorInput!) {
   registerExhibitor(input: $input) {
@@ -3000,7 +3354,22 @@ export const ResetExhibitorPasswordDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -3010,6 +3379,13 @@ export const ResetExhibitorPasswordDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -3023,13 +3399,41 @@ export const ResetExhibitorPasswordDocument = new TypedDocumentString(`
     passwordChanged
   }
 }`) as unknown as TypedDocumentString<ResetExhibitorPasswordMutation, ResetExhibitorPasswordMutationVariables>;
+export const SaveBoothQuotaRuleDocument = new TypedDocumentString(`
+    mutation SaveBoothQuotaRule($input: SaveBoothQuotaRuleInput!) {
+  saveBoothQuotaRule(input: $input) {
+    recomputed
+    rule {
+      boothType
+      areaPerBadge
+      minimum
+      maximum
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SaveBoothQuotaRuleMutation, SaveBoothQuotaRuleMutationVariables>;
 export const SetExhibitorEnabledDocument = new TypedDocumentString(`
     mutation SetExhibitorEnabled($id: ID!, $enabled: Boolean!) {
   setExhibitorEnabled(id: $id, enabled: $enabled) {
     ...ExhibitorFields
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -3039,6 +3443,13 @@ export const SetExhibitorEnabledDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail
@@ -3058,7 +3469,22 @@ export const UpdateExhibitorDocument = new TypedDocumentString(`
     ...ExhibitorFields
   }
 }
-    fragment ExhibitorFields on Exhibitor {
+    fragment BadgeQuotaFields on BadgeQuota {
+  source
+  boothArea
+  boothType
+  rule {
+    boothType
+    areaPerBadge
+    minimum
+    maximum
+  }
+  byArea
+  base
+  paidExtra
+  limit
+}
+fragment ExhibitorFields on Exhibitor {
   id
   nameZh
   nameEn
@@ -3068,6 +3494,13 @@ export const UpdateExhibitorDocument = new TypedDocumentString(`
   bootNumber
   credentialLimit
   usedCredentials
+  boothArea
+  boothType
+  limitOverride
+  limitOverrideReason
+  quota {
+    ...BadgeQuotaFields
+  }
   contactName
   contactMobile
   contactEmail

@@ -114,7 +114,7 @@ describe('the audit log', () => {
   it('names each subject in the language of the reader: the person, the company, the code; erased or nameless ones stay null', async () => {
     const { audit, exhibitors } = app.portal.app.services;
     const origin = { ip: '203.0.113.8', requestId: 'req-names' };
-    const company = await exhibitors.createWithAccount({ nameZh: '名录摩托', nameEn: 'Named Moto', credentialLimit: 3, bootNumber: 'C-3' }, { name: '名录', identity: { email: 'named-moto@example.com' }, password: 'Named12345' });
+    const company = await exhibitors.createWithAccount({ nameZh: '名录摩托', nameEn: 'Named Moto', bootNumber: 'C-3' }, { name: '名录', identity: { email: 'named-moto@example.com' }, password: 'Named12345' });
     const [code] = await app.portal.database.db.insert(activationCodes).values({ code: 'MX-NAME-D234', batch: 'names' }).returning();
     await audit.record(origin, { actorId: adminId, action: 'exhibitor.update', subjectType: 'exhibitor', subjectId: company.exhibitor.id });
     await audit.record(origin, { actorId: adminId, action: 'staff.update', subjectType: 'account', subjectId: reviewerId });

@@ -2,13 +2,21 @@ import type { PortalModule } from '../portal-module';
 import { registerExhibitorExportRoute } from './exhibitor-export.routes';
 import { exhibitorLoaders } from './exhibitor.loaders';
 import { exhibitorResolvers } from './exhibitor.resolvers';
+import { badgeQuotaResolvers } from './badge-quota.resolvers';
+import { registerExhibitorImportRoute } from './exhibitor-import.routes';
 
 export const exhibitorModule = {
   name: 'exhibitor',
-  resolvers: exhibitorResolvers,
+  resolvers: {
+    ...exhibitorResolvers,
+    ...badgeQuotaResolvers,
+    Query: { ...exhibitorResolvers.Query, ...badgeQuotaResolvers.Query },
+    Mutation: { ...exhibitorResolvers.Mutation, ...badgeQuotaResolvers.Mutation },
+  },
   createLoaders: exhibitorLoaders,
   registerRoutes: async (app) => {
     registerExhibitorExportRoute(app);
+    await registerExhibitorImportRoute(app);
   },
   connect: ({ photos, exhibitors, auditLog }) => {
     // A company's logo: its own accounts and the exhibitor section's organizers.

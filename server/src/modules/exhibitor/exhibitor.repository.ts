@@ -14,7 +14,7 @@ export function findExhibitorByLogo(db: Executor, photoId: string) {
   return db.query.exhibitors.findFirst({ where: eq(exhibitors.logoPhotoId, photoId) });
 }
 
-export async function insertExhibitor(db: Executor, values: NewExhibitor) {
+export async function insertExhibitor(db: Executor, values: NewExhibitor & { credentialLimit: number }) {
   const [row] = await db.insert(exhibitors).values(values).returning();
   if (!row) throw new Error('insert into exhibitors returned no row');
   return row;

@@ -9,6 +9,7 @@ import { latestCodeSentTo, postPasswordLogin } from '../auth/auth-test-support';
 import { auditLog, badges, notices, photos } from '../../db/schema/index';
 import { signedInClient, uploadPicture } from '../../test/submissions';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
+import { badgeRow } from '../../test/badge-rows';
 import { sheetTexts } from '../../lib/xlsx-stream.test-support';
 
 const REGISTER = `mutation ($input: RegisterExhibitorInput!) { registerExhibitor(input: $input) { __typename ... on Xuser { email mobile passwordLastUpdateAt exhibitor { status nameZh contactName contactMobile contactEmail credentialLimit } } } }`;
@@ -46,7 +47,7 @@ describe('exhibitor accounts', () => {
 
   function companyInput(overrides: Record<string, unknown> = {}) {
     const id = unique();
-    return { nameZh: `测试摩托 ${id}`, nameEn: `Test Moto ${id}`, contactName: '王经理', contactEmail: `sales${id}@moto.example.com`, contactMobile: `1390${id.padStart(7, '0').slice(-7)}`, bootNumber: 'C-12', credentialLimit: 3, ...overrides };
+    return { nameZh: `测试摩托 ${id}`, nameEn: `Test Moto ${id}`, contactName: '王经理', contactEmail: `sales${id}@moto.example.com`, contactMobile: `1390${id.padStart(7, '0').slice(-7)}`, bootNumber: 'C-12', limitOverride: 3, limitOverrideReason: '老展商', ...overrides };
   }
 
   async function create(overrides: Record<string, unknown> = {}) {
@@ -60,7 +61,8 @@ describe('exhibitor accounts', () => {
   async function register(client: TestClient, overrides: Record<string, unknown> = {}) {
     const input = { ...companyInput(), codeSentTo: 'email', password: encodePasswordForTransport('Company2025'), ...overrides };
     delete (input as Record<string, unknown>).bootNumber;
-    delete (input as Record<string, unknown>).credentialLimit;
+    delete (input as Record<string, unknown>).limitOverride;
+    delete (input as Record<string, unknown>).limitOverrideReason;
     const identity = input.codeSentTo === 'email' ? input.contactEmail : input.contactMobile;
     const sent = await client.postForm('/apis/auth/code', { identity, captcha: await solveCaptcha(client), purpose: 'register', scope: 'exhibitor' });
     expect(sent.status).toBe(200);
@@ -77,7 +79,7 @@ describe('exhibitor accounts', () => {
         __typename: 'Xuser',
         email: input.contactEmail,
         mobile: null,
-        exhibitor: { status: 'PENDING', nameZh: input.nameZh, contactName: '王经理', contactMobile: `+86${input.contactMobile}`, contactEmail: input.contactEmail, credentialLimit: 0 },
+        exhibitor: { status: 'PENDING', nameZh: input.nameZh, contactName: '王经理', contactMobile: `+86${input.contactMobile}`, contactEmail: input.contactEmail, credentialLimit: 2 },
       });
       // A self-chosen password is not an initial one.
       expect(body.data?.registerExhibitor.passwordLastUpdateAt).toEqual(expect.any(String));
@@ -93,7 +95,8 @@ describe('exhibitor accounts', () => {
       const client = app.client();
       const input = { ...companyInput(), codeSentTo: 'email', password: encodePasswordForTransport('Company2025'), code: '000000' };
       delete (input as Record<string, unknown>).bootNumber;
-      delete (input as Record<string, unknown>).credentialLimit;
+      delete (input as Record<string, unknown>).limitOverride;
+    delete (input as Record<string, unknown>).limitOverrideReason;
       const unsent = await client.graphql(REGISTER, { input });
       expect((unsent.body.errors as Errors)[0]?.extensions.code).toBe('AUTH_WRONG_IDENTITY_OR_CODE');
       await client.postForm('/apis/auth/code', { identity: input.contactEmail, captcha: await solveCaptcha(client), purpose: 'register', scope: 'exhibitor' });
@@ -129,8 +132,7 @@ describe('exhibitor accounts', () => {
       const { body: list } = await manager.graphql<{ exhibitors: { nodes: Array<{ id: string; status: string }> } }>(LIST, { filter: { status: 'PENDING', keyword: registered.nameZh } });
       const pending = list.data?.exhibitors.nodes[0];
       expect(pending?.status).toBe('PENDING');
-      // Approved with a limit, the same badge goes through.
-      await manager.graphql(UPDATE, { input: { id: pending?.id, nameZh: registered.nameZh, nameEn: registered.nameEn, contactName: registered.contactName, credentialLimit: 2 } });
+      // Approved (with the standard booth's minimum of 2 while its booth is unknown), the same badge goes through.
       const approved = await manager.graphql<{ approveExhibitor: { status: string } }>(APPROVE, { id: pending?.id });
       expect(approved.body.data?.approveExhibitor.status).toBe('ACTIVE');
       const filed = await client.graphql<{ saveBadge: { id: string } }>(SAVE_BADGE, { input: badge });
@@ -160,7 +162,7 @@ describe('exhibitor accounts', () => {
       const [photoRow] = await app.portal.database.db.select().from(photos).where(eq(photos.id, first.id));
 
       const second = await uploadPicture(manager, 'EXHIBITOR_LOGO');
-      const edit = { id: exhibitor.id, nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, bootNumber: input.bootNumber, credentialLimit: input.credentialLimit };
+      const edit = { id: exhibitor.id, nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, bootNumber: input.bootNumber, limitOverride: input.limitOverride, limitOverrideReason: input.limitOverrideReason };
       const replaced = await manager.graphql<{ updateExhibitor: { logo: string } }>(`mutation ($input: UpdateExhibitorInput!) { updateExhibitor(input: $input) { logo } }`, { input: { ...edit, logoId: second.id } });
       expect(replaced.body.data?.updateExhibitor.logo).toBe(second.url);
       expect(await app.portal.database.db.select().from(photos).where(eq(photos.id, first.id))).toEqual([]);
@@ -193,7 +195,7 @@ describe('exhibitor accounts', () => {
       // An exhibitor can neither upload a company logo nor call the organizer's mutation.
       await expect(uploadPicture(other.client, 'EXHIBITOR_LOGO')).rejects.toThrow(/FORBIDDEN/);
       const own = await uploadPicture(other.client, 'CATALOG');
-      const refused = await other.client.graphql(UPDATE, { input: { id: other.account.exhibitorId, nameZh: 'x', nameEn: 'x', contactName: 'x', credentialLimit: 1, logoId: own.id } });
+      const refused = await other.client.graphql(UPDATE, { input: { id: other.account.exhibitorId, nameZh: 'x', nameEn: 'x', contactName: 'x', logoId: own.id } });
       expect((refused.body.errors as Errors)[0]?.extensions.code).toBe('FORBIDDEN');
       // Another organizer's upload, a picture of another purpose, or a logo another company shows are refused.
       const foreign = await uploadPicture(await organizer(['ROLE_EXHIBITOR']), 'EXHIBITOR_LOGO');
@@ -242,8 +244,8 @@ describe('exhibitor accounts', () => {
 
     it('exports the filtered list to xlsx with each company’s badges used and limit, for the section only, audited', async () => {
       const tag = `导出${unique()}`;
-      await create({ nameZh: `${tag} 甲`, bootNumber: 'E-1', credentialLimit: 4 });
-      await create({ nameZh: `${tag} 乙`, bootNumber: 'E-2', credentialLimit: 2 });
+      await create({ nameZh: `${tag} 甲`, bootNumber: 'E-1', limitOverride: 4 });
+      await create({ nameZh: `${tag} 乙`, bootNumber: 'E-2', limitOverride: 2 });
       const response = await manager.fetch(`/apis/files/exports/exhibitors.xlsx?keyword=${encodeURIComponent(tag)}`, { headers: { 'accept-language': 'en-US' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-disposition')).toContain('exhibitors-');
@@ -263,22 +265,22 @@ describe('exhibitor accounts', () => {
     });
 
     it('edits names, booth and limit, never below the badges already counted, and audits before and after', async () => {
-      const { exhibitor, input } = await create({ credentialLimit: 3 });
+      const { exhibitor, input } = await create({ limitOverride: 3 });
       const db = app.portal.database.db;
       const owner = (await app.portal.app.services.accounts.findByExhibitors([exhibitor.id]))[0];
       for (const status of ['PENDING', 'APPROVED', 'REJECTED'] as const) {
         await db.insert(badges).values(badgeRow(exhibitor.id, owner?.id ?? '', status));
       }
-      const edit = { id: exhibitor.id, nameZh: '改名摩托', nameEn: 'Renamed Moto', contactName: '李经理', bootNumber: 'D-1', credentialLimit: 1 };
+      const edit = { id: exhibitor.id, nameZh: '改名摩托', nameEn: 'Renamed Moto', contactName: '李经理', bootNumber: 'D-1', limitOverride: 1, limitOverrideReason: '老展商' };
       const below = await manager.graphql(UPDATE, { input: edit });
-      expect((below.body.errors as Errors)[0]?.extensions).toMatchObject({ code: 'EXHIBITOR_LIMIT_BELOW_USED', params: { used: 2 } });
-      const { body } = await manager.graphql(UPDATE, { input: { ...edit, credentialLimit: 2 } });
+      expect((below.body.errors as Errors)[0]?.extensions).toMatchObject({ code: 'EXHIBITOR_LIMIT_BELOW_USED', params: { used: 2, limit: 1 } });
+      const { body } = await manager.graphql(UPDATE, { input: { ...edit, limitOverride: 2 } });
       expect(body).toEqual({ data: { updateExhibitor: { id: exhibitor.id, nameZh: '改名摩托', nameEn: 'Renamed Moto', bootNumber: 'D-1', credentialLimit: 2 } } });
       const listed = await manager.graphql<{ exhibitors: { nodes: Array<{ usedCredentials: number }> } }>(LIST, { filter: { keyword: '改名摩托' } });
       expect(listed.body.data?.exhibitors.nodes[0]?.usedCredentials).toBe(2);
       const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.subjectId, exhibitor.id), eq(auditLog.action, 'exhibitor.update')));
       expect(audit?.detail).toMatchObject({ before: { nameZh: input.nameZh, credentialLimit: 3 }, after: { nameZh: '改名摩托', credentialLimit: 2, bootNumber: 'D-1' } });
-      const invalid = await manager.graphql(UPDATE, { input: { ...edit, credentialLimit: -1 } });
+      const invalid = await manager.graphql(UPDATE, { input: { ...edit, limitOverride: -1 } });
       expect((invalid.body.errors as Errors)[0]?.extensions.code).toBe('EXHIBITOR_LIMIT_INVALID');
     });
 
@@ -362,7 +364,7 @@ describe('exhibitor accounts', () => {
       const operations: Array<[string, Record<string, unknown>]> = [
         [LIST, {}],
         [CREATE, { input: companyInput() }],
-        [UPDATE, { input: { id: exhibitor.id, nameZh: 'x', nameEn: 'x', contactName: 'x', credentialLimit: 1 } }],
+        [UPDATE, { input: { id: exhibitor.id, nameZh: 'x', nameEn: 'x', contactName: 'x' } }],
         [APPROVE, { id: exhibitor.id }],
         [SET_ENABLED, { id: exhibitor.id, enabled: false }],
         [RESET, { id: exhibitor.id }],
@@ -378,29 +380,3 @@ describe('exhibitor accounts', () => {
     });
   });
 });
-
-/** A minimal stored badge of the company, in the given state (the limit counts every one not rejected). */
-function badgeRow(exhibitorId: string, createdById: string, status: 'PENDING' | 'APPROVED' | 'REJECTED') {
-  const id = unique();
-  return {
-    exhibitorId,
-    createdById,
-    status,
-    name: '张三',
-    namePinyin: 'Zhang San',
-    countryCode: '+86',
-    phoneNumber: `138${id.padStart(8, '0').slice(-8)}`,
-    email: 'staff@example.com',
-    idType: 'PASSPORT' as const,
-    idNumber: `E${id}`,
-    idNumberHash: `hash-${id}`,
-    idNumberLast4: id.slice(-4),
-    country: 'CN',
-    deptName: '销售部',
-    position: '经理',
-    companyNameZh: '测试摩托',
-    companyNameEn: 'Test Moto',
-    truthConfirmedAt: new Date(),
-    sensitiveConsentAt: new Date(),
-  };
-}

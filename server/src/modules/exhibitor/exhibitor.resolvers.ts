@@ -3,7 +3,7 @@ import type { Resolvers } from '../../graphql/resolvers.generated';
 import { parseInput } from '../../lib/validation';
 import { mustChangePassword } from '../account/account.policy';
 import { PhotoService } from '../media/photo.service';
-import { requireExhibitorManager } from './exhibitor.policy';
+import { isExhibitorManager, requireExhibitorManager } from './exhibitor.policy';
 
 export const exhibitorResolvers: Resolvers = {
   Query: {
@@ -26,6 +26,10 @@ export const exhibitorResolvers: Resolvers = {
     logo: (exhibitor) => (exhibitor.logoPhotoId ? PhotoService.urlOf({ id: exhibitor.logoPhotoId }) : null),
     logoId: (exhibitor) => exhibitor.logoPhotoId,
     usedCredentials: (exhibitor, _args, context) => context.loaders.usedCredentials.load(exhibitor.id),
+    quota: (exhibitor, _args, context) => context.loaders.badgeQuota.load(exhibitor),
+    // Why a limit was set by hand is the organizers' note, not the company's.
+    limitOverride: (exhibitor, _args, context) => (isExhibitorManager(context.viewer) ? exhibitor.limitOverride : null),
+    limitOverrideReason: (exhibitor, _args, context) => (isExhibitorManager(context.viewer) ? exhibitor.limitOverrideReason : null),
     accounts: (exhibitor, _args, context) => {
       requireExhibitorManager(context.viewer);
       return context.loaders.exhibitorAccounts.load(exhibitor.id);

@@ -19,13 +19,15 @@ import { EXHIBITOR_LOCALE, type Locale } from '@portal/shared/i18n/locales';
 import type { Writable } from 'node:stream';
 import { writeExhibitorSheet } from './exhibitor-export';
 import { generateInitialPassword } from '../../lib/passwords';
+import { badgeQuota, type BoothQuotaRule } from '@portal/shared/exhibitor/badge-quota';
 import type { ExhibitorWithInitialPasswordModel, CredentialCounter, ExhibitorModel, ExhibitorPageModel, NewExhibitor } from './exhibitor.models';
 import * as repository from './exhibitor.repository';
+import type { BadgeQuotaService } from './badge-quota.service';
 
 /** What the audit log keeps of a company before and after a change (no sign-in secrets). */
 function auditView(company: ExhibitorModel) {
-  const { nameZh, nameEn, credentialLimit, bootNumber, status, contactName, contactMobile, contactEmail, logoPhotoId } = company;
-  return { nameZh, nameEn, credentialLimit, bootNumber, status, contactName, contactMobile, contactEmail, logoPhotoId };
+  const { nameZh, nameEn, credentialLimit, bootNumber, boothArea, boothType, limitOverride, limitOverrideReason, status, contactName, contactMobile, contactEmail, logoPhotoId } = company;
+  return { nameZh, nameEn, credentialLimit, bootNumber, boothArea, boothType, limitOverride, limitOverrideReason, status, contactName, contactMobile, contactEmail, logoPhotoId };
 }
 
 /**
@@ -46,6 +48,7 @@ export class ExhibitorService {
     private readonly messenger: Messenger,
     private readonly notices: NoticeOutbox,
     private readonly photos: PhotoService,
+    private readonly quotas: BadgeQuotaService,
   ) {}
 
   /** The badge module counts a company's badges (wired in services.ts: badges depend on exhibitors, not the reverse). */
@@ -74,10 +77,15 @@ export class ExhibitorService {
     return repository.lockExhibitor(tx, id);
   }
 
-  /** Creates the company and its first account in one transaction (seed, tests, the organizer, registration). */
+  /**
+   * Creates the company and its first account in one transaction (seed, tests, the organizer, registration, the
+   * import); its limit is the rule's value for its booth (or its override), computed under the rules' share lock.
+   */
   createWithAccount(company: NewExhibitor, account: Omit<NewAccountInput, 'scope' | 'exhibitorId' | 'roles'>, tx?: Executor) {
     const run = async (own: Executor) => {
-      const created = await repository.insertExhibitor(own, company);
+      const rules = await this.quotas.lockRulesForShare(own);
+      const quota = { boothArea: company.boothArea ?? null, boothType: company.boothType ?? null, limitOverride: company.limitOverride ?? null };
+      const created = await repository.insertExhibitor(own, { ...company, credentialLimit: badgeQuota(rules, { ...quota, paidExtra: 0 }).limit });
       return { exhibitor: created, account: await this.accounts.createAccount({ ...account, scope: 'exhibitor', exhibitorId: created.id }, own) };
     };
     return tx ? run(tx) : this.db.transaction(run);
@@ -91,7 +99,7 @@ export class ExhibitorService {
   /** The organizers' company list, the list's filter applied, as a streamed workbook; the caller audits it (`exhibitor.export`). */
   writeExport(viewer: Viewer | undefined, output: Writable, filter: Pick<TExhibitorListInput, 'status' | 'keyword'>, locale: Locale, beforeClose: (rows: number) => Promise<void>) {
     requireExhibitorManager(viewer);
-    return writeExhibitorSheet(this.db, output, filter, locale, (ids) => this.usedCredentials(ids), beforeClose);
+    return writeExhibitorSheet(this.db, output, filter, locale, (ids) => this.usedCredentials(ids), async (rows) => (await this.quotas.breakdowns(rows)).map((quota) => quota.paidExtra), beforeClose);
   }
 
   /** The accounts of the listed companies (the organizer's list shows their sign-in identity and state). */
@@ -110,7 +118,7 @@ export class ExhibitorService {
     await this.codes.consume(identity, 'register', input.code);
     return this.db.transaction(async (tx) => {
       const { exhibitor, account } = await this.createWithAccount(
-        { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, contactMobile: input.contactMobile, contactEmail: input.contactEmail, credentialLimit: 0, bootNumber: null, status: 'PENDING' },
+        { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, contactMobile: input.contactMobile, contactEmail: input.contactEmail, bootNumber: null, status: 'PENDING' },
         { name: input.contactName, identity: identity.kind === 'email' ? { email: identity.value } : { mobile: identity.value }, password: input.password },
         tx,
       );
@@ -130,8 +138,15 @@ export class ExhibitorService {
   }
 
   /** The organizer creates an approved company with its account; the initial password is returned once. */
-  async create(viewer: Viewer | undefined, input: TCreateExhibitorInput, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
-    const actorId = requireExhibitorManager(viewer).id;
+  create(viewer: Viewer | undefined, input: TCreateExhibitorInput, origin: RequestOrigin): Promise<ExhibitorWithInitialPasswordModel> {
+    return this.createAs(requireExhibitorManager(viewer).id, input, origin);
+  }
+
+  /**
+   * Creates an approved company with its account for `actorId`, an organizer of the exhibitor section whom the
+   * caller authorised (the form, or one imported row); audited `exhibitor.create` in the same transaction.
+   */
+  createAs(actorId: string, input: TCreateExhibitorInput, origin: RequestOrigin, detail: Record<string, unknown> = {}): Promise<ExhibitorWithInitialPasswordModel> {
     const initialPassword = generateInitialPassword();
     return this.db.transaction(async (tx) => {
       if (input.logoId) await this.requireUsableLogo(tx, actorId, input.logoId);
@@ -142,34 +157,46 @@ export class ExhibitorService {
           contactName: input.contactName,
           contactMobile: input.contactMobile,
           contactEmail: input.contactEmail,
-          credentialLimit: input.credentialLimit,
           bootNumber: input.bootNumber,
+          boothArea: input.boothArea,
+          boothType: input.boothType,
+          limitOverride: input.limitOverride,
+          limitOverrideReason: input.limitOverrideReason,
           status: 'ACTIVE',
           logoPhotoId: input.logoId ?? null,
         },
         { name: input.contactName, identity: { email: input.contactEmail ?? undefined, mobile: input.contactMobile ?? undefined }, password: initialPassword, initialPassword: true },
         tx,
       );
-      await this.audit.record(origin, { actorId, action: 'exhibitor.create', subjectType: 'exhibitor', subjectId: exhibitor.id, detail: { after: auditView(exhibitor) } }, tx);
+      await this.audit.record(origin, { actorId, action: 'exhibitor.create', subjectType: 'exhibitor', subjectId: exhibitor.id, detail: { after: auditView(exhibitor), ...detail } }, tx);
       return { exhibitor, initialPassword };
     });
   }
 
   /**
-   * Names, booth, limit and logo; the limit may not fall below the badges already counted (checked under the
-   * company lock the badge rules take). A replaced or removed logo's row goes in the transaction, its file after it.
+   * Names, booth (number, area, type), the limit's override with its reason, and logo. The limit is recomputed
+   * under the rules' share lock and the company lock the badge rules take; an edit may not lower it below the
+   * badges already counted (a company already over its limit, after a rule change, keeps its other edits). A
+   * replaced or removed logo's row goes in the transaction, its file after it.
    */
   async update(viewer: Viewer | undefined, input: TUpdateExhibitorInput, origin: RequestOrigin) {
     const actorId = requireExhibitorManager(viewer).id;
     const replacedFiles: string[] = [];
-    const updated = await this.change(actorId, input.id, 'exhibitor.update', origin, async (tx, before) => {
-      const used = (await this.credentialCounter?.countOne(tx, before.id)) ?? 0;
-      if (input.credentialLimit < used) throw new AppError('EXHIBITOR_LIMIT_BELOW_USED', { used });
-      const logoPhotoId = input.logoId === undefined ? before.logoPhotoId : input.logoId;
-      if (logoPhotoId && logoPhotoId !== before.logoPhotoId) await this.requireUsableLogo(tx, actorId, logoPhotoId);
-      const after = await repository.updateExhibitor(tx, before.id, { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, bootNumber: input.bootNumber, credentialLimit: input.credentialLimit, logoPhotoId });
-      if (before.logoPhotoId && before.logoPhotoId !== logoPhotoId) replacedFiles.push(...(await this.photos.deleteById(tx, before.logoPhotoId)));
-      return after;
+    const updated = await this.db.transaction(async (tx) => {
+      const rules = await this.quotas.lockRulesForShare(tx);
+      return this.changeLocked(tx, actorId, input.id, 'exhibitor.update', origin, async (before) => {
+        const quota = { boothArea: input.boothArea, boothType: input.boothType, limitOverride: input.limitOverride, limitOverrideReason: input.limitOverride === null ? null : input.limitOverrideReason };
+        const credentialLimit = await this.quotas.limitOf(tx, rules, { id: before.id, ...quota });
+        if (credentialLimit < before.credentialLimit) {
+          const used = (await this.credentialCounter?.countOne(tx, before.id)) ?? 0;
+          if (credentialLimit < used) throw new AppError('EXHIBITOR_LIMIT_BELOW_USED', { used, limit: credentialLimit });
+        }
+        const logoPhotoId = input.logoId === undefined ? before.logoPhotoId : input.logoId;
+        if (logoPhotoId && logoPhotoId !== before.logoPhotoId) await this.requireUsableLogo(tx, actorId, logoPhotoId);
+        const after = await repository.updateExhibitor(tx, before.id, { nameZh: input.nameZh, nameEn: input.nameEn, contactName: input.contactName, bootNumber: input.bootNumber, ...quota, credentialLimit, logoPhotoId });
+        if (before.logoPhotoId && before.logoPhotoId !== logoPhotoId) replacedFiles.push(...(await this.photos.deleteById(tx, before.logoPhotoId)));
+        return after;
+      });
     });
     await this.photos.deleteFiles(replacedFiles);
     return updated;
@@ -192,10 +219,14 @@ export class ExhibitorService {
     return ownCompany === company.id ? { audited: false } : null;
   }
 
-  /** A self-registered company may apply from now on; its accounts are told by email and SMS (outbox, same transaction, in zh-CN like the area). */
+  /**
+   * A self-registered company may apply from now on, with the badge limit its booth gives (recomputed in the
+   * approval: the type's minimum while the area is unknown, the standard booth's while the type is); its accounts
+   * are told by email and SMS (outbox, same transaction, in zh-CN like the area).
+   */
   async approve(viewer: Viewer | undefined, id: string, origin: RequestOrigin) {
     const actorId = requireExhibitorManager(viewer).id;
-    const approved = await this.db.transaction((tx) => this.approveLocked(tx, actorId, id, origin));
+    const approved = await this.db.transaction(async (tx) => this.approveLocked(tx, await this.quotas.lockRulesForShare(tx), actorId, id, origin));
     void this.notices.kick();
     return approved;
   }
@@ -208,18 +239,19 @@ export class ExhibitorService {
   async approveMany(viewer: Viewer | undefined, ids: readonly string[], origin: RequestOrigin) {
     const actorId = requireExhibitorManager(viewer).id;
     const approved = await this.db.transaction(async (tx) => {
+      const rules = await this.quotas.lockRulesForShare(tx);
       const rows: ExhibitorModel[] = [];
-      for (const id of [...new Set(ids)].sort()) rows.push(await this.approveLocked(tx, actorId, id, origin));
+      for (const id of [...new Set(ids)].sort()) rows.push(await this.approveLocked(tx, rules, actorId, id, origin));
       return rows;
     });
     void this.notices.kick();
     return approved;
   }
 
-  private approveLocked(tx: Executor, actorId: string, id: string, origin: RequestOrigin) {
+  private approveLocked(tx: Executor, rules: readonly BoothQuotaRule[], actorId: string, id: string, origin: RequestOrigin) {
     return this.changeLocked(tx, actorId, id, 'exhibitor.approve', origin, async (before) => {
       if (before.status !== 'PENDING') throw new AppError('EXHIBITOR_NOT_PENDING');
-      const after = await repository.updateExhibitor(tx, id, { status: 'ACTIVE' });
+      const after = await repository.updateExhibitor(tx, id, { status: 'ACTIVE', credentialLimit: await this.quotas.limitOf(tx, rules, before) });
       for (const account of await this.accounts.findByExhibitors([id], tx)) {
         const messages = await this.messenger.exhibitorApproved(tx, { email: account.email, mobile: account.mobile }, before.nameZh, EXHIBITOR_LOCALE);
         await this.notices.enqueue(tx, messages.map((message) => ({ dedupeKey: `exhibitor-approved:${id}:${account.id}:${message.kind}`, message })));

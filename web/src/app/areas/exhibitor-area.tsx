@@ -13,6 +13,7 @@ import { ProductFormRoute, ProductListRoute } from '../../features/product/pages
 import { useSession } from '../../features/viewer/api/viewer';
 import { PageLoading } from '../../components/page-loading';
 import { PendingApproval } from '../../features/exhibitor/components/pending-approval';
+import { OwnBadgeQuotaRoute } from '../../features/exhibitor/pages/badge-quota-routes';
 import { NotFoundPage } from '../../components/status-pages';
 import { currentLocale, preferredLocale, showLanguage } from '../../lib/i18n/i18n';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
@@ -72,7 +73,7 @@ export function ExhibitorArea() {
       <Route element={<AreaLayout titleKey="exhibitor.title" homePath={PATHS.exhibitor} settingsPath={PATHS.settings} menu={EXHIBITOR_MENU} testId="exhibitor-layout" instead={pendingCompany} />}>
         <Route index element={<Navigate to={PATHS.exhibitorHome} replace />} />
         <Route path="exhibitor" element={<Navigate to={PATHS.exhibitorHome} replace />} />
-        <Route path="exhibitor/application/list" element={<BadgeListRoute formPath={badgeFormPath} />} />
+        <Route path="exhibitor/application/list" element={<BadgeListRoute formPath={badgeFormPath} quota={<OwnBadgeQuotaRoute />} />} />
         <Route path="exhibitor/application/:id?" element={<BadgeFormRoute listPath={PATHS.exhibitorBadgeList} company={company} letterPath={(badgeId) => `${PATHS.exhibitorLetter}/${badgeId}`} />} />
         <Route path="exhibitor/letters/:badgeId" element={<ExhibitorLetterRoute badgePath={(badgeId) => `${PATHS.exhibitorBadge}/${badgeId}`} />} />
         <Route path="exhibitor/catalog" element={<CatalogRoute />} />

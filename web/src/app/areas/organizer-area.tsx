@@ -14,6 +14,7 @@ import { DETAIL_PARAM } from '../../features/review/lib/list-url';
 import { StaffRoute } from '../../features/staff/pages/staff-route';
 import { DashboardRoute } from '../../features/dashboard/pages/dashboard-route';
 import { BadgeQueueRoute } from '../../features/badge/pages/badge-routes';
+import { BadgeQuotaRoute } from '../../features/exhibitor/pages/badge-quota-routes';
 import { lazyPage } from '../../components/lazy-page';
 import { ActivationCodesRoute, ProjectSettingsRoute } from '../../features/project/pages/project-routes';
 import { TicketOfficeRoute } from '../../features/ticket/pages/ticket-office-routes';
@@ -47,7 +48,7 @@ const AUDIT_SUBJECT_PATHS: AuditSubjectPaths = {
 };
 
 // DESIGN §7: every organizer page is its own chunk, so that the area holds only the layout and the menu.
-const ExhibitorListRoute = lazyPage(() => import('../../features/exhibitor/pages/exhibitor-list-page').then((module) => module.ExhibitorListPage), ['exhibitor-account']);
+const ExhibitorListRoute = lazyPage(() => import('../../features/exhibitor/pages/exhibitor-list-page').then((module) => module.ExhibitorListPage), ['exhibitor-account', 'badge-quota']);
 const BadgeTemplatesRoute = lazyPage(() => import('../../features/badge-print/pages/badge-templates-page').then((module) => module.BadgeTemplatesPage), ['badge-print']);
 const BadgeKioskRoute = lazyPage(() => import('../../features/badge-print/pages/badge-kiosk-page').then((module) => module.BadgeKioskPage), ['badge-print', 'ticket-office']);
 const SettingsRoute = lazyPage(() => import('../routes/settings-route').then((module) => module.SettingsRoute), []);
@@ -71,6 +72,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
     children: [
       { path: PATHS.organizerExhibitorList, labelKey: 'organizer.menu.exhibitorList' },
       { path: PATHS.organizerBadgeList, match: '/wo/exhibitor/application', labelKey: 'organizer.menu.applicationList' },
+      { path: PATHS.organizerBadgeQuotas, labelKey: 'organizer.menu.badgeQuotas' },
       { path: '/wo/exhibitor/catalog/list', match: '/wo/exhibitor/catalog', labelKey: 'organizer.menu.catalogList' },
       { path: '/wo/exhibitor/banner/list', match: '/wo/exhibitor/banner', labelKey: 'organizer.menu.bannerList' },
       { path: '/wo/exhibitor/product/list', match: '/wo/exhibitor/product', labelKey: 'organizer.menu.productList' },
@@ -125,6 +127,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route index element={<Navigate to="/wo/exhibitor/list" replace />} />
           <Route path="list" element={<ExhibitorListRoute />} />
           <Route path="application/list" element={<BadgeQueueRoute />} />
+          <Route path="quotas" element={<BadgeQuotaRoute />} />
           <Route path="catalog/list" element={<CatalogQueueRoute />} />
           <Route path="banner/list" element={<BannerQueueRoute />} />
           <Route path="product/list" element={<ProductQueueRoute />} />

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, DatePicker, Empty, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BADGE_KEYWORD_MAX_LENGTH, ZBadgeListInput } from '@portal/shared/badge/badge.schema';
@@ -24,9 +25,10 @@ const BADGE_PAGE_SIZES = [20, 50, 100];
 /**
  * /we/exhibitor/application/list: the company's badge applications — filtered and paged on the server
  * (the state in the URL), the used / limit count always in view, apply (while there is room), delete
- * what is not approved, and the filtered list's exports.
+ * what is not approved, and the filtered list's exports; `quota` is what the area shows of how the limit was
+ * reached (the exhibitor feature's card).
  */
-export function BadgeListPage({ formPath }: { formPath: (id?: string) => string }) {
+export function BadgeListPage({ formPath, quota }: { formPath: (id?: string) => string; quota?: ReactNode }) {
   const { t } = useTranslation(['badge', 'submission']);
   const { modal, message } = App.useApp();
   const errorText = useErrorText();
@@ -118,6 +120,7 @@ export function BadgeListPage({ formPath }: { formPath: (id?: string) => string 
         )}
       </Flex>
       {full ? <Alert type="warning" showIcon title={t('limitReached', { used: data.used, limit: data.limit })} data-testid="badge-limit-reached" /> : null}
+      {quota}
 
       <Flex wrap gap="small" align="center" role="search" aria-label={t('filters.label')} data-testid="badge-filters">
         <KeywordFilter

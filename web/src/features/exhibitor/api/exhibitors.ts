@@ -22,3 +22,9 @@ export function useExhibitorMutation<TVariables, TResult>(mutationFn: (variables
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: EXHIBITORS_KEY }) });
 }
+
+/** Fetches the list again (after an import). */
+export function useExhibitorsRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: EXHIBITORS_KEY });
+}

@@ -1,14 +1,9 @@
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import {
-  BOOTH_NUMBER_MAX_LENGTH,
-  COMPANY_NAME_MAX_LENGTH,
-  CREDENTIAL_LIMIT_MAX,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  ZCreateExhibitorInput,
-  ZExhibitorEditFields,
-} from '@portal/shared/exhibitor/exhibitor.schema';
+import { z } from 'zod';
+import { BOOTH_NUMBER_MAX_LENGTH, COMPANY_NAME_MAX_LENGTH, CREDENTIAL_LIMIT_MAX, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, ZCreateExhibitorInput, ZExhibitorEditFields } from '@portal/shared/exhibitor/exhibitor.schema';
+import { BOOTH_AREA_MAX, BOOTH_TYPES, LIMIT_OVERRIDE_REASON_MAX_LENGTH, ZBoothArea, ZLimitOverride } from '@portal/shared/exhibitor/badge-quota';
 import type { ExhibitorFieldsFragment } from '../../../graphql/operations.generated';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { uploadSubmissionPicture } from '../../../lib/graphql/submissions';
@@ -18,22 +13,24 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateExhibitor } from '../api/create-exhibitor';
 import { useUpdateExhibitor } from '../api/update-exhibitor';
 import { MobileNumberInput } from '../../../components/mobile-number-input';
-import {
-  exhibitorCreateInput,
-  exhibitorFormInitialValues,
-  exhibitorFormProblems,
-  exhibitorUpdateInput,
-  lowestCredentialLimit,
-  type ExhibitorFormField,
-  type ExhibitorFormValues as FormValues,
-} from '../lib/exhibitor-form';
+import { exhibitorCreateInput, exhibitorFormInitialValues, exhibitorFormProblems, exhibitorUpdateInput, type ExhibitorFormField, type ExhibitorFormValues as FormValues } from '../lib/exhibitor-form';
+import { badgeQuotaText } from '../lib/badge-quota-text';
 
 const editShape = ZExhibitorEditFields.shape;
+/** An override's reason is required on the form as on the server (the shared schema checks it over the whole input). */
+const reasonRequired = z.string('EXHIBITOR_OVERRIDE_REASON_REQUIRED').min(1, 'EXHIBITOR_OVERRIDE_REASON_REQUIRED');
+
+/** A rule for a number field that may stay empty: checked with the shared schema once it holds a value. */
+function optionalRule(schema: z.ZodType, t: TFunction) {
+  const rule = schemaRule(schema, t);
+  return { validator: (ruleOf: unknown, value: unknown) => (value === null || value === undefined ? Promise.resolve() : rule.validator(ruleOf, value)) };
+}
 const createShape = ZCreateExhibitorInput.shape;
 
 /**
  * Creates a company with its account (`exhibitor` absent; `onCreated` gets the initial password) or edits
- * one: names, contact person, booth number, badge limit — never below the badges already counted — and logo.
+ * one: names, contact person, booth (number, area, type — the quota rule gives the badge limit), a limit set
+ * by hand with its reason — never below the badges already counted — and logo.
  */
 export function ExhibitorFormDialog({
   open,
@@ -54,6 +51,7 @@ export function ExhibitorFormDialog({
   const create = useCreateExhibitor();
   const update = useUpdateExhibitor();
   const editing = !!exhibitor;
+  const override = Form.useWatch('limitOverride', form);
 
   async function submit() {
     const fields = await form.validateFields().catch(() => undefined);
@@ -113,15 +111,42 @@ export function ExhibitorFormDialog({
           </>
         )}
         {text('bootNumber', BOOTH_NUMBER_MAX_LENGTH)}
-        <Form.Item
-          name="credentialLimit"
-          label={t('form.fields.credentialLimit')}
-          required
-          extra={exhibitor ? t('form.limitExtra', { used: exhibitor.usedCredentials }) : undefined}
-          rules={[schemaRule(editShape.credentialLimit, t)]}
-        >
-          <InputNumber min={lowestCredentialLimit(exhibitor)} max={CREDENTIAL_LIMIT_MAX} precision={0} style={{ width: '100%' }} data-testid="exhibitor-form-credentialLimit" />
+        <Form.Item name="boothArea" label={t('form.fields.boothArea')} rules={[optionalRule(ZBoothArea, t)]}>
+          <InputNumber min={0.01} max={BOOTH_AREA_MAX} precision={2} step={1} style={{ width: '100%' }} data-testid="exhibitor-form-boothArea" />
         </Form.Item>
+        <Form.Item name="boothType" label={t('form.fields.boothType')}>
+          <Select
+            allowClear
+            aria-label={t('form.fields.boothType')}
+            options={BOOTH_TYPES.map((type) => ({ value: type, label: t(`badge-quota:boothType.${type}`) }))}
+            data-testid="exhibitor-form-boothType"
+          />
+        </Form.Item>
+        <Form.Item
+          name="limitOverride"
+          label={t('form.fields.limitOverride')}
+          extra={
+            <>
+              {t('form.overrideExtra')}
+              {exhibitor ? (
+                <>
+                  <br />
+                  <span data-testid="exhibitor-form-quota">{t('form.quotaNow', { explanation: badgeQuotaText(exhibitor.quota, t) })}</span>
+                  <br />
+                  {t('form.limitExtra', { used: exhibitor.usedCredentials })}
+                </>
+              ) : null}
+            </>
+          }
+          rules={[optionalRule(ZLimitOverride, t)]}
+        >
+          <InputNumber min={0} max={CREDENTIAL_LIMIT_MAX} precision={0} style={{ width: '100%' }} data-testid="exhibitor-form-limitOverride" />
+        </Form.Item>
+        {override === null || override === undefined ? null : (
+          <Form.Item name="limitOverrideReason" label={t('form.fields.limitOverrideReason')} required rules={[schemaRule(editShape.limitOverrideReason.pipe(reasonRequired), t)]}>
+            <Input maxLength={LIMIT_OVERRIDE_REASON_MAX_LENGTH} data-testid="exhibitor-form-limitOverrideReason" />
+          </Form.Item>
+        )}
         <Form.Item name="logo" label={t('form.fields.logo')}>
           <PhotoUpload purpose="EXHIBITOR_LOGO" profile="catalog" faceCheck={false} aspect={1} label={t('form.fields.logo')} upload={uploadSubmissionPicture} />
         </Form.Item>

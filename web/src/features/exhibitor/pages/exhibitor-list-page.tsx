@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Flex, Popconfirm, Select, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { App, Avatar, Button, Card, Flex, Popconfirm, Select, Table, Space, Tag, Tooltip, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXHIBITOR_KEYWORD_MAX_LENGTH, EXHIBITOR_STATUSES, ZExhibitorListInput, type ExhibitorStatus } from '@portal/shared/exhibitor/exhibitor.schema';
@@ -23,6 +23,8 @@ import { useOpeningKey } from '../../../lib/use-opening-key';
 import { listPagination } from '../../../components/list-pagination';
 import { KeywordFilter } from '../../../components/keyword-filter';
 import { useListState } from '../../../lib/list-state';
+import { badgeQuotaText } from '../lib/badge-quota-text';
+import { ExhibitorImportButton } from '../components/exhibitor-import-dialog';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -32,8 +34,10 @@ function identitiesOf(exhibitor: ExhibitorFieldsFragment): string[] {
 
 /**
  * /wo/exhibitor/list: every exhibiting company, filtered by status and keyword and paged
- * on the server; create (initial password shown once), edit, approve one or the selected self-registrations
- * (told when an approved company's badge limit is still 0), disable / enable, reset the password.
+ * on the server, with its booth and badges (used / limit, how the limit was reached, over the limit after a
+ * rule change); create (initial password shown once), edit, approve one or the selected self-registrations
+ * (told the badge limit each got), disable / enable, reset the password; import companies from a spreadsheet and
+ * export the filtered list.
  */
 export function ExhibitorListPage() {
   const { t } = useTranslation('exhibitor-account');
@@ -62,14 +66,12 @@ export function ExhibitorListPage() {
       notification.error({ title: errorText(error) });
     }
   };
-  // An approved company with no badge limit cannot file a badge: say which, so the organizer sets it.
-  const warnWithoutLimit = (approved: ReadonlyArray<Pick<ExhibitorFieldsFragment, 'nameZh' | 'credentialLimit'>>) => {
-    const without = approved.filter((company) => company.credentialLimit === 0).map((company) => company.nameZh);
-    if (without.length) notification.warning({ title: t('actions.noBadgeLimit', { companies: without.join('、') }), duration: 0 });
-  };
+  // An approval gives each company the limit its booth's quota rule gives: say which, so the organizer can adjust it.
+  const tellLimits = (approved: ReadonlyArray<Pick<ExhibitorFieldsFragment, 'nameZh' | 'credentialLimit'>>) =>
+    notification.info({ title: t('actions.approvedLimits', { companies: approved.map((company) => `${company.nameZh} ${company.credentialLimit}`).join('、') }), duration: 0, props: { 'data-testid': 'exhibitor-approved-limits' } as object });
   const approveSelection = () =>
     act(async () => {
-      warnWithoutLimit(await approveMany.mutateAsync(selection));
+      tellLimits(await approveMany.mutateAsync(selection));
       setSelected([]);
     }, t('actions.approvedMany', { count: selection.length }));
   const showPassword = ({ exhibitor, initialPassword }: { exhibitor: ExhibitorFieldsFragment; initialPassword: string }) =>
@@ -92,8 +94,37 @@ export function ExhibitorListPage() {
       ),
     },
     { title: t('columns.status'), key: 'status', render: (_value, row) => <ExhibitorStatusTag status={row.status} /> },
-    { title: t('columns.booth'), dataIndex: 'bootNumber', width: 96, render: (value: string | null) => value ?? '—' },
-    { title: t('columns.credentials'), key: 'credentials', render: (_value, row) => <span data-testid="exhibitor-credentials">{`${row.usedCredentials} / ${row.credentialLimit}`}</span> },
+    {
+      title: t('columns.booth'),
+      key: 'booth',
+      width: 140,
+      render: (_value, row) => (
+        <Flex vertical>
+          <span>{row.bootNumber ?? '—'}</span>
+          {row.boothArea || row.boothType ? (
+            <Typography.Text type="secondary" data-testid="exhibitor-booth">
+              {[row.boothArea ? `${row.boothArea} m²` : null, row.boothType ? t(`badge-quota:boothType.${row.boothType}`) : null].filter(Boolean).join(' · ')}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      title: t('columns.credentials'),
+      key: 'credentials',
+      render: (_value, row) => (
+        <Flex gap={4} align="center" wrap>
+          <Tooltip title={badgeQuotaText(row.quota, t)}>
+            <span data-testid="exhibitor-credentials">{`${row.usedCredentials} / ${row.credentialLimit}`}</span>
+          </Tooltip>
+          {row.usedCredentials > row.credentialLimit ? (
+            <Tag color="red" data-testid="exhibitor-over-limit">
+              {t('columns.overLimit')}
+            </Tag>
+          ) : null}
+        </Flex>
+      ),
+    },
     {
       title: t('columns.contact'),
       key: 'contact',
@@ -128,7 +159,7 @@ export function ExhibitorListPage() {
           onReset={showPassword}
         >
           {row.status === 'PENDING' ? (
-            <Button size="small" type="primary" data-testid="exhibitor-approve" loading={approve.isPending && approve.variables === row.id} onClick={() => void act(async () => warnWithoutLimit([await approve.mutateAsync(row.id)]), t('actions.approved'))}>
+            <Button size="small" type="primary" data-testid="exhibitor-approve" loading={approve.isPending && approve.variables === row.id} onClick={() => void act(async () => tellLimits([await approve.mutateAsync(row.id)]), t('actions.approved'))}>
               {t('actions.approve')}
             </Button>
           ) : null}
@@ -144,6 +175,7 @@ export function ExhibitorListPage() {
     <Flex vertical gap={16} data-testid="exhibitor-list-page">
       <PageHeader title={t('list.title')}>
         <Space wrap>
+          <ExhibitorImportButton />
           <ExportLinkButton href={exhibitorExportHref(state)} testId="exhibitor-export">
             {t('actions.export')}
           </ExportLinkButton>
