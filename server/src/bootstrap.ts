@@ -62,6 +62,8 @@ export async function startPortal(
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
       app.services.schedule.stop();
       app.services.notices.stop();
+      // A review job's batch in flight finishes; the job is let go for another instance.
+      const jobsStopped = app.services.reviewJobs.stopWorker();
       // Fastify stops listening, closes idle keep-alive connections and waits for the requests in flight; a request
       // that still comes on a busy connection is told to come back (lifecycle.closing, app.ts).
       lifecycle.closing = true;
@@ -75,6 +77,10 @@ export async function startPortal(
       // Notices of decisions that just committed are tried before the process goes (the rest wait in the outbox).
       if (!(await settlesBefore(app.services.notices.drain(), deadline))) {
         app.log.warn('shutdown: notice delivery still running at the deadline; the outbox keeps the rest');
+        inTime = false;
+      }
+      if (!(await settlesBefore(jobsStopped, deadline))) {
+        app.log.warn('shutdown: a review job batch still running at the deadline; its lease lets another instance go on');
         inTime = false;
       }
       await app.services.faces.close();

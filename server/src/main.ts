@@ -22,6 +22,7 @@ async function main() {
   app.services.personalData.startRetentionSweep(app.services.schedule);
   app.services.waitlist.startOfferSweep(app.services.schedule);
   app.services.notices.start();
+  app.services.reviewJobs.startWorker();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -16,6 +16,7 @@ import type { InvitationLetterModel, LetterHolderModel, LetterTemplateModel } fr
 import type { PhotoModel } from '../modules/media/media.models';
 import type { ProductApplicationModel } from '../modules/product/product.models';
 import type { OfficeShowDayModel, ProjectSettingsModel, OfficeChannelModel, OfficeActivationCodeModel } from '../modules/project/project.models';
+import type { ReviewJobModel } from '../modules/review/review-job.models';
 import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } from '../modules/show/show.models';
 import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
 import type { OfficeTicketModel, TicketFaceCheckModel, OfficeTicketQrModel, TicketEventModel } from '../modules/ticket/ticket-office.models';
@@ -155,6 +156,10 @@ export type Mutation = {
   voidActivationCode: OfficeActivationCode;
   /** Audience section: replaces the ordered list of auto-approval rules (audited). */
   saveAutoApprovalRules: Array<AutoApprovalRule>;
+  /** Audience section: approve (or refuse, with a reason) all waiting applications of the filter; REVIEW_JOB_COUNT_CHANGED when they are not as many as confirmed. */
+  startReviewJob: ReviewJob;
+  /** Audience section: cancels a queued or running job after its current batch. */
+  cancelReviewJob: ReviewJob;
   /** Organizers: WAIT → DONE, in bulk. */
   approveAudiences: Array<Audience>;
   /** Organizers: WAIT or DONE → REFUSE with a reason, in bulk. */
@@ -473,6 +478,19 @@ export type MutationSaveAutoApprovalRulesArgs = {
 };
 
 
+export type MutationStartReviewJobArgs = {
+  kind: ReviewJobKind;
+  filter?: InputMaybe<AudienceFilter>;
+  reason?: InputMaybe<Scalars['String']['input']>;
+  confirmedCount: Scalars['Int']['input'];
+};
+
+
+export type MutationCancelReviewJobArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationApproveAudiencesArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
@@ -644,6 +662,10 @@ export type Query = {
   autoApprovalRules: Array<AutoApprovalRule>;
   /** Audience section: the activation code batches a rule may name. */
   autoApprovalBatches: Array<Scalars['String']['output']>;
+  /** Audience section: the latest review jobs, newest first. */
+  reviewJobs: Array<ReviewJob>;
+  /** Audience section: one review job with its progress. */
+  reviewJob?: Maybe<ReviewJob>;
   /** Organizers (ROLE_SUPER_ADMIN or ROLE_AUDIENCE): the approval list, paged and filtered on the server. */
   audiences: AudiencePage;
   /** Organizers: one application in full; every call is written to the audit log. */
@@ -798,6 +820,11 @@ export type QueryActivationCodesArgs = {
   filter?: InputMaybe<ActivationCodeFilter>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryReviewJobArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -2052,6 +2079,37 @@ export type AutoApprovalRuleInput = {
   minFaceScore?: InputMaybe<Scalars['Float']['input']>;
 };
 
+export type ReviewJobKind =
+  | 'APPROVE'
+  | 'REFUSE';
+
+export type ReviewJobState =
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'DONE'
+  | 'CANCELLED'
+  | 'FAILED';
+
+/** Approve or refuse all waiting applications that match a filter, decided in the background in batches. */
+export type ReviewJob = {
+  __typename?: 'ReviewJob';
+  id: Scalars['ID']['output'];
+  kind: ReviewJobKind;
+  /** The refusal's reason; null to approve. */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** The number of matches the organizer confirmed at the start. */
+  confirmedCount: Scalars['Int']['output'];
+  /** Applications taken so far; of them decided, and those of a batch that failed. */
+  processed: Scalars['Int']['output'];
+  decided: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  state: ReviewJobState;
+  createdByName?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
 export type AudienceStatusChange = {
   __typename?: 'AudienceStatusChange';
   fromStatus: ApproveStatus;
@@ -2564,6 +2622,9 @@ export type ResolversTypes = {
   GeneratedActivationCodes: ResolverTypeWrapper<GeneratedActivationCodes>;
   AutoApprovalRule: ResolverTypeWrapper<AutoApprovalRule>;
   AutoApprovalRuleInput: AutoApprovalRuleInput;
+  ReviewJobKind: ReviewJobKind;
+  ReviewJobState: ReviewJobState;
+  ReviewJob: ResolverTypeWrapper<ReviewJobModel>;
   AudienceStatusChange: ResolverTypeWrapper<AudienceStatusChangeModel>;
   AudienceSort: AudienceSort;
   AudienceFilter: AudienceFilter;
@@ -2701,6 +2762,7 @@ export type ResolversParentTypes = {
   GeneratedActivationCodes: GeneratedActivationCodes;
   AutoApprovalRule: AutoApprovalRule;
   AutoApprovalRuleInput: AutoApprovalRuleInput;
+  ReviewJob: ReviewJobModel;
   AudienceStatusChange: AudienceStatusChangeModel;
   AudienceFilter: AudienceFilter;
   AudiencePage: Omit<AudiencePage, 'nodes'> & { nodes: Array<ResolversParentTypes['Audience']> };
@@ -2785,6 +2847,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   generateActivationCodes?: Resolver<ResolversTypes['GeneratedActivationCodes'], ParentType, ContextType, RequireFields<MutationGenerateActivationCodesArgs, 'batch' | 'count'>>;
   voidActivationCode?: Resolver<ResolversTypes['OfficeActivationCode'], ParentType, ContextType, RequireFields<MutationVoidActivationCodeArgs, 'id'>>;
   saveAutoApprovalRules?: Resolver<Array<ResolversTypes['AutoApprovalRule']>, ParentType, ContextType, RequireFields<MutationSaveAutoApprovalRulesArgs, 'rules'>>;
+  startReviewJob?: Resolver<ResolversTypes['ReviewJob'], ParentType, ContextType, RequireFields<MutationStartReviewJobArgs, 'kind' | 'confirmedCount'>>;
+  cancelReviewJob?: Resolver<ResolversTypes['ReviewJob'], ParentType, ContextType, RequireFields<MutationCancelReviewJobArgs, 'id'>>;
   approveAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationApproveAudiencesArgs, 'ids'>>;
   refuseAudiences?: Resolver<Array<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<MutationRefuseAudiencesArgs, 'ids' | 'reason'>>;
   erasePersonalData?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationErasePersonalDataArgs, 'ids' | 'confirmation'>>;
@@ -2854,6 +2918,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   activationCodeBatches?: Resolver<Array<ResolversTypes['ActivationCodeBatch']>, ParentType, ContextType>;
   autoApprovalRules?: Resolver<Array<ResolversTypes['AutoApprovalRule']>, ParentType, ContextType>;
   autoApprovalBatches?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  reviewJobs?: Resolver<Array<ResolversTypes['ReviewJob']>, ParentType, ContextType>;
+  reviewJob?: Resolver<Maybe<ResolversTypes['ReviewJob']>, ParentType, ContextType, RequireFields<QueryReviewJobArgs, 'id'>>;
   audiences?: Resolver<ResolversTypes['AudiencePage'], ParentType, ContextType, RequireFields<QueryAudiencesArgs, 'sort' | 'page' | 'pageSize'>>;
   audience?: Resolver<Maybe<ResolversTypes['Audience']>, ParentType, ContextType, RequireFields<QueryAudienceArgs, 'id'>>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
@@ -3430,6 +3496,21 @@ export type AutoApprovalRuleResolvers<ContextType = GraphQLContext, ParentType e
   minFaceScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type ReviewJobResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReviewJob'] = ResolversParentTypes['ReviewJob']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ReviewJobKind'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confirmedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  processed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  decided?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ReviewJobState'], ParentType, ContextType>;
+  createdByName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
 export type AudienceStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AudienceStatusChange'] = ResolversParentTypes['AudienceStatusChange']> = {
   fromStatus?: Resolver<ResolversTypes['ApproveStatus'], ParentType, ContextType>;
   toStatus?: Resolver<ResolversTypes['ApproveStatus'], ParentType, ContextType>;
@@ -3675,6 +3756,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ActivationCodeBatch?: ActivationCodeBatchResolvers<ContextType>;
   GeneratedActivationCodes?: GeneratedActivationCodesResolvers<ContextType>;
   AutoApprovalRule?: AutoApprovalRuleResolvers<ContextType>;
+  ReviewJob?: ReviewJobResolvers<ContextType>;
   AudienceStatusChange?: AudienceStatusChangeResolvers<ContextType>;
   AudiencePage?: AudiencePageResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;

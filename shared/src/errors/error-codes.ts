@@ -240,6 +240,9 @@ export const ERROR_CODES = {
   KIOSK_QUERY_INVALID: 'BAD_REQUEST',
   // auto-approval rules
   AUTO_APPROVAL_RULE_INVALID: 'BAD_REQUEST',
+  // review jobs ("all that match this filter")
+  REVIEW_JOB_COUNT_CHANGED: 'BAD_REQUEST',
+  REVIEW_JOB_FINISHED: 'BAD_REQUEST',
   // visa invitation letters
   LETTER_NOT_ELIGIBLE: 'BAD_REQUEST',
   LETTER_ALREADY_REQUESTED: 'BAD_REQUEST',

@@ -1,4 +1,4 @@
-import { and, eq, exists, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { pageWindow } from '../../lib/keyset';
 import { likeContains } from '../../lib/sql-like';
@@ -123,6 +123,18 @@ export async function compactCountDeltas(db: Executor) {
 export async function countAudiences(db: Executor, filter: ListConditions) {
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(audiences).where(whereOf(filter));
   return Number(row?.total ?? 0);
+}
+
+/** Up to `limit` ids of the filter after `afterId` in id order, locked FOR UPDATE (rows that stop matching while awaited are passed over). */
+export async function lockNextMatchingIds(tx: Executor, filter: ListConditions, afterId: string | null, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: audiences.id })
+    .from(audiences)
+    .where(and(whereOf(filter), afterId ? gt(audiences.id, afterId) : undefined))
+    .orderBy(asc(audiences.id))
+    .limit(limit)
+    .for('update');
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   iterateAudiences,
   listAudiences,
   listByGrams,
+  lockNextMatchingIds,
   type ListConditions,
 } from './application-list.repository';
 import type { ApplicationRow, AudienceModel, ReviewDecision } from './application.models';
@@ -152,8 +153,8 @@ export class ApplicationService {
    */
   private pageAndTotal(conditions: ListConditions, sort: AudienceListSort, page: number, pageSize: number) {
     const grams = gramSearchOf(conditions);
+    const count = () => this.countOf(conditions);
     if (grams) {
-      const count = () => countByGrams(this.db, grams);
       return pageWithTotal(page, pageSize, {
         count,
         countIsKept: true,
@@ -170,7 +171,7 @@ export class ApplicationService {
     }
     const countKey = countKeyOf(conditions);
     return pageWithTotal(page, pageSize, {
-      count: () => (countKey ? this.countFromKey(countKey) : countAudiences(this.db, conditions)),
+      count,
       countIsKept: countKey !== null,
       readPage: (total) => listAudiences(this.db, conditions, sort, page, pageSize, total),
       countedPage: countKey
@@ -180,6 +181,28 @@ export class ApplicationService {
             return { nodes: rows, total };
           },
     });
+  }
+
+  /** The list's exact total of a filter, counted as the list's page counts it (a review job checks the count the organizer confirmed). */
+  count(filter: TAudienceListInput['filter']) {
+    return this.countOf(listConditions(filter));
+  }
+
+  private countOf(conditions: ListConditions) {
+    const grams = gramSearchOf(conditions);
+    if (grams) return countByGrams(this.db, grams);
+    const countKey = countKeyOf(conditions);
+    return countKey ? this.countFromKey(countKey) : countAudiences(this.db, conditions);
+  }
+
+  /**
+   * In the caller's transaction, the next applications of the filter after `afterId` (id order) submitted before
+   * `submittedBefore`, locked for a decision; a row that left the filter while its lock was awaited is passed over.
+   */
+  lockNextMatching(tx: Executor, filter: TAudienceListInput['filter'], options: { afterId: string | null; submittedBefore: Date; limit: number }) {
+    const conditions = listConditions(filter);
+    const submittedBefore = conditions.submittedBefore && conditions.submittedBefore < options.submittedBefore ? conditions.submittedBefore : options.submittedBefore;
+    return lockNextMatchingIds(tx, { ...conditions, submittedBefore }, options.afterId, options.limit);
   }
 
   /** The exact total from the maintained counts (states and a visit day). */

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Viewer } from '../../lib/viewer';
 import type { TAudienceListInput } from '@portal/shared/review/audience-list';
 import type { TApproveApplicationsInput, TErasePersonalDataInput, TRefuseApplicationsInput } from '@portal/shared/review/review.schema';
@@ -57,19 +57,25 @@ export class ReviewService {
   }
 
   private async decide(reviewer: Viewer, ids: readonly string[], decision: ReviewDecision, reason: string | null, origin: RequestOrigin) {
-    const rows = await this.db.transaction(async (tx) => {
-      const decided = await this.applications.decide(tx, reviewer.id, ids, decision, reason);
-      for (const { before, after } of decided) {
-        await this.audit.record(
-          origin,
-          { actorId: reviewer.id, action: `audience.${decision}`, subjectType: 'audience', subjectId: after.id, detail: { from: before.approveStatus, to: after.approveStatus, reason } },
-          tx,
-        );
-      }
-      await this.notifications.enqueue(tx, decided);
-      return decided.map(({ after }) => after);
-    });
+    const rows = await this.db.transaction(async (tx) => (await this.decideIn(tx, reviewer.id, ids, decision, reason, origin)).map(({ after }) => after));
     this.notifications.deliverSoon();
     return rows;
+  }
+
+  /**
+   * An organizer's decision in the caller's transaction: the applications, one audit row each (`detail` adds to
+   * theirs, e.g. the review job that decided), the visitors' notices; the caller delivers them after the commit.
+   */
+  async decideIn(tx: Executor, actorId: string | null, ids: readonly string[], decision: ReviewDecision, reason: string | null, origin: RequestOrigin | undefined, detail: Record<string, unknown> = {}) {
+    const decided = await this.applications.decide(tx, actorId, ids, decision, reason);
+    for (const { before, after } of decided) {
+      await this.audit.record(
+        origin,
+        { actorId, action: `audience.${decision}`, subjectType: 'audience', subjectId: after.id, detail: { from: before.approveStatus, to: after.approveStatus, reason, ...detail } },
+        tx,
+      );
+    }
+    await this.notifications.enqueue(tx, decided);
+    return decided;
   }
 }
