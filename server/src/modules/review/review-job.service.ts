@@ -46,6 +46,8 @@ export class ReviewJobService {
   readonly workerId = randomUUID();
   private readonly options: ReviewJobOptions;
   private working = false;
+  /** Set by stopWorker: a job being run is let go after its current batch. */
+  private stopping = false;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
@@ -104,6 +106,7 @@ export class ReviewJobService {
   /** Runs the jobs of every instance that come to this one: now, and then every `pollMs`. */
   startWorker() {
     this.working = true;
+    this.stopping = false;
     this.kick();
     this.timer = setInterval(() => this.kick(), this.options.pollMs);
     this.timer.unref();
@@ -112,6 +115,7 @@ export class ReviewJobService {
   /** Stops after the current batch and lets the job go, so that another instance takes it over at once. */
   async stopWorker() {
     this.working = false;
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
@@ -142,7 +146,7 @@ export class ReviewJobService {
   /** Runs a claimed job's batches one after the other until it ends or another worker has it. */
   async run(jobId: string) {
     while (await this.runBatch(jobId)) {
-      if (!this.working) {
+      if (this.stopping) {
         await repository.releaseJob(this.db, jobId, this.workerId);
         return;
       }
