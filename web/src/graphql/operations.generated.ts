@@ -499,6 +499,17 @@ export type AutoApprovalRuleInput = {
   minFaceScore?: number | null | undefined;
 };
 
+export type ReviewJobKind =
+  | 'APPROVE'
+  | 'REFUSE';
+
+export type ReviewJobState =
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'DONE'
+  | 'CANCELLED'
+  | 'FAILED';
+
 export type AudienceSort =
   | 'SUBMITTED_DESC'
   | 'SUBMITTED_ASC'
@@ -1306,6 +1317,37 @@ export type RefuseApplicationsMutationVariables = Exact<{
 
 export type RefuseApplicationsMutation = { refuseAudiences: Array<{ id: string, approveStatus: ApproveStatus, refuseReason: string | null }> };
 
+export type ReviewJobFieldsFragment = { id: string, kind: ReviewJobKind, state: ReviewJobState, confirmedCount: number, processed: number, decided: number, failed: number, createdAt: string, finishedAt: string | null };
+
+export type StartReviewJobMutationVariables = Exact<{
+  kind: ReviewJobKind;
+  filter?: AudienceFilter | null | undefined;
+  reason?: string | null | undefined;
+  confirmedCount: number;
+}>;
+
+
+export type StartReviewJobMutation = { startReviewJob: { id: string, kind: ReviewJobKind, state: ReviewJobState, confirmedCount: number, processed: number, decided: number, failed: number, createdAt: string, finishedAt: string | null } };
+
+export type CancelReviewJobMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelReviewJobMutation = { cancelReviewJob: { id: string, kind: ReviewJobKind, state: ReviewJobState, confirmedCount: number, processed: number, decided: number, failed: number, createdAt: string, finishedAt: string | null } };
+
+export type ReviewJobQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReviewJobQuery = { reviewJob: { id: string, kind: ReviewJobKind, state: ReviewJobState, confirmedCount: number, processed: number, decided: number, failed: number, createdAt: string, finishedAt: string | null } | null };
+
+export type ReviewJobsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReviewJobsQuery = { reviewJobs: Array<{ id: string, kind: ReviewJobKind, state: ReviewJobState, confirmedCount: number, processed: number, decided: number, failed: number, createdAt: string, finishedAt: string | null }> };
+
 export type SaveAutoApprovalRulesMutationVariables = Exact<{
   rules: Array<AutoApprovalRuleInput> | AutoApprovalRuleInput;
 }>;
@@ -1808,6 +1850,19 @@ export const ProductFieldsFragmentDoc = new TypedDocumentString(`
   actorName
   at
 }`, {"fragmentName":"ProductFields"}) as unknown as TypedDocumentString<ProductFieldsFragment, unknown>;
+export const ReviewJobFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReviewJobFields on ReviewJob {
+  id
+  kind
+  state
+  confirmedCount
+  processed
+  decided
+  failed
+  createdAt
+  finishedAt
+}
+    `, {"fragmentName":"ReviewJobFields"}) as unknown as TypedDocumentString<ReviewJobFieldsFragment, unknown>;
 export const StaffFieldsFragmentDoc = new TypedDocumentString(`
     fragment StaffFields on Staff {
   id
@@ -4044,6 +4099,79 @@ export const RefuseApplicationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RefuseApplicationsMutation, RefuseApplicationsMutationVariables>;
+export const StartReviewJobDocument = new TypedDocumentString(`
+    mutation StartReviewJob($kind: ReviewJobKind!, $filter: AudienceFilter, $reason: String, $confirmedCount: Int!) {
+  startReviewJob(
+    kind: $kind
+    filter: $filter
+    reason: $reason
+    confirmedCount: $confirmedCount
+  ) {
+    ...ReviewJobFields
+  }
+}
+    fragment ReviewJobFields on ReviewJob {
+  id
+  kind
+  state
+  confirmedCount
+  processed
+  decided
+  failed
+  createdAt
+  finishedAt
+}`) as unknown as TypedDocumentString<StartReviewJobMutation, StartReviewJobMutationVariables>;
+export const CancelReviewJobDocument = new TypedDocumentString(`
+    mutation CancelReviewJob($id: ID!) {
+  cancelReviewJob(id: $id) {
+    ...ReviewJobFields
+  }
+}
+    fragment ReviewJobFields on ReviewJob {
+  id
+  kind
+  state
+  confirmedCount
+  processed
+  decided
+  failed
+  createdAt
+  finishedAt
+}`) as unknown as TypedDocumentString<CancelReviewJobMutation, CancelReviewJobMutationVariables>;
+export const ReviewJobDocument = new TypedDocumentString(`
+    query ReviewJob($id: ID!) {
+  reviewJob(id: $id) {
+    ...ReviewJobFields
+  }
+}
+    fragment ReviewJobFields on ReviewJob {
+  id
+  kind
+  state
+  confirmedCount
+  processed
+  decided
+  failed
+  createdAt
+  finishedAt
+}`) as unknown as TypedDocumentString<ReviewJobQuery, ReviewJobQueryVariables>;
+export const ReviewJobsDocument = new TypedDocumentString(`
+    query ReviewJobs {
+  reviewJobs {
+    ...ReviewJobFields
+  }
+}
+    fragment ReviewJobFields on ReviewJob {
+  id
+  kind
+  state
+  confirmedCount
+  processed
+  decided
+  failed
+  createdAt
+  finishedAt
+}`) as unknown as TypedDocumentString<ReviewJobsQuery, ReviewJobsQueryVariables>;
 export const SaveAutoApprovalRulesDocument = new TypedDocumentString(`
     mutation SaveAutoApprovalRules($rules: [AutoApprovalRuleInput!]!) {
   saveAutoApprovalRules(rules: $rules) {

@@ -2,7 +2,8 @@ import { App, Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useOptimistic, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AUDIENCE_LIST_DEFAULTS, EMPTY_FILTER, listStateOf, ZAudienceListInput, type AudienceListFilter, type AudienceListState } from '@portal/shared/review/audience-list';
+import { AUDIENCE_LIST_DEFAULTS, EMPTY_FILTER, listInputOf, listStateOf, ZAudienceListInput, type AudienceListFilter, type AudienceListState } from '@portal/shared/review/audience-list';
+import type { ReviewJobKind } from '@portal/shared/review/review-job.schema';
 import { PageLoading } from '../../../components/page-loading';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useApproveApplications } from '../api/approve-applications';
@@ -18,6 +19,9 @@ import { RefuseDialog, type RefuseRequest } from '../components/refuse-dialog';
 import { EraseDialog } from '../components/erase-dialog';
 import { useErasePersonalData } from '../api/erase-personal-data';
 import { useListState, type ListPatch } from '../../../lib/list-state';
+import { isActiveJob, useReviewJobs, useStartReviewJob } from '../api/review-jobs';
+import { ReviewJobDialog } from '../components/review-job-dialog';
+import { ReviewJobPanel } from '../components/review-job-panel';
 import { DETAIL_PARAM, filterKeyOf, hasFilter, lastPage } from '../lib/list-url';
 
 const NO_SELECTION: ReadonlyMap<string, SelectedRow> = new Map();
@@ -59,6 +63,15 @@ export function ApprovalListPage({ canErase }: { canErase: boolean }) {
   const select = useCallback((rows: ReadonlyMap<string, SelectedRow>) => setSelection({ key: filterKey, rows }), [filterKey]);
   const [refuseRequest, setRefuseRequest] = useState<RefuseRequest | null>(null);
   const [eraseIds, setEraseIds] = useState<string[] | null>(null);
+  // "All that match this filter": the job started here, or one still working when the page opened.
+  const jobs = useReviewJobs();
+  const startJob = useStartReviewJob();
+  const [jobKind, setJobKind] = useState<ReviewJobKind | null>(null);
+  const [followedJob, setFollowedJob] = useState<string | null>(null);
+  const workingJob = jobs.data?.find((job) => isActiveJob(job.state))?.id ?? null;
+  // A job found working is followed, so that its result stays on screen once it ends.
+  if (workingJob !== null && followedJob === null) setFollowedJob(workingJob);
+  const jobId = followedJob ?? workingJob;
 
   // `shown` is what the change asks for; useListState writes the URL (a filter, sort or page size back to page 1),
   // and a filter that does not change (the same keyword searched twice) leaves the URL, page and detail as they are.
@@ -144,6 +157,18 @@ export function ApprovalListPage({ canErase }: { canErase: boolean }) {
     }
   };
 
+  const runStartJob = async ({ reason, count }: { reason: string | null; count: number }) => {
+    if (!jobKind) return;
+    try {
+      const job = await startJob.mutateAsync({ kind: jobKind, filter: listInputOf(state).filter, reason, confirmedCount: count });
+      setJobKind(null);
+      setFollowedJob(job.id);
+    } catch (error) {
+      // The dialog stays open: after REVIEW_JOB_COUNT_CHANGED it shows the new count to confirm.
+      notification.error({ title: errorText(error) });
+    }
+  };
+
   const loaded = data !== undefined;
   const filtered = hasFilter(state);
   const empty = useMemo(() => (loaded ? <AudienceListEmpty filtered={filtered} onReset={resetFilter} /> : <span />), [loaded, filtered, resetFilter]);
@@ -172,8 +197,21 @@ export function ApprovalListPage({ canErase }: { canErase: boolean }) {
               onClear={() => select(NO_SELECTION)}
               onErase={canErase ? () => setEraseIds([...selected.keys()]) : undefined}
             />
-            <ExportButton state={state} disabled={list.isError || (data !== undefined && total === 0)} />
+            <Flex gap={8} wrap>
+              {filtered && (
+                <>
+                  <Button onClick={() => setJobKind('APPROVE')} disabled={workingJob !== null || list.isError} data-testid="review-job-approve">
+                    {t('job.approveAll')}
+                  </Button>
+                  <Button danger onClick={() => setJobKind('REFUSE')} disabled={workingJob !== null || list.isError} data-testid="review-job-refuse">
+                    {t('job.refuseAll')}
+                  </Button>
+                </>
+              )}
+              <ExportButton state={state} disabled={list.isError || (data !== undefined && total === 0)} />
+            </Flex>
           </Flex>
+          {jobId && <ReviewJobPanel id={jobId} onCancelError={(error) => notification.error({ title: errorText(error) })} onClose={() => setFollowedJob(null)} />}
           {list.isError ? (
             <Result
               status="error"
@@ -217,6 +255,7 @@ export function ApprovalListPage({ canErase }: { canErase: boolean }) {
         </Suspense>
       )}
       <RefuseDialog request={refuseRequest} pending={refuse.isPending} onSubmit={runRefuse} onCancel={() => setRefuseRequest(null)} />
+      <ReviewJobDialog kind={jobKind} state={state} pending={startJob.isPending} onSubmit={runStartJob} onCancel={() => setJobKind(null)} />
       <EraseDialog ids={eraseIds} pending={erase.isPending} onSubmit={runErase} onCancel={() => setEraseIds(null)} />
     </Flex>
   );
