@@ -36,3 +36,15 @@ export async function signedInClient(app: TestApp, scope: 'organizer' | 'exhibit
   await signInDirectly(app, client, account);
   return { client, account };
 }
+
+/** Clients outside the audience section (SECTION_RULES.audience): a visitor, an exhibitor, an organizer of another section. */
+export async function clientsOutsideAudienceSection(app: TestApp): Promise<TestClient[]> {
+  const outsiders: Array<[scope: 'audience' | 'exhibitor' | 'organizer', roles: Role[]]> = [
+    ['audience', []],
+    ['exhibitor', []],
+    ['organizer', ['ROLE_EXHIBITOR']],
+  ];
+  const clients = [];
+  for (const [scope, roles] of outsiders) clients.push((await signedInClient(app, scope, roles)).client);
+  return clients;
+}

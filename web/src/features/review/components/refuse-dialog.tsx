@@ -58,20 +58,28 @@ export function RefuseDialog({
           await onSubmit(normaliseReason(values.reason).value);
         }}
       >
-        <Form.Item
-          name="reason"
-          label={t('refuse.reason')}
-          extra={t('refuse.reasonHelp')}
-          rules={[
-            {
-              validator: (_rule, value: unknown) =>
-                normaliseReason(typeof value === 'string' ? value : '').valid ? Promise.resolve() : Promise.reject(new Error(t('refuse.reasonRequired', { max: REFUSE_REASON_MAX_LENGTH }))),
-            },
-          ]}
-        >
-          <Input.TextArea rows={4} maxLength={REFUSE_REASON_MAX_LENGTH} showCount placeholder={t('refuse.reasonPlaceholder')} data-testid="review-refuse-reason" autoFocus />
-        </Form.Item>
+        <ReasonField rows={4} testId="review-refuse-reason" autoFocus />
       </Form>
     </Modal>
+  );
+}
+
+/** The refusal's reason the visitor reads: required, at most REFUSE_REASON_MAX_LENGTH characters (also for a refusal of all that match). */
+export function ReasonField({ rows, testId, autoFocus = false }: { rows: number; testId: string; autoFocus?: boolean }) {
+  const { t } = useTranslation('review');
+  return (
+    <Form.Item
+      name="reason"
+      label={t('refuse.reason')}
+      extra={t('refuse.reasonHelp')}
+      rules={[
+        {
+          validator: (_rule, value: unknown) =>
+            normaliseReason(typeof value === 'string' ? value : '').valid ? Promise.resolve() : Promise.reject(new Error(t('refuse.reasonRequired', { max: REFUSE_REASON_MAX_LENGTH }))),
+        },
+      ]}
+    >
+      <Input.TextArea rows={rows} maxLength={REFUSE_REASON_MAX_LENGTH} showCount placeholder={t('refuse.reasonPlaceholder')} data-testid={testId} autoFocus={autoFocus} />
+    </Form.Item>
   );
 }

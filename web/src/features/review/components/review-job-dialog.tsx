@@ -1,11 +1,11 @@
-import { Alert, Form, Input, Modal, Spin, Typography } from 'antd';
+import { Alert, Form, Modal, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AudienceListState } from '@portal/shared/review/audience-list';
 import type { ReviewJobKind } from '@portal/shared/review/review-job.schema';
-import { REFUSE_REASON_MAX_LENGTH } from '@portal/shared/review/review.schema';
 import { audienceListQueryOptions } from '../api/audience-list';
 import { normaliseReason } from '../lib/decision-rules';
+import { ReasonField } from './refuse-dialog';
 
 interface ReasonValues {
   reason: string;
@@ -66,21 +66,7 @@ export function ReviewJobDialog({
           if (count) await onSubmit({ reason: refuse ? normaliseReason(values.reason).value : null, count });
         }}
       >
-        {refuse && (
-          <Form.Item
-            name="reason"
-            label={t('refuse.reason')}
-            extra={t('refuse.reasonHelp')}
-            rules={[
-              {
-                validator: (_rule, value: unknown) =>
-                  normaliseReason(typeof value === 'string' ? value : '').valid ? Promise.resolve() : Promise.reject(new Error(t('refuse.reasonRequired', { max: REFUSE_REASON_MAX_LENGTH }))),
-              },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={REFUSE_REASON_MAX_LENGTH} showCount placeholder={t('refuse.reasonPlaceholder')} data-testid="review-job-reason" />
-          </Form.Item>
-        )}
+        {refuse && <ReasonField rows={3} testId="review-job-reason" />}
       </Form>
     </Modal>
   );
