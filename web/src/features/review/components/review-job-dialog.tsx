@@ -37,7 +37,7 @@ export function ReviewJobDialog({
     <Modal
       open={kind !== null}
       title={refuse ? t('job.refuseTitle') : t('job.approveTitle')}
-      okText={refuse ? t('job.refuseOk', { count: count ?? 0 }) : t('job.approveOk', { count: count ?? 0 })}
+      okText={count ? t(refuse ? 'job.refuseOk' : 'job.approveOk', { count }) : refuse ? t('refuse.submit') : t('approve.ok')}
       cancelText={t('job.cancel')}
       okButtonProps={{ danger: refuse, loading: pending, disabled: !count || counted.isFetching, ...{ 'data-testid': 'review-job-submit' } }}
       onOk={() => form.submit()}

@@ -27,7 +27,7 @@ export function ReviewJobPanel({ id, onCancelError, onClose }: { id: string; onC
     <Card size="small" data-testid="review-job-panel">
       <Flex vertical gap={8}>
         <Flex justify="space-between" align="center" gap={8} wrap>
-          <Typography.Text strong>{job.kind === 'REFUSE' ? t('job.refusing') : t('job.approving')}</Typography.Text>
+          <Typography.Text strong>{job.kind === 'REFUSE' ? t('job.refuseAll') : t('job.approveAll')}</Typography.Text>
           <Typography.Text role="status" data-testid="review-job-state" data-state={job.state}>
             {t(`job.state.${job.state}`)}
           </Typography.Text>
