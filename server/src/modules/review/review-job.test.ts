@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { audiences, audienceStatusHistory, auditLog, reviewJobs } from '../../db/schema/index';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { createTestApp, useTwoInstances, type TestApp, type TestClient } from '../../test/test-app';
 import { clientsOutsideAudienceSection, signedInClient } from '../../test/submissions';
 import { insertApplication, insertChannel } from './review-export.test-support';
 import { ReviewJobService, type ReviewJobOptions } from './review-job.service';
@@ -187,5 +187,42 @@ describe('review jobs', () => {
     } finally {
       await jobs.stopWorker();
     }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('review jobs across two instances (PostgreSQL)', () => {
+  const instances = useTwoInstances();
+
+  it('a job whose instance stopped mid-way is finished by the other instance’s worker once the lease has run out', async () => {
+    const { first, second } = instances;
+    const db = first.portal.database.db;
+    const channel = await insertChannel(first, '渠道接管', 'Takeover channel');
+    const ids: string[] = [];
+    for (let index = 0; index < 7; index += 1) ids.push((await insertApplication(first, { status: 'WAIT', name: `接管${index}`, submittedAt: new Date(Date.now() - 3600_000), channelId: channel.id })).id);
+    const { client } = await signedInClient(first, 'organizer', ['ROLE_AUDIENCE']);
+    const started = await client.graphql<{ startReviewJob: { id: string } }>(START, { kind: 'APPROVE', filter: { channelId: channel.id }, confirmedCount: 7 });
+    const id = started.body.data?.startReviewJob.id ?? '';
+
+    // The first instance's worker decides one batch of three, then its instance dies: the lease stays behind.
+    const { services } = first.portal.app;
+    const dying = new ReviewJobService(db, services.applications, services.review, { deliverSoon: () => undefined }, services.audit, first.portal.app.log, { batchSize: 3 });
+    expect((await dying.claim())?.id).toBe(id);
+    expect(await dying.runBatch(id)).toBe(true);
+
+    const jobs = second.portal.app.services.reviewJobs;
+    jobs.startWorker();
+    try {
+      // While the lease holds, the second instance leaves the job alone.
+      expect(await jobs.claim()).toBeUndefined();
+      await db.update(reviewJobs).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(reviewJobs.id, id));
+      await expect.poll(async () => (await db.select().from(reviewJobs).where(eq(reviewJobs.id, id)))[0]?.state, { timeout: 20_000, interval: 200 }).toBe('DONE');
+    } finally {
+      await jobs.stopWorker();
+    }
+    expect(await dying.runBatch(id)).toBe(false);
+    const [row] = await db.select().from(reviewJobs).where(eq(reviewJobs.id, id));
+    expect(row).toMatchObject({ processed: 7, decided: 7, leaseOwner: null });
+    const history = await db.select().from(audienceStatusHistory).where(and(inArray(audienceStatusHistory.audienceId, ids), eq(audienceStatusHistory.toStatus, 'DONE')));
+    expect(history.map((change) => change.audienceId).sort()).toEqual([...ids].sort());
   });
 });
