@@ -173,6 +173,29 @@ describe('review jobs', () => {
     expect(audited.map((row) => row.subjectId).sort()).toEqual([...ids].sort());
   });
 
+  it('a batch that cannot be decided ends the job as failed, with how far it came, audited', async () => {
+    const { channelId, ids } = await channelWith(5);
+    const id = (await start({ kind: 'APPROVE', filter: { channelId }, confirmedCount: 5 })).data?.startReviewJob.id ?? '';
+    const { services } = app.portal.app;
+    let batches = 0;
+    // The second batch's decision fails (as a lost database connection would): nothing of it is kept.
+    const review = {
+      decideIn: (...args: Parameters<typeof services.review.decideIn>) => {
+        batches += 1;
+        if (batches === 2) throw new Error('connection lost');
+        return services.review.decideIn(...args);
+      },
+    };
+    const failing = new ReviewJobService(db(), services.applications, review, { deliverSoon: () => undefined }, services.audit, app.portal.app.log, { batchSize: 3, pauseMs: 0 });
+    await failing.claim();
+    await failing.run(id);
+    expect(await job(id)).toMatchObject({ state: 'FAILED', processed: 3, decided: 3, failed: 2, finishedAt: expect.any(String) });
+    expect((await statuses(ids)).sort()).toEqual(['DONE', 'DONE', 'DONE', 'WAIT', 'WAIT']);
+    const [failEntry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'review_job.fail'), eq(auditLog.subjectId, id)));
+    expect(failEntry).toMatchObject({ actorId: null, detail: { processed: 3, decided: 3, failed: 2 } });
+    expect(await failing.claim()).toBeUndefined();
+  });
+
   it('the instance’s own worker runs a started job to the end; a keyword counts and selects as the list does', async () => {
     const { channelId, ids } = await channelWith(4);
     const jobs = app.portal.app.services.reviewJobs;
