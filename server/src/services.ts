@@ -132,6 +132,7 @@ function buildServices(deps: ServiceDeps) {
   const personalData = new PersonalDataService(db, show, activationCodes, photos, tickets, audit, accounts, clock, logger, waitlist);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
   const review = new ReviewService(db, applications, personalData, audit, reviewNotifications);
+  const autoApproval = new AutoApprovalService(db, applications, activationCodes, show, audit, reviewNotifications, clock);
   const ticketOffice = new TicketOfficeService(db, ticketSigner, accounts, photos, show, audit, clock);
   const submissions = new SubmissionWorkflowService(db, audit, accounts, exhibitors, messenger, notices, photos, clock);
   const badges = new BadgeService(db, exhibitors, accounts, photos, audit, clock);
@@ -180,8 +181,8 @@ function buildServices(deps: ServiceDeps) {
     waitlist,
     review,
     /** "All that match this filter" decided in the background (its worker started by main.ts, stopped with the portal). */
-    reviewJobs: new ReviewJobService(db, applications, review, reviewNotifications, audit, logger),
-    autoApproval: new AutoApprovalService(db, applications, activationCodes, show, audit, reviewNotifications, clock),
+    reviewJobs: new ReviewJobService(db, applications, review, autoApproval, reviewNotifications, audit, logger),
+    autoApproval,
     reviewExport: new ReviewExportService(applications, show, clock),
     /** Every export route takes one of these per download: two at once per user. */
     exportSlots: new ExportSlots(2),

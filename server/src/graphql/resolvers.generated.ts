@@ -2079,9 +2079,11 @@ export type AutoApprovalRuleInput = {
   minFaceScore?: InputMaybe<Scalars['Float']['input']>;
 };
 
+/** AUTO_RULES: the auto-approval rules run over the waiting matches; those a rule meets are approved by it. */
 export type ReviewJobKind =
   | 'APPROVE'
-  | 'REFUSE';
+  | 'REFUSE'
+  | 'AUTO_RULES';
 
 export type ReviewJobState =
   | 'QUEUED'
@@ -2099,7 +2101,7 @@ export type ReviewJob = {
   reason?: Maybe<Scalars['String']['output']>;
   /** The number of matches the organizer confirmed at the start. */
   confirmedCount: Scalars['Int']['output'];
-  /** Applications taken so far; of them decided, and those of a batch that failed. */
+  /** Applications taken so far; of them decided (approved by a rule, for AUTO_RULES), and those of a batch that failed. */
   processed: Scalars['Int']['output'];
   decided: Scalars['Int']['output'];
   failed: Scalars['Int']['output'];

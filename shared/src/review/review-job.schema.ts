@@ -8,7 +8,8 @@ import { plainText } from '../text';
 import { ZAudienceListFilter } from './audience-list';
 import { REFUSE_REASON_MAX_LENGTH } from './review.schema';
 
-export const REVIEW_JOB_KINDS = ['APPROVE', 'REFUSE'] as const;
+/** AUTO_RULES: the auto-approval rules run over the waiting matches (decision 0310), approving those a rule meets. */
+export const REVIEW_JOB_KINDS = ['APPROVE', 'REFUSE', 'AUTO_RULES'] as const;
 export type ReviewJobKind = (typeof REVIEW_JOB_KINDS)[number];
 export const REVIEW_JOB_STATES = ['QUEUED', 'RUNNING', 'DONE', 'CANCELLED', 'FAILED'] as const;
 export type ReviewJobState = (typeof REVIEW_JOB_STATES)[number];
@@ -17,7 +18,7 @@ export const ACTIVE_REVIEW_JOB_STATES = ['QUEUED', 'RUNNING'] as const satisfies
 
 const code = (value: ErrorCode) => ({ message: value });
 
-/** A job takes the waiting applications only: a reason is required to refuse, none is kept to approve. */
+/** A job takes the waiting applications only: a reason is required to refuse, none is kept otherwise. */
 export const ZStartReviewJobInput = z
   .object({
     kind: z.enum(REVIEW_JOB_KINDS, code('VALIDATION_FAILED')),
@@ -26,7 +27,7 @@ export const ZStartReviewJobInput = z
     /** The number of matches the organizer saw and confirmed. */
     confirmedCount: z.number().int(code('VALIDATION_FAILED')).min(1, code('VALIDATION_FAILED')),
   })
-  .refine((input) => input.kind === 'APPROVE' || Boolean(input.reason), { ...code('AUDIENCE_REFUSE_REASON_REQUIRED'), path: ['reason'] });
+  .refine((input) => input.kind !== 'REFUSE' || Boolean(input.reason), { ...code('AUDIENCE_REFUSE_REASON_REQUIRED'), path: ['reason'] });
 export type TStartReviewJobInput = z.output<typeof ZStartReviewJobInput>;
 
 /** A job's id in an argument (a uuid; anything else is simply not found). */

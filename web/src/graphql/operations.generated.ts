@@ -499,9 +499,11 @@ export type AutoApprovalRuleInput = {
   minFaceScore?: number | null | undefined;
 };
 
+/** AUTO_RULES: the auto-approval rules run over the waiting matches; those a rule meets are approved by it. */
 export type ReviewJobKind =
   | 'APPROVE'
-  | 'REFUSE';
+  | 'REFUSE'
+  | 'AUTO_RULES';
 
 export type ReviewJobState =
   | 'QUEUED'

@@ -125,16 +125,18 @@ export async function countAudiences(db: Executor, filter: ListConditions) {
   return Number(row?.total ?? 0);
 }
 
+/** The filter's rows after `afterId`: a review job takes them in id order, batch after batch. */
+const matchingAfter = (filter: ListConditions, afterId: string | null) => and(whereOf(filter), afterId ? gt(audiences.id, afterId) : undefined);
+
 /** Up to `limit` ids of the filter after `afterId` in id order, locked FOR UPDATE (rows that stop matching while awaited are passed over). */
 export async function lockNextMatchingIds(tx: Executor, filter: ListConditions, afterId: string | null, limit: number): Promise<string[]> {
-  const rows = await tx
-    .select({ id: audiences.id })
-    .from(audiences)
-    .where(and(whereOf(filter), afterId ? gt(audiences.id, afterId) : undefined))
-    .orderBy(asc(audiences.id))
-    .limit(limit)
-    .for('update');
+  const rows = await tx.select({ id: audiences.id }).from(audiences).where(matchingAfter(filter, afterId)).orderBy(asc(audiences.id)).limit(limit).for('update');
   return rows.map((row) => row.id);
+}
+
+/** The same rows, read without a lock (to prepare what a batch needs before its transaction). */
+export function nextMatchingRows(db: Executor, filter: ListConditions, afterId: string | null, limit: number) {
+  return db.select().from(audiences).where(matchingAfter(filter, afterId)).orderBy(asc(audiences.id)).limit(limit);
 }
 
 /**

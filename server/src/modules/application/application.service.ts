@@ -33,6 +33,7 @@ import {
   listAudiences,
   listByGrams,
   lockNextMatchingIds,
+  nextMatchingRows,
   type ListConditions,
 } from './application-list.repository';
 import type { ApplicationRow, AudienceModel, ReviewDecision } from './application.models';
@@ -199,10 +200,13 @@ export class ApplicationService {
    * In the caller's transaction, the next applications of the filter after `afterId` (id order) submitted before
    * `submittedBefore`, locked for a decision; a row that left the filter while its lock was awaited is passed over.
    */
-  lockNextMatching(tx: Executor, filter: TAudienceListInput['filter'], options: { afterId: string | null; submittedBefore: Date; limit: number }) {
-    const conditions = listConditions(filter);
-    const submittedBefore = conditions.submittedBefore && conditions.submittedBefore < options.submittedBefore ? conditions.submittedBefore : options.submittedBefore;
-    return lockNextMatchingIds(tx, { ...conditions, submittedBefore }, options.afterId, options.limit);
+  lockNextMatching(tx: Executor, filter: TAudienceListInput['filter'], options: NextMatchingOptions) {
+    return lockNextMatchingIds(tx, jobConditions(filter, options), options.afterId, options.limit);
+  }
+
+  /** The same applications read without locks (what a batch needs computed before its transaction, e.g. face scores). */
+  nextMatching(filter: TAudienceListInput['filter'], options: NextMatchingOptions): Promise<ApplicationRow[]> {
+    return nextMatchingRows(this.db, jobConditions(filter, options), options.afterId, options.limit);
   }
 
   /** The exact total from the maintained counts (states and a visit day). */
@@ -436,6 +440,19 @@ function translateUniqueViolation(error: unknown): unknown {
   if (text.includes('mobile')) return new AppError('AUDIENCE_MOBILE_TAKEN');
   if (text.includes('activation_code')) return new AppError('ACTIVATION_CODE_INVALID');
   return error;
+}
+
+export interface NextMatchingOptions {
+  afterId: string | null;
+  /** Only applications submitted before this instant (a job's start). */
+  submittedBefore: Date;
+  limit: number;
+}
+
+function jobConditions(filter: TAudienceListInput['filter'], options: NextMatchingOptions): ListConditions {
+  const conditions = listConditions(filter);
+  const submittedBefore = conditions.submittedBefore && conditions.submittedBefore < options.submittedBefore ? conditions.submittedBefore : options.submittedBefore;
+  return { ...conditions, submittedBefore };
 }
 
 /** Shanghai calendar days → the instants that bound them (inclusive from, exclusive before). */

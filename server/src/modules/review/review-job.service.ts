@@ -7,9 +7,10 @@ import type { Viewer } from '../../lib/viewer';
 import { MAX_BULK_DECISIONS } from '@portal/shared/review/review.schema';
 import { ACTIVE_REVIEW_JOB_STATES, type ReviewJobKind, type ReviewJobState, type TStartReviewJobInput } from '@portal/shared/review/review-job.schema';
 import type { ApplicationService } from '../application/application.service';
-import type { ReviewDecision } from '../application/application.models';
 import type { AuditService } from '../audit/audit.service';
 import type { RequestOrigin } from '../audit/audit.models';
+import type { ApplicationRow, ReviewDecision } from '../application/application.models';
+import type { AutoApprovalService } from './auto-approval.service';
 import type { ReviewNotificationService } from './review-notifications.service';
 import type { ReviewService } from './review.service';
 import type { ReviewJobModel } from './review-job.models';
@@ -29,7 +30,7 @@ export interface ReviewJobOptions {
 
 const DEFAULT_OPTIONS: ReviewJobOptions = { batchSize: MAX_BULK_DECISIONS, pauseMs: 100, leaseSeconds: 120, pollMs: 5_000 };
 const RECENT_JOBS = 10;
-const DECISIONS: Record<ReviewJobKind, ReviewDecision> = { APPROVE: 'approve', REFUSE: 'refuse' };
+const DECISIONS: Record<Exclude<ReviewJobKind, 'AUTO_RULES'>, ReviewDecision> = { APPROVE: 'approve', REFUSE: 'refuse' };
 
 const isActive = (state: ReviewJobState) => (ACTIVE_REVIEW_JOB_STATES as readonly ReviewJobState[]).includes(state);
 const summaryOf = (job: ReviewJobModel) => ({ kind: job.kind, confirmedCount: job.confirmedCount, processed: job.processed, decided: job.decided, failed: job.failed });
@@ -53,8 +54,9 @@ export class ReviewJobService {
 
   constructor(
     private readonly db: Database,
-    private readonly applications: Pick<ApplicationService, 'count' | 'lockNextMatching'>,
+    private readonly applications: Pick<ApplicationService, 'count' | 'lockNextMatching' | 'nextMatching' | 'faceMatchScoreOf'>,
     private readonly review: Pick<ReviewService, 'decideIn'>,
+    private readonly autoApproval: Pick<AutoApprovalService, 'wantsFaceScore' | 'decideOnSubmit'>,
     private readonly notifications: Pick<ReviewNotificationService, 'deliverSoon'>,
     private readonly audit: AuditService,
     private readonly logger: FastifyBaseLogger,
@@ -162,6 +164,7 @@ export class ReviewJobService {
   async runBatch(jobId: string): Promise<boolean> {
     let taken = 0;
     try {
+      const prepared = await this.prepareRules(jobId);
       const more = await this.db.transaction(async (tx) => {
         const job = await repository.lockJob(tx, jobId);
         if (!job || job.state !== 'RUNNING' || job.leaseOwner !== this.workerId) return false;
@@ -171,6 +174,20 @@ export class ReviewJobService {
           const done = await repository.finishJob(tx, job.id, 'DONE');
           await this.audit.record(undefined, { actorId: null, action: 'review_job.done', subjectType: 'review_job', subjectId: job.id, detail: summaryOf(done) }, tx);
           return false;
+        }
+        if (job.kind === 'AUTO_RULES') {
+          // Prepared from another cursor (a batch of this job ran meanwhile): prepared again.
+          if (!prepared || prepared.cursor !== job.cursor) return true;
+          // Only what was prepared, locked and still waiting; the rest comes with the next batch.
+          const batch = ids.filter((id) => prepared.rows.has(id));
+          taken = batch.length;
+          let approved = 0;
+          for (const id of batch) {
+            const { row, faceMatchScore } = prepared.rows.get(id) ?? {};
+            if (row && (await this.autoApproval.decideOnSubmit(tx, row, faceMatchScore ?? null))) approved += 1;
+          }
+          await repository.recordProgress(tx, job.id, { processed: job.processed + batch.length, decided: job.decided + approved, cursor: prepared.lastId ?? ids.at(-1) ?? null }, this.options.leaseSeconds);
+          return true;
         }
         taken = ids.length;
         const decided = await this.review.decideIn(tx, job.createdById, ids, DECISIONS[job.kind], job.reason, undefined, { reviewJob: job.id });
@@ -183,6 +200,20 @@ export class ReviewJobService {
       await this.fail(jobId, taken, error);
       return false;
     }
+  }
+
+  /**
+   * For a job that runs the auto-approval rules: the next applications and, when a rule asks for one, their
+   * face-match scores, computed before the batch's transaction (a score may take a worker's time), as at submit.
+   */
+  private async prepareRules(jobId: string) {
+    const job = await repository.findJob(this.db, jobId);
+    if (job?.kind !== 'AUTO_RULES') return undefined;
+    const found = await this.applications.nextMatching(job.filter, { afterId: job.cursor, submittedBefore: job.createdAt, limit: this.options.batchSize });
+    const scored = await this.autoApproval.wantsFaceScore();
+    const rows = new Map<string, { row: ApplicationRow; faceMatchScore: number | null }>();
+    for (const row of found) rows.set(row.id, { row, faceMatchScore: scored ? await this.applications.faceMatchScoreOf(row) : null });
+    return { cursor: job.cursor, lastId: found.at(-1)?.id, rows };
   }
 
   /** A batch that could not be decided ends the job: the organizer sees how far it came and may start another. */

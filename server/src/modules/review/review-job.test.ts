@@ -49,7 +49,7 @@ describe('review jobs', () => {
   /** A worker of its own (as another instance's would be), deciding `batchSize` applications at a time. */
   function worker(options: Partial<ReviewJobOptions> = {}) {
     const { services } = app.portal.app;
-    return new ReviewJobService(db(), services.applications, services.review, { deliverSoon: () => void services.notices.kick() }, services.audit, app.portal.app.log, { batchSize: 3, pauseMs: 0, ...options });
+    return new ReviewJobService(db(), services.applications, services.review, services.autoApproval, { deliverSoon: () => void services.notices.kick() }, services.audit, app.portal.app.log, { batchSize: 3, pauseMs: 0, ...options });
   }
 
   /** A channel with `waiting` applications waiting for review, and one approved and one refused. */
@@ -186,7 +186,7 @@ describe('review jobs', () => {
         return services.review.decideIn(...args);
       },
     };
-    const failing = new ReviewJobService(db(), services.applications, review, { deliverSoon: () => undefined }, services.audit, app.portal.app.log, { batchSize: 3, pauseMs: 0 });
+    const failing = new ReviewJobService(db(), services.applications, review, services.autoApproval, { deliverSoon: () => undefined }, services.audit, app.portal.app.log, { batchSize: 3, pauseMs: 0 });
     await failing.claim();
     await failing.run(id);
     expect(await job(id)).toMatchObject({ state: 'FAILED', processed: 3, decided: 3, failed: 2, finishedAt: expect.any(String) });
@@ -194,6 +194,33 @@ describe('review jobs', () => {
     const [failEntry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'review_job.fail'), eq(auditLog.subjectId, id)));
     expect(failEntry).toMatchObject({ actorId: null, detail: { processed: 3, decided: 3, failed: 2 } });
     expect(await failing.claim()).toBeUndefined();
+  });
+
+  it('a job runs the auto-approval rules over the waiting matches: a rule approves those it meets and names itself', async () => {
+    const { channelId, ids } = await channelWith(3);
+    const passports: string[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      passports.push((await insertApplication(app, { status: 'WAIT', name: `护照${index}`, submittedAt: new Date(Date.now() - 3600_000), channelId, idType: 'PASSPORT', idNumber: `E${String(index).padStart(8, '7')}` })).id);
+    }
+    const save = `mutation ($rules: [AutoApprovalRuleInput!]!) { saveAutoApprovalRules(rules: $rules) { id } }`;
+    const saved = await reviewer.graphql(save, { rules: [{ name: 'Passports', enabled: true, codeBatches: [], channelIds: [], idTypes: ['PASSPORT'], minFaceScore: null }] });
+    expect(saved.body.errors).toBeUndefined();
+    try {
+      const id = (await start({ kind: 'AUTO_RULES', filter: { channelId }, confirmedCount: 5 })).data?.startReviewJob.id ?? '';
+      const runner = worker();
+      expect((await runner.claim())?.id).toBe(id);
+      await runner.run(id);
+      expect(await job(id)).toMatchObject({ kind: 'AUTO_RULES', state: 'DONE', processed: 5, decided: 2, failed: 0 });
+      expect(await statuses(passports)).toEqual(['DONE', 'DONE']);
+      expect(await statuses(ids)).toEqual(['WAIT', 'WAIT', 'WAIT']);
+      const history = await db().select().from(audienceStatusHistory).where(and(inArray(audienceStatusHistory.audienceId, passports), eq(audienceStatusHistory.toStatus, 'DONE')));
+      expect(history.map((change) => [change.actorId, change.autoRuleName])).toEqual([
+        [null, 'Passports'],
+        [null, 'Passports'],
+      ]);
+    } finally {
+      await reviewer.graphql(save, { rules: [] });
+    }
   });
 
   it('the instance’s own worker runs a started job to the end; a keyword counts and selects as the list does', async () => {
@@ -228,7 +255,7 @@ describe.skipIf(!process.env.DATABASE_URL)('review jobs across two instances (Po
 
     // The first instance's worker decides one batch of three, then its instance dies: the lease stays behind.
     const { services } = first.portal.app;
-    const dying = new ReviewJobService(db, services.applications, services.review, { deliverSoon: () => undefined }, services.audit, first.portal.app.log, { batchSize: 3 });
+    const dying = new ReviewJobService(db, services.applications, services.review, services.autoApproval, { deliverSoon: () => undefined }, services.audit, first.portal.app.log, { batchSize: 3 });
     expect((await dying.claim())?.id).toBe(id);
     expect(await dying.runBatch(id)).toBe(true);
 
