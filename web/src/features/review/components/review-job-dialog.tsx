@@ -12,7 +12,7 @@ interface ReasonValues {
 }
 
 /**
- * Confirms "approve (or refuse) all that match this filter": the count is the list's own total of the filter's
+ * Confirms "approve (refuse, or apply the auto-approval rules to) all that match this filter": the count is the list's own total of the filter's
  * pending applications (a job takes no others); the server counts again and refuses when it changed meanwhile.
  */
 export function ReviewJobDialog({
@@ -36,8 +36,8 @@ export function ReviewJobDialog({
   return (
     <Modal
       open={kind !== null}
-      title={refuse ? t('job.refuseTitle') : t('job.approveTitle')}
-      okText={count ? t(refuse ? 'job.refuseOk' : 'job.approveOk', { count }) : refuse ? t('refuse.submit') : t('approve.ok')}
+      title={kind && t(`job.kind.${kind}.title`)}
+      okText={kind && (count ? t(`job.kind.${kind}.ok`, { count }) : t(`job.kind.${kind}.submit`))}
       cancelText={t('job.cancel')}
       okButtonProps={{ danger: refuse, loading: pending, disabled: !count || counted.isFetching, ...{ 'data-testid': 'review-job-submit' } }}
       onOk={() => form.submit()}
@@ -56,7 +56,7 @@ export function ReviewJobDialog({
             {t('job.count', { count: count ?? 0 })}
           </Typography.Paragraph>
         )}
-        <Typography.Paragraph>{refuse ? t('job.refuseExplain') : t('job.approveExplain')}</Typography.Paragraph>
+        {kind && <Typography.Paragraph>{t(`job.kind.${kind}.explain`)}</Typography.Paragraph>}
       </Spin>
       <Form<ReasonValues>
         form={form}

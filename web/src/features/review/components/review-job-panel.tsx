@@ -27,7 +27,7 @@ export function ReviewJobPanel({ id, onCancelError, onClose }: { id: string; onC
     <Card size="small" data-testid="review-job-panel">
       <Flex vertical gap={8}>
         <Flex justify="space-between" align="center" gap={8} wrap>
-          <Typography.Text strong>{job.kind === 'REFUSE' ? t('job.refuseAll') : t('job.approveAll')}</Typography.Text>
+          <Typography.Text strong>{t(`job.kind.${job.kind}.button`)}</Typography.Text>
           <Typography.Text role="status" data-testid="review-job-state" data-state={job.state}>
             {t(`job.state.${job.state}`)}
           </Typography.Text>
@@ -35,7 +35,7 @@ export function ReviewJobPanel({ id, onCancelError, onClose }: { id: string; onC
         <Progress percent={percent} status={PROGRESS_STATUS[job.state]} aria-label={t('job.progressLabel')} />
         <Flex justify="space-between" align="center" gap={8} wrap>
           <Typography.Text data-testid="review-job-progress">
-            {t('job.progress', { processed: job.decided, count: job.confirmedCount })}
+            {job.kind === 'AUTO_RULES' ? t('job.rulesProgress', { processed: job.processed, count: job.confirmedCount, decided: job.decided }) : t('job.progress', { processed: job.decided, count: job.confirmedCount })}
             {job.failed > 0 && ` ${t('job.failed', { count: job.failed })}`}
           </Typography.Text>
           {active ? (

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useOptimistic, useStat
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AUDIENCE_LIST_DEFAULTS, EMPTY_FILTER, listInputOf, listStateOf, ZAudienceListInput, type AudienceListFilter, type AudienceListState } from '@portal/shared/review/audience-list';
-import type { ReviewJobKind } from '@portal/shared/review/review-job.schema';
+import { REVIEW_JOB_KINDS, type ReviewJobKind } from '@portal/shared/review/review-job.schema';
 import { PageLoading } from '../../../components/page-loading';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useApproveApplications } from '../api/approve-applications';
@@ -198,16 +198,12 @@ export function ApprovalListPage({ canErase }: { canErase: boolean }) {
               onErase={canErase ? () => setEraseIds([...selected.keys()]) : undefined}
             />
             <Flex gap={8} wrap>
-              {filtered && (
-                <>
-                  <Button onClick={() => setJobKind('APPROVE')} disabled={workingJob !== null || list.isError} data-testid="review-job-approve">
-                    {t('job.approveAll')}
+              {filtered &&
+                REVIEW_JOB_KINDS.map((kind) => (
+                  <Button key={kind} danger={kind === 'REFUSE'} onClick={() => setJobKind(kind)} disabled={workingJob !== null || list.isError} data-testid={`review-job-${kind.toLowerCase()}`}>
+                    {t(`job.kind.${kind}.button`)}
                   </Button>
-                  <Button danger onClick={() => setJobKind('REFUSE')} disabled={workingJob !== null || list.isError} data-testid="review-job-refuse">
-                    {t('job.refuseAll')}
-                  </Button>
-                </>
-              )}
+                ))}
               <ExportButton state={state} disabled={list.isError || (data !== undefined && total === 0)} />
             </Flex>
           </Flex>
