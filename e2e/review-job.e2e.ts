@@ -1,7 +1,6 @@
-// Review jobs (decision 0309): on the approval list, filtered to the pending applications of a channel… here the
-// pending ones, the organizer approves all that match — the dialog shows the list's count, the progress panel
-// reaches done, and the list shows none pending. In the second language, on a phone, the same dialog says that
-// nothing is left to approve.
+// Review jobs (decision 0309): on the approval list filtered to the pending applications, the organizer approves
+// all that match — the dialog shows the list's count, the progress panel reaches done, and the list shows none
+// pending. In the second language, on a phone, the same dialog says that nothing is left to approve.
 //
 // The journey runs on a server of its own: the job decides every pending demo application of that server.
 import { join, resolve } from 'node:path';
