@@ -43,6 +43,7 @@ import { ExportSlots } from './lib/export-slots';
 import { ReviewNotificationService } from './modules/review/review-notifications.service';
 import { AutoApprovalService } from './modules/review/auto-approval.service';
 import { ReviewService } from './modules/review/review.service';
+import { VisitorGroupService } from './modules/visitor-group/visitor-group.service';
 import { SubmissionWorkflowService } from './modules/submission/submission-workflow.service';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { BannerService } from './modules/banner/banner.service';
@@ -130,6 +131,7 @@ function buildServices(deps: ServiceDeps) {
   const applications = new ApplicationService(db, show, activationCodes, photos, tickets, waitlist, clock);
   const personalData = new PersonalDataService(db, show, activationCodes, photos, tickets, audit, accounts, clock, logger, waitlist);
   const reviewNotifications = new ReviewNotificationService(messenger, notices, applications);
+  const review = new ReviewService(db, applications, personalData, audit, reviewNotifications);
   const ticketOffice = new TicketOfficeService(db, ticketSigner, accounts, photos, show, audit, clock);
   const submissions = new SubmissionWorkflowService(db, audit, accounts, exhibitors, messenger, notices, photos, clock);
   const badges = new BadgeService(db, exhibitors, accounts, photos, audit, clock);
@@ -176,7 +178,8 @@ function buildServices(deps: ServiceDeps) {
     applications,
     personalData,
     waitlist,
-    review: new ReviewService(db, applications, personalData, audit, reviewNotifications),
+    review,
+    visitorGroups: new VisitorGroupService(db, accounts, activationCodes, applications, review, messenger, notices, audit),
     autoApproval: new AutoApprovalService(db, applications, activationCodes, show, audit, reviewNotifications, clock),
     reviewExport: new ReviewExportService(applications, show, clock),
     /** Every export route takes one of these per download: two at once per user. */

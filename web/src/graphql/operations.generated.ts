@@ -512,6 +512,8 @@ export type AudienceFilter = {
   submittedTo?: string | null | undefined;
   visitDate?: string | null | undefined;
   channelId?: string | number | null | undefined;
+  /** An agent's group. */
+  groupId?: string | number | null | undefined;
   /** Name (contains), mobile or ID number (exact or ending with). */
   keyword?: string | null | undefined;
   /** Only the applications verified at the counter instead of by face recognition. */

@@ -7,6 +7,11 @@ import { audienceStatusHistory, audienceVisitDates, audienceWaitlist, audiences 
 /** Statuses whose visit days count against a day's capacity: a pending application holds its seat. */
 export const HOLDING_STATUSES: readonly ApproveStatus[] = ['WAIT', 'DONE'];
 
+/** The applications made in an agent's group. */
+export function applicationsOfGroup(db: Executor, groupId: string) {
+  return db.select({ id: audiences.id, accountId: audiences.accountId, approveStatus: audiences.approveStatus }).from(audiences).where(eq(audiences.groupId, groupId));
+}
+
 export function findAudienceByAccount(db: Executor, accountId: string) {
   return db.query.audiences.findFirst({ where: eq(audiences.accountId, accountId) });
 }

@@ -154,6 +154,16 @@ export class Messenger {
     return this.emailAndSms(to, { prefix: 'waitlistLapsed', params, template: 'waitlist_lapsed', smsParams: params }, locale);
   }
 
+  /**
+   * A member of an agent's group is asked to confirm their own entry: sign in with this mobile at `link`, type
+   * their ID number, give their own consents and photos.
+   */
+  async groupInvited(tx: Executor, to: { email: string | null; mobile: string | null }, invitation: { name: string; group: string; link: string }, locale: Locale): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    const params = { show, name: invitation.name, group: invitation.group, link: invitation.link };
+    return this.emailAndSms(to, { prefix: 'groupInvited', params, template: 'group_invited', smsParams: params }, locale);
+  }
+
   /** An email (`<prefix>Subject`, `<prefix>Email`) and an SMS (`<prefix>Sms`) to whichever address is given. */
   private emailAndSms(
     to: { email: string | null; mobile: string | null },
