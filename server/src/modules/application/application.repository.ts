@@ -208,6 +208,10 @@ export async function codeIdsOfApplicantsNamed(db: Executor, text: string, limit
   return rows.flatMap((row) => (row.codeId ? [row.codeId] : []));
 }
 
+export function accountIdsOf(db: Executor, ids: readonly string[]) {
+  return ids.length ? db.select({ accountId: audiences.accountId }).from(audiences).where(inArray(audiences.id, [...ids])) : Promise.resolve([]);
+}
+
 export function applicantNamesByIds(db: Executor, ids: readonly string[]) {
   return ids.length ? db.select({ id: audiences.id, name: audiences.name }).from(audiences).where(inArray(audiences.id, [...ids])) : Promise.resolve([]);
 }

@@ -86,6 +86,11 @@ export class ApplicationService {
     return repository.applicationsOfGroup(tx, groupId);
   }
 
+  /** The accounts of applications (inside the caller's transaction: an erasure's). */
+  async accountIdsOf(ids: readonly string[], tx: Executor = this.db) {
+    return (await repository.accountIdsOf(tx, ids)).map((row) => row.accountId);
+  }
+
   findByAccount(accountId: string) {
     return repository.findAudienceByAccount(this.db, accountId);
   }

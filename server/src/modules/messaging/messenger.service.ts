@@ -154,6 +154,13 @@ export class Messenger {
     return this.emailAndSms(to, { prefix: 'waitlistLapsed', params, template: 'waitlist_lapsed', smsParams: params }, locale);
   }
 
+  /** The agent of a new group is told where to import its members (the visitor area, signed in with this mobile). */
+  async groupAgentNamed(tx: Executor, to: { email: string | null; mobile: string | null }, group: { group: string; limit: number; link: string }, locale: Locale): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    const params = { show, group: group.group, limit: String(group.limit), link: group.link };
+    return this.emailAndSms(to, { prefix: 'groupAgentNamed', params, template: 'group_agent_named', smsParams: params }, locale);
+  }
+
   /**
    * A member of an agent's group is asked to confirm their own entry: sign in with this mobile at `link`, type
    * their ID number, give their own consents and photos.

@@ -90,3 +90,7 @@ export async function updateMember(tx: Executor, id: string, values: Partial<typ
 export async function deleteMember(tx: Executor, id: string) {
   await tx.delete(visitorGroupMembers).where(eq(visitorGroupMembers.id, id));
 }
+
+export async function deleteMembersOfAccounts(tx: Executor, accountIds: readonly string[]) {
+  if (accountIds.length > 0) await tx.delete(visitorGroupMembers).where(inArray(visitorGroupMembers.accountId, [...accountIds]));
+}

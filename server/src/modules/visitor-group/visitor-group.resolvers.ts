@@ -12,7 +12,7 @@ export const visitorGroupResolvers: Resolvers = {
     myGroupMembership: (_parent, _args, context) => context.services.visitorGroups.membership(context.viewer),
   },
   Mutation: {
-    createVisitorGroup: (_parent, { input }, context) => context.services.visitorGroups.create(context.viewer, parseInput(ZCreateGroupInput, input), context.origin),
+    createVisitorGroup: (_parent, { input }, context) => context.services.visitorGroups.create(context.viewer, parseInput(ZCreateGroupInput, input), portalOriginOf(context.request), context.origin),
     setVisitorGroupLimit: (_parent, args, context) => context.services.visitorGroups.setLimit(context.viewer, parseInput(ZSetGroupLimitInput, args), context.origin),
     inviteGroupMemberAgain: (_parent, { memberId }, context) => context.services.visitorGroups.inviteAgain(context.viewer, parseInput(ZGroupMemberId, memberId), portalOriginOf(context.request), context.origin),
     removeGroupMember: (_parent, { memberId }, context) => context.services.visitorGroups.removeMember(context.viewer, parseInput(ZGroupMemberId, memberId), context.origin),

@@ -33,7 +33,8 @@ import { requireReviewer } from '../review/review.policy';
 import * as repository from './visitor-group.repository';
 import type { GroupMemberRow, GroupRow, VisitorGroupMemberModel, VisitorGroupModel } from './visitor-group.models';
 
-/** The page a member's invitation opens (the web app's route). */
+/** The pages the agent's and the members' messages open (the web app's routes). */
+export const GROUP_AGENT_PATH = '/wa/group';
 export const GROUP_JOIN_PATH = '/wa/group/join';
 
 export type GroupImportReport = ImportReport<GroupImportRowProblem>;
@@ -51,9 +52,9 @@ export class VisitorGroupService implements GroupMembership {
     private readonly db: Database,
     private readonly accounts: Pick<AccountService, 'findById'>,
     private readonly activationCodes: Pick<ActivationCodeService, 'issue' | 'valueOf' | 'void'>,
-    private readonly applications: Pick<ApplicationService, 'ofGroup'>,
+    private readonly applications: Pick<ApplicationService, 'ofGroup' | 'accountIdsOf'>,
     private readonly review: Pick<ReviewService, 'approve'>,
-    private readonly messenger: Pick<Messenger, 'groupInvited'>,
+    private readonly messenger: Pick<Messenger, 'groupInvited' | 'groupAgentNamed'>,
     private readonly outbox: NoticeOutbox,
     private readonly audit: AuditService,
   ) {}
@@ -90,14 +91,19 @@ export class VisitorGroupService implements GroupMembership {
     });
   }
 
-  async create(viewer: Viewer | undefined, input: TCreateGroupInput, origin: RequestOrigin) {
+  /** A new group; its agent is told by SMS where to import the members. */
+  async create(viewer: Viewer | undefined, input: TCreateGroupInput, portalOrigin: string, origin: RequestOrigin) {
     const organizer = requireReviewer(viewer);
     const created = await this.db.transaction(async (tx) => {
       // The batch names the group in the activation-code list and in auto-approval rules.
       const group = await repository.insertGroup(tx, { ...input, codeBatch: `GROUP-${randomBytes(4).toString('hex').toUpperCase()}`, createdById: organizer.id });
       await this.audit.record(origin, { actorId: organizer.id, action: 'visitor_group.create', subjectType: 'visitor_group', subjectId: group.id, detail: { name: group.name, memberLimit: group.memberLimit } }, tx);
+      const agent = { email: null, mobile: group.agentMobile };
+      const messages = await this.messenger.groupAgentNamed(tx, agent, { group: group.name, limit: group.memberLimit, link: `${portalOrigin}${GROUP_AGENT_PATH}` }, localeOfApplicant(agent));
+      await this.outbox.enqueue(tx, messages.map((message) => ({ dedupeKey: `group-agent:${group.id}:${message.kind}`, message })));
       return group;
     });
+    void this.outbox.kick();
     return this.group(organizer, created.id);
   }
 
@@ -290,6 +296,14 @@ export class VisitorGroupService implements GroupMembership {
     const approved = await this.review.approve(organizer, { ids }, origin);
     await this.audit.record(origin, { actorId: organizer.id, action: 'visitor_group.approve', subjectType: 'visitor_group', subjectId: groupId, detail: { approved: approved.length } });
     return approved.length;
+  }
+
+  /**
+   * PIPL: an application's personal data erased (withdrawn, on request, at the end of retention) takes its member
+   * entry with it — the name, mobile and ID hash the agent gave — inside the erasing transaction.
+   */
+  async forgetApplicants(tx: Executor, applicationIds: readonly string[]) {
+    await repository.deleteMembersOfAccounts(tx, await this.applications.accountIdsOf(applicationIds, tx));
   }
 
   /** The groups' names (the audit log names its subjects). */

@@ -133,6 +133,8 @@ describe('group registration by an agent', () => {
     const invitations = await db.select().from(notices).where(like(notices.dedupeKey, 'group-invite:%'));
     const ownInvitations = invitations.filter((notice) => listed.memberList.some((member) => notice.dedupeKey.startsWith(`group-invite:${member.id}:`)));
     expect(ownInvitations).toHaveLength(4);
+    // The agent was told by SMS where to import, when the group was made.
+    expect((await db.select().from(notices).where(like(notices.dedupeKey, `group-agent:${group.id}:%`))).map((notice) => notice.dedupeKey)).toEqual([`group-agent:${group.id}:sms`]);
 
     // The agent cannot confirm for a member: the confirmation is the signed-in member's own mobile.
     expect((await agent.client.graphql(CONFIRM, { input: { idType: 'MAINLAND_ID', idNumber: ids[0] } })).body.errors?.[0]?.extensions?.code).toBe('GROUP_NOT_INVITED');
@@ -186,6 +188,21 @@ describe('group registration by an agent', () => {
     const [entry] = (await members(agent.client, group.id)).memberList;
     expect((await agent.client.graphql(AGAIN, { memberId: entry?.id })).body.data).toEqual({ inviteGroupMemberAgain: true });
     expect((await member.client.graphql<{ confirmGroupMembership: { joined: boolean } }>(CONFIRM, { input: { idType: 'MAINLAND_ID', idNumber } })).body.data?.confirmGroupMembership.joined).toBe(true);
+  });
+
+  it("erasing an applicant's personal data takes the agent's entry about them with it", async () => {
+    const agent = await visitor();
+    const group = await createGroup(agent.mobile, 2);
+    const member = await visitor();
+    const idNumber = mainlandId();
+    await importCsv(agent.client, group.id, `团员己,${member.mobile},身份证,${idNumber},`);
+    await member.client.graphql(CONFIRM, { input: { idType: 'MAINLAND_ID', idNumber } });
+    const submitted = (await submit(member.client, member.mobile, idNumber, 'X')).body.data?.submitApplication;
+    expect(submitted?.approveStatus).toBe('WAIT');
+    const eraser = (await signedInClient(app, 'organizer', ['ROLE_SUPER_ADMIN'])).client;
+    const { body } = await eraser.graphql<{ erasePersonalData: number }>(`mutation ($ids: [ID!]!) { erasePersonalData(ids: $ids, confirmation: "1") }`, { ids: [submitted?.id] });
+    expect(body.data?.erasePersonalData).toBe(1);
+    expect(await app.portal.database.db.select().from(visitorGroupMembers).where(eq(visitorGroupMembers.groupId, group.id))).toEqual([]);
   });
 
   it('two imports racing into one group never pass its limit', async () => {
