@@ -166,7 +166,7 @@ function buildServices(deps: ServiceDeps) {
     staff: new StaffService(db, accounts, audit),
     exhibitors,
     badgeQuotas,
-    extraBadgeOrders: new ExtraBadgeOrderService(db, badgeQuotas, audit),
+    extraBadgeOrders: new ExtraBadgeOrderService(db, badgeQuotas, audit, accounts, messenger, notices),
     exhibitorImport: new ExhibitorImportService(exhibitors, accounts, audit),
     show,
     activationCodes,

@@ -136,6 +136,19 @@ export class Messenger {
     return this.emailAndSms(to, { prefix: 'exhibitorApproved', params: { show, company }, template: 'exhibitor_approved', smsParams: { show } }, locale);
   }
 
+  /** A company's order of extra badges marked paid (the new badge limit) or refused (the reason). */
+  async extraBadgesDecided(
+    tx: Executor,
+    to: { email: string | null; mobile: string | null },
+    order: { company: string; quantity: number; outcome: 'paid' | 'refused'; limit: number; reason: string | null },
+    locale: Locale,
+  ): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    const params = { show, company: order.company, quantity: String(order.quantity), limit: String(order.limit), reason: order.reason ?? '' };
+    const prefix = order.outcome === 'paid' ? 'extraBadgesPaid' : 'extraBadgesRefused';
+    return this.emailAndSms(to, { prefix, params, template: order.outcome === 'paid' ? 'extra_badges_paid' : 'extra_badges_refused', smsParams: params }, locale);
+  }
+
   /**
    * The messages telling a visitor that a seat on a full day's waitlist is held for them until `until`
    * (an instant, written in Beijing time): confirm it on the visit dates page before then.
