@@ -44,6 +44,7 @@ import { ReviewNotificationService } from './modules/review/review-notifications
 import { AutoApprovalService } from './modules/review/auto-approval.service';
 import { ReviewService } from './modules/review/review.service';
 import { ReviewJobService } from './modules/review/review-job.service';
+import { VisitorGroupService } from './modules/visitor-group/visitor-group.service';
 import { SubmissionWorkflowService } from './modules/submission/submission-workflow.service';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { BannerService } from './modules/banner/banner.service';
@@ -167,7 +168,7 @@ function buildServices(deps: ServiceDeps) {
     staff: new StaffService(db, accounts, audit),
     exhibitors,
     badgeQuotas,
-    extraBadgeOrders: new ExtraBadgeOrderService(db, badgeQuotas, audit),
+    extraBadgeOrders: new ExtraBadgeOrderService(db, badgeQuotas, audit, accounts, messenger, notices),
     exhibitorImport: new ExhibitorImportService(exhibitors, accounts, audit),
     show,
     activationCodes,
@@ -183,6 +184,7 @@ function buildServices(deps: ServiceDeps) {
     /** "All that match this filter" decided in the background (its worker started by main.ts, stopped with the portal). */
     reviewJobs: new ReviewJobService(db, applications, review, autoApproval, reviewNotifications, audit, logger),
     autoApproval,
+    visitorGroups: new VisitorGroupService(db, accounts, activationCodes, applications, review, messenger, notices, audit),
     reviewExport: new ReviewExportService(applications, show, clock),
     /** Every export route takes one of these per download: two at once per user. */
     exportSlots: new ExportSlots(2),

@@ -21,6 +21,7 @@ import type { ProjectModel, ProjectSettingModel, ShowDayModel, ChannelModel } fr
 import type { SubmissionStatusChangeModel } from '../modules/submission/submission.models';
 import type { OfficeTicketModel, TicketFaceCheckModel, OfficeTicketQrModel, TicketEventModel } from '../modules/ticket/ticket-office.models';
 import type { AdmissionModel, TicketModel } from '../modules/ticket/ticket.models';
+import type { VisitorGroupModel, VisitorGroupMemberModel } from '../modules/visitor-group/visitor-group.models';
 import type { GraphQLContext } from './context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -172,6 +173,18 @@ export type Mutation = {
   revokeTicket: OfficeTicket;
   /** ROLE_SUPER_ADMIN or ROLE_TICKET: undoes a revocation (reason required, audited). */
   reinstateTicket: OfficeTicket;
+  /** Organizers: a group for an agent's mobile with a member limit (1–500). */
+  createVisitorGroup: VisitorGroup;
+  /** Organizers: a new member limit, never below the members already in. */
+  setVisitorGroupLimit: VisitorGroup;
+  /** The agent or an organizer: the member's invitation sent again; their wrong tries are forgiven. */
+  inviteGroupMemberAgain: Scalars['Boolean']['output'];
+  /** The agent or an organizer: a member taken out before they applied; their code is voided. */
+  removeGroupMember: Scalars['Boolean']['output'];
+  /** The member: their own ID type and number, as the agent entered them, joins them to the group. */
+  confirmGroupMembership: GroupMembership;
+  /** Organizers: approves every application of the group waiting for review; returns how many. */
+  approveVisitorGroup: Scalars['Int']['output'];
 };
 
 
@@ -524,6 +537,37 @@ export type MutationReinstateTicketArgs = {
   reason: Scalars['String']['input'];
 };
 
+
+export type MutationCreateVisitorGroupArgs = {
+  input: CreateVisitorGroupInput;
+};
+
+
+export type MutationSetVisitorGroupLimitArgs = {
+  groupId: Scalars['ID']['input'];
+  memberLimit: Scalars['Int']['input'];
+};
+
+
+export type MutationInviteGroupMemberAgainArgs = {
+  memberId: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveGroupMemberArgs = {
+  memberId: Scalars['ID']['input'];
+};
+
+
+export type MutationConfirmGroupMembershipArgs = {
+  input: ConfirmGroupMembershipInput;
+};
+
+
+export type MutationApproveVisitorGroupArgs = {
+  groupId: Scalars['ID']['input'];
+};
+
 export type RegisterAudienceInput = {
   /** Email, or mobile (an 11-digit mainland number becomes +86…) */
   identity: Scalars['String']['input'];
@@ -686,6 +730,14 @@ export type Query = {
   ticketQr: OfficeTicketQr;
   /** The signed-in viewer; without a session the error is UNAUTHORIZED. */
   viewer: Viewer;
+  /** Organizers of the audience section: every agent's group. */
+  visitorGroups: Array<VisitorGroup>;
+  /** The agent (a visitor): the groups created for their mobile. */
+  myVisitorGroups: Array<VisitorGroup>;
+  /** A group, for its organizers and its agent. */
+  visitorGroup: VisitorGroup;
+  /** The signed-in visitor's entry in a group, if an agent entered their mobile. */
+  myGroupMembership?: Maybe<GroupMembership>;
 };
 
 
@@ -865,6 +917,11 @@ export type QueryTicketFaceCheckArgs = {
 
 export type QueryTicketQrArgs = {
   ticketId: Scalars['ID']['input'];
+};
+
+
+export type QueryVisitorGroupArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type IdType =
@@ -2136,6 +2193,8 @@ export type AudienceFilter = {
   submittedTo?: InputMaybe<Scalars['String']['input']>;
   visitDate?: InputMaybe<Scalars['String']['input']>;
   channelId?: InputMaybe<Scalars['ID']['input']>;
+  /** An agent's group. */
+  groupId?: InputMaybe<Scalars['ID']['input']>;
   /** Name (contains), mobile or ID number (exact or ending with). */
   keyword?: InputMaybe<Scalars['String']['input']>;
   /** Only the applications verified at the counter instead of by face recognition. */
@@ -2421,6 +2480,71 @@ export type Xuser = {
   exhibitor?: Maybe<Exhibitor>;
 };
 
+/** Where a member of an agent's group is: entered by the agent, confirmed by the member, then their application's state. */
+export type GroupMemberState =
+  | 'INVITED'
+  | 'JOINED'
+  | 'WAIT'
+  | 'DONE'
+  | 'REFUSE';
+
+/** A group brought by an agent (a travel agency, a dealer): its members confirm and apply each on their own phone. */
+export type VisitorGroup = {
+  __typename?: 'VisitorGroup';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The agent's mobile, masked for lists. */
+  agentMobileMasked: Scalars['String']['output'];
+  memberLimit: Scalars['Int']['output'];
+  /** The activation-code batch the members' codes belong to (auto-approval rules can name it). */
+  codeBatch: Scalars['String']['output'];
+  members: Scalars['Int']['output'];
+  joined: Scalars['Int']['output'];
+  submitted: Scalars['Int']['output'];
+  waiting: Scalars['Int']['output'];
+  approved: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** The members in the order the agent entered them (the group's organizers and its agent). */
+  memberList: Array<VisitorGroupMember>;
+};
+
+/** A member as the agent entered them; mobile and ID number masked. */
+export type VisitorGroupMember = {
+  __typename?: 'VisitorGroupMember';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  mobileMasked: Scalars['String']['output'];
+  idType: IdType;
+  /** The last four characters only. */
+  idNumberMasked: Scalars['String']['output'];
+  state: GroupMemberState;
+  invitedAt: Scalars['DateTime']['output'];
+  joinedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The member's application, once submitted. */
+  applicationId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** The signed-in visitor's own entry in a group. */
+export type GroupMembership = {
+  __typename?: 'GroupMembership';
+  groupName: Scalars['String']['output'];
+  /** Whether the visitor confirmed their ID number (then they apply in the group). */
+  joined: Scalars['Boolean']['output'];
+  /** The code the group holds for the member, once joined: the application form fills it in. */
+  activationCode?: Maybe<Scalars['String']['output']>;
+};
+
+export type CreateVisitorGroupInput = {
+  name: Scalars['String']['input'];
+  agentMobile: Scalars['String']['input'];
+  memberLimit: Scalars['Int']['input'];
+};
+
+export type ConfirmGroupMembershipInput = {
+  idType: IdType;
+  idNumber: Scalars['String']['input'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -2658,6 +2782,12 @@ export type ResolversTypes = {
   ApproveStatus: ApproveStatus;
   User: ResolverTypeWrapper<UserModel>;
   Xuser: ResolverTypeWrapper<XuserModel>;
+  GroupMemberState: GroupMemberState;
+  VisitorGroup: ResolverTypeWrapper<VisitorGroupModel>;
+  VisitorGroupMember: ResolverTypeWrapper<VisitorGroupMemberModel>;
+  GroupMembership: ResolverTypeWrapper<GroupMembership>;
+  CreateVisitorGroupInput: CreateVisitorGroupInput;
+  ConfirmGroupMembershipInput: ConfirmGroupMembershipInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2789,6 +2919,11 @@ export type ResolversParentTypes = {
   Ouser: OuserModel;
   User: UserModel;
   Xuser: XuserModel;
+  VisitorGroup: VisitorGroupModel;
+  VisitorGroupMember: VisitorGroupMemberModel;
+  GroupMembership: GroupMembership;
+  CreateVisitorGroupInput: CreateVisitorGroupInput;
+  ConfirmGroupMembershipInput: ConfirmGroupMembershipInput;
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -2857,6 +2992,12 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   markTicketFaceChecked?: Resolver<ResolversTypes['OfficeTicket'], ParentType, ContextType, RequireFields<MutationMarkTicketFaceCheckedArgs, 'ticketId'>>;
   revokeTicket?: Resolver<ResolversTypes['OfficeTicket'], ParentType, ContextType, RequireFields<MutationRevokeTicketArgs, 'ticketId' | 'reason'>>;
   reinstateTicket?: Resolver<ResolversTypes['OfficeTicket'], ParentType, ContextType, RequireFields<MutationReinstateTicketArgs, 'ticketId' | 'reason'>>;
+  createVisitorGroup?: Resolver<ResolversTypes['VisitorGroup'], ParentType, ContextType, RequireFields<MutationCreateVisitorGroupArgs, 'input'>>;
+  setVisitorGroupLimit?: Resolver<ResolversTypes['VisitorGroup'], ParentType, ContextType, RequireFields<MutationSetVisitorGroupLimitArgs, 'groupId' | 'memberLimit'>>;
+  inviteGroupMemberAgain?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationInviteGroupMemberAgainArgs, 'memberId'>>;
+  removeGroupMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveGroupMemberArgs, 'memberId'>>;
+  confirmGroupMembership?: Resolver<ResolversTypes['GroupMembership'], ParentType, ContextType, RequireFields<MutationConfirmGroupMembershipArgs, 'input'>>;
+  approveVisitorGroup?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationApproveVisitorGroupArgs, 'groupId'>>;
 };
 
 export type StaffResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Staff'] = ResolversParentTypes['Staff']> = {
@@ -2932,6 +3073,10 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   ticketFaceCheck?: Resolver<ResolversTypes['TicketFaceCheck'], ParentType, ContextType, RequireFields<QueryTicketFaceCheckArgs, 'ticketId'>>;
   ticketQr?: Resolver<ResolversTypes['OfficeTicketQr'], ParentType, ContextType, RequireFields<QueryTicketQrArgs, 'ticketId'>>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
+  visitorGroups?: Resolver<Array<ResolversTypes['VisitorGroup']>, ParentType, ContextType>;
+  myVisitorGroups?: Resolver<Array<ResolversTypes['VisitorGroup']>, ParentType, ContextType>;
+  visitorGroup?: Resolver<ResolversTypes['VisitorGroup'], ParentType, ContextType, RequireFields<QueryVisitorGroupArgs, 'id'>>;
+  myGroupMembership?: Resolver<Maybe<ResolversTypes['GroupMembership']>, ParentType, ContextType>;
 };
 
 export type VisitDateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VisitDate'] = ResolversParentTypes['VisitDate']> = {
@@ -3693,6 +3838,39 @@ export type XuserResolvers<ContextType = GraphQLContext, ParentType extends Reso
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type VisitorGroupResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VisitorGroup'] = ResolversParentTypes['VisitorGroup']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agentMobileMasked?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memberLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  codeBatch?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  members?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  joined?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  submitted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  waiting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  approved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  memberList?: Resolver<Array<ResolversTypes['VisitorGroupMember']>, ParentType, ContextType>;
+};
+
+export type VisitorGroupMemberResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['VisitorGroupMember'] = ResolversParentTypes['VisitorGroupMember']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mobileMasked?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  idType?: Resolver<ResolversTypes['IdType'], ParentType, ContextType>;
+  idNumberMasked?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['GroupMemberState'], ParentType, ContextType>;
+  invitedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  joinedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  applicationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type GroupMembershipResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GroupMembership'] = ResolversParentTypes['GroupMembership']> = {
+  groupName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  joined?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  activationCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Staff?: StaffResolvers<ContextType>;
@@ -3780,5 +3958,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Ouser?: OuserResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   Xuser?: XuserResolvers<ContextType>;
+  VisitorGroup?: VisitorGroupResolvers<ContextType>;
+  VisitorGroupMember?: VisitorGroupMemberResolvers<ContextType>;
+  GroupMembership?: GroupMembershipResolvers<ContextType>;
 };
 

@@ -15,6 +15,7 @@ import { projectModule } from './project/project.module';
 import { ticketModule } from './ticket/ticket.module';
 import { badgePrintModule } from './badge-print/badge-print.module';
 import { invitationLetterModule } from './invitation-letter/invitation-letter.module';
+import { visitorGroupModule } from './visitor-group/visitor-group.module';
 import { viewerModule } from './viewer/viewer.module';
 import { exhibitorModule } from './exhibitor/exhibitor.module';
 import { entranceModule } from './entrance/entrance.module';
@@ -25,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 
 /** Every module that contributes resolvers, loaders, routes or hooks (docs/architecture.md): one line each. */
-export const MODULES = [authModule, viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule, exhibitorModule, projectModule, entranceModule, entranceRoomModule, activationCodeModule, badgePrintModule, invitationLetterModule] as const satisfies readonly PortalModule[];
+export const MODULES = [authModule, viewerModule, accountModule, showModule, mediaModule, applicationModule, reviewModule, ticketModule, submissionModule, catalogModule, productModule, bannerModule, badgeModule, auditModule, dashboardModule, exhibitorModule, projectModule, entranceModule, entranceRoomModule, activationCodeModule, badgePrintModule, invitationLetterModule, visitorGroupModule] as const satisfies readonly PortalModule[];
 
 type LoadersOf<TModule> = TModule extends { createLoaders: (services: Services) => infer TLoaders } ? TLoaders : never;
 type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : never) extends (value: infer TAll) => void ? TAll : never;

@@ -97,11 +97,18 @@ export const AUDIT_ACTIONS = [
   'review_job.cancel',
   'review_job.done',
   'review_job.fail',
+  'visitor_group.create',
+  'visitor_group.limit',
+  'visitor_group.import',
+  'visitor_group.invite',
+  'visitor_group.remove_member',
+  'visitor_group.join',
+  'visitor_group.approve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; the filter offers these. */
-export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket', 'badge_template', 'invitation_letter', 'letter_template', 'auto_approval_rules', 'badge_quota_rule', 'review_job'] as const;
+export const AUDIT_SUBJECT_TYPES = ['account', 'audience', 'photo', 'badge', 'catalog', 'banner', 'banner_placement', 'product', 'audit', 'exhibitor', 'project_settings', 'activation_code', 'device', 'ticket', 'badge_template', 'invitation_letter', 'letter_template', 'auto_approval_rules', 'badge_quota_rule', 'review_job', 'visitor_group'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export function isAuditSubjectType(value: string): value is AuditSubjectType {

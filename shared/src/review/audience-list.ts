@@ -28,6 +28,8 @@ const filterFields = {
   submittedTo: ZCalendarDate,
   visitDate: ZCalendarDate,
   channelId: z.uuid('VALIDATION_FAILED'),
+  /** An agent's group (docs/decisions/0210-group-registration.md). */
+  groupId: z.uuid('VALIDATION_FAILED'),
   keyword: plainText('VALIDATION_FAILED').trim().max(KEYWORD_MAX_LENGTH, 'VALIDATION_FAILED'),
   /** Only the applications verified at the counter (decision 0209); in a URL `counterCheck=true`. */
   counterCheck: z.boolean('VALIDATION_FAILED'),
@@ -39,6 +41,7 @@ export const ZAudienceListFilter = z.object({
   submittedTo: filterFields.submittedTo.nullish(),
   visitDate: filterFields.visitDate.nullish(),
   channelId: filterFields.channelId.nullish(),
+  groupId: filterFields.groupId.nullish(),
   keyword: filterFields.keyword.nullish(),
   counterCheck: filterFields.counterCheck.nullish(),
 });
@@ -59,6 +62,7 @@ export interface AudienceListFilter {
   submittedTo: string | null;
   visitDate: string | null;
   channelId: string | null;
+  groupId: string | null;
   keyword: string | null;
   /** Only the applications verified at the counter. */
   counterCheck: boolean;
@@ -70,7 +74,7 @@ export interface AudienceListState extends AudienceListFilter {
   pageSize: PageSize;
 }
 
-export const EMPTY_FILTER: AudienceListFilter = { statuses: [], submittedFrom: null, submittedTo: null, visitDate: null, channelId: null, keyword: null, counterCheck: false };
+export const EMPTY_FILTER: AudienceListFilter = { statuses: [], submittedFrom: null, submittedTo: null, visitDate: null, channelId: null, groupId: null, keyword: null, counterCheck: false };
 export const DEFAULT_LIST_STATE: AudienceListState = { ...EMPTY_FILTER, sort: DEFAULT_SORT, page: 1, pageSize: DEFAULT_PAGE_SIZE };
 
 function canonicalStatuses(values: readonly string[]): ReviewStatus[] {
@@ -90,6 +94,7 @@ export function filterOf(input: z.output<typeof ZAudienceListFilter> | null | un
     submittedTo,
     visitDate: input?.visitDate ?? null,
     channelId: input?.channelId ?? null,
+    groupId: input?.groupId ?? null,
     keyword: input?.keyword || null,
     counterCheck: input?.counterCheck === true,
   };
@@ -118,6 +123,7 @@ export function listStateFromSearch(search: URLSearchParams): { state: AudienceL
     submittedTo: read('submittedTo', filterFields.submittedTo, text('submittedTo')),
     visitDate: read('visitDate', filterFields.visitDate, text('visitDate')),
     channelId: read('channelId', filterFields.channelId, text('channelId')),
+    groupId: read('groupId', filterFields.groupId, text('groupId')),
     keyword: read('keyword', filterFields.keyword, text('keyword')),
     counterCheck: read('counterCheck', z.literal('true').transform(() => true), text('counterCheck')),
   });
@@ -133,7 +139,7 @@ export function listStateFromSearch(search: URLSearchParams): { state: AudienceL
 export function filterSearch(filter: AudienceListFilter, sort: AudienceListSort): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.statuses.length > 0) params.set('statuses', canonicalStatuses(filter.statuses).join(','));
-  for (const key of ['submittedFrom', 'submittedTo', 'visitDate', 'channelId'] as const) {
+  for (const key of ['submittedFrom', 'submittedTo', 'visitDate', 'channelId', 'groupId'] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
   }
@@ -157,7 +163,7 @@ export function listStateOf(input: TAudienceListInput): AudienceListState {
 export function listInputOf(state: AudienceListState) {
   const filter: z.input<typeof ZAudienceListFilter> = {};
   if (state.statuses.length > 0) filter.statuses = [...state.statuses];
-  for (const key of ['submittedFrom', 'submittedTo', 'visitDate', 'channelId'] as const) {
+  for (const key of ['submittedFrom', 'submittedTo', 'visitDate', 'channelId', 'groupId'] as const) {
     const value = state[key];
     if (value) filter[key] = value;
   }

@@ -112,6 +112,10 @@ describe('visitor area', () => {
   it('sends a visitor without an audience record to the application', () => {
     expect(visitorAreaGuard(audience(), at('/wa/visitor/info'))).toEqual({ kind: 'redirect', to: '/visitor/web/application' });
   });
+  it("opens the group pages without a record (an agent's groups, a member's confirmation before applying)", () => {
+    for (const path of ['/wa/group', '/wa/group/join']) expect(visitorAreaGuard(audience(), at(path))).toEqual({ kind: 'allow' });
+    expect(visitorAreaGuard(audience(), at('/wa/groupies'))).toEqual({ kind: 'redirect', to: '/visitor/web/application' });
+  });
   it('allows a visitor with a record, whatever its status', () => {
     for (const status of ['CREATED', 'WAIT', 'DONE', 'REFUSE'] as const) expect(visitorAreaGuard(audience(status), at('/wa/visitor/info'))).toEqual({ kind: 'allow' });
   });

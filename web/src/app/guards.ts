@@ -87,11 +87,15 @@ export function allowedOrganizerSections(roles: readonly string[]): OrganizerSec
   return ORGANIZER_SECTIONS.filter((section) => satisfiesRoleRule(roles, SECTION_RULES[section]));
 }
 
-/** /wa/*: audience scope (else /login?scope=audience&redirect=…), then an audience record (else /visitor/web/application). */
+/**
+ * /wa/*: audience scope (else /login?scope=audience&redirect=…), then an audience record (else /visitor/web/application).
+ * The group pages need no record: an agent need not visit, and a member confirms their entry before applying.
+ */
 export function visitorAreaGuard(session: Session, location: GuardLocation): GuardDecision {
   const scoped = requireScope(session, location, 'audience');
   if (scoped.kind !== 'allow' || session.status !== 'loaded' || session.viewer.__typename !== 'User') return scoped;
-  return session.viewer.audience ? ALLOW : redirect(PATHS.visitorApplication);
+  const groupPage = location.pathname === PATHS.visitorGroups || location.pathname.startsWith(`${PATHS.visitorGroups}/`);
+  return session.viewer.audience || groupPage ? ALLOW : redirect(PATHS.visitorApplication);
 }
 
 /** /wa/visitor/ticket, visitDate, record: only when approveStatus is DONE, else not found. */

@@ -19,6 +19,10 @@ export const PATHS = {
   organizerAudienceList: '/wo/audience/list',
   /** Auto-approval rules (docs/decisions/0310-auto-approval-rules.md). */
   organizerAutoApproval: '/wo/audience/rules',
+  /** Groups registered by an agent (docs/decisions/0210-group-registration.md). */
+  organizerGroups: '/wo/audience/groups',
+  visitorGroups: '/wa/group',
+  visitorGroupJoin: '/wa/group/join',
   organizerProjectInfo: '/wo/project/info',
   organizerAuditLog: '/wo/system/audit',
   organizerStaff: '/wo/system/staff',

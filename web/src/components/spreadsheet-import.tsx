@@ -12,7 +12,7 @@ import { useErrorText } from '../lib/use-error-text';
  * `import.progress`, `import.done`, `import.at`, `import.atRow`, `report.row`, `report.column`, `report.value`,
  * `report.problem` and `report.problems.<problem>`. The report's summary is the same for every import (common:importReport).
  */
-type ImportNamespace = 'cdk' | 'ticket-office' | 'exhibitor-account';
+type ImportNamespace = 'cdk' | 'ticket-office' | 'exhibitor-account' | 'visitor-group';
 
 /**
  * Choose an xlsx or csv file, check and import it all or nothing, watch the rows read, then read the

@@ -525,6 +525,8 @@ export type AudienceFilter = {
   submittedTo?: string | null | undefined;
   visitDate?: string | null | undefined;
   channelId?: string | number | null | undefined;
+  /** An agent's group. */
+  groupId?: string | number | null | undefined;
   /** Name (contains), mobile or ID number (exact or ending with). */
   keyword?: string | null | undefined;
   /** Only the applications verified at the counter instead of by face recognition. */
@@ -599,6 +601,25 @@ export type ApproveStatus =
   | 'WAIT'
   | 'DONE'
   | 'REFUSE';
+
+/** Where a member of an agent's group is: entered by the agent, confirmed by the member, then their application's state. */
+export type GroupMemberState =
+  | 'INVITED'
+  | 'JOINED'
+  | 'WAIT'
+  | 'DONE'
+  | 'REFUSE';
+
+export type CreateVisitorGroupInput = {
+  name: string;
+  agentMobile: string;
+  memberLimit: number;
+};
+
+export type ConfirmGroupMembershipInput = {
+  idType: IdType;
+  idNumber: string;
+};
 
 export type ChangePasswordMutationVariables = Exact<{
   input: ChangePasswordInput;
@@ -687,7 +708,7 @@ export type MyApplicationQuery = { viewer:
     | { __typename: 'Ouser' }
     | { __typename: 'User', id: string, mobile: string | null, email: string | null, name: string, audience: { idNumber: string | null, id: string, approveStatus: ApproveStatus, name: string | null, mobile: string | null, email: string | null, idType: IdType | null, birthDate: string | null, activationCode: string | null, refuseReason: string | null, counterCheck: boolean, submittedAt: string | null, reviewedAt: string | null, createdAt: string, idPhoto: { id: string, url: string } | null, entryPhoto: { id: string, url: string } | null, visitDates: Array<{ day: string, admittedAt: string | null }>, channel: { id: string, name: string } | null } | null }
     | { __typename: 'Xuser' }
-   };
+  , myGroupMembership: { activationCode: string | null } | null };
 
 export type SelectVisitDatesMutationVariables = Exact<{
   input: SelectVisitDatesInput;
@@ -1286,7 +1307,7 @@ export type AudienceDetailQuery = { audience: { idNumber: string | null, faceMat
 export type AudienceFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AudienceFilterOptionsQuery = { project: { showDays: Array<{ day: string }>, channels: Array<{ id: string, name: string }> } };
+export type AudienceFilterOptionsQuery = { project: { showDays: Array<{ day: string }>, channels: Array<{ id: string, name: string }> }, visitorGroups: Array<{ id: string, name: string }> };
 
 export type AudienceListQueryVariables = Exact<{
   filter?: AudienceFilter | null | undefined;
@@ -1491,6 +1512,78 @@ export type ViewerQuery = { viewer:
     | { __typename: 'User', id: string, name: string, nickname: string | null, mobile: string | null, email: string | null, disabled: boolean, lastLoginDate: string | null, loginCount: number, audience: { id: string, approveStatus: ApproveStatus } | null }
     | { __typename: 'Xuser', id: string, name: string, nickname: string | null, mobile: string | null, email: string | null, disabled: boolean, lastLoginDate: string | null, loginCount: number, passwordLastUpdateAt: string | null, exhibitor: { id: string, nameZh: string, nameEn: string, logo: string | null, credentialLimit: number, status: ExhibitorStatus, bootNumber: string | null } | null }
    };
+
+export type VisitorGroupFieldsFragment = { id: string, name: string, agentMobileMasked: string, memberLimit: number, codeBatch: string, members: number, joined: number, submitted: number, waiting: number, approved: number, createdAt: string };
+
+export type VisitorGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type VisitorGroupsQuery = { visitorGroups: Array<{ id: string, name: string, agentMobileMasked: string, memberLimit: number, codeBatch: string, members: number, joined: number, submitted: number, waiting: number, approved: number, createdAt: string }> };
+
+export type MyVisitorGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyVisitorGroupsQuery = { myVisitorGroups: Array<{ id: string, name: string, agentMobileMasked: string, memberLimit: number, codeBatch: string, members: number, joined: number, submitted: number, waiting: number, approved: number, createdAt: string }> };
+
+export type VisitorGroupMembersQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VisitorGroupMembersQuery = { visitorGroup: { id: string, name: string, agentMobileMasked: string, memberLimit: number, codeBatch: string, members: number, joined: number, submitted: number, waiting: number, approved: number, createdAt: string, memberList: Array<{ id: string, name: string, mobileMasked: string, idType: IdType, idNumberMasked: string, state: GroupMemberState, invitedAt: string, joinedAt: string | null, applicationId: string | null }> } };
+
+export type MyGroupMembershipQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyGroupMembershipQuery = { myGroupMembership: { groupName: string, joined: boolean, activationCode: string | null } | null };
+
+export type CreateVisitorGroupMutationVariables = Exact<{
+  input: CreateVisitorGroupInput;
+}>;
+
+
+export type CreateVisitorGroupMutation = { createVisitorGroup: { id: string, name: string, agentMobileMasked: string, memberLimit: number, codeBatch: string, members: number, joined: number, submitted: number, waiting: number, approved: number, createdAt: string } };
+
+export type SetVisitorGroupLimitMutationVariables = Exact<{
+  groupId: string | number;
+  memberLimit: number;
+}>;
+
+
+export type SetVisitorGroupLimitMutation = { setVisitorGroupLimit: { id: string, name: string, agentMobileMasked: string, memberLimit: number, codeBatch: string, members: number, joined: number, submitted: number, waiting: number, approved: number, createdAt: string } };
+
+export type InviteGroupMemberAgainMutationVariables = Exact<{
+  memberId: string | number;
+}>;
+
+
+export type InviteGroupMemberAgainMutation = { inviteGroupMemberAgain: boolean };
+
+export type RemoveGroupMemberMutationVariables = Exact<{
+  memberId: string | number;
+}>;
+
+
+export type RemoveGroupMemberMutation = { removeGroupMember: boolean };
+
+export type ConfirmGroupMembershipMutationVariables = Exact<{
+  input: ConfirmGroupMembershipInput;
+}>;
+
+
+export type ConfirmGroupMembershipMutation = { confirmGroupMembership: { groupName: string, joined: boolean, activationCode: string | null } };
+
+export type ApproveVisitorGroupMutationVariables = Exact<{
+  groupId: string | number;
+}>;
+
+
+export type ApproveVisitorGroupMutation = { approveVisitorGroup: number };
+
+export type MyGroupStandingQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyGroupStandingQuery = { myGroupMembership: { groupName: string, joined: boolean } | null, myVisitorGroups: Array<{ id: string }> };
 
 export type PhotoRefFragment = { id: string, url: string };
 
@@ -1900,6 +1993,21 @@ export const OfficeTicketFieldsFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"OfficeTicketFields"}) as unknown as TypedDocumentString<OfficeTicketFieldsFragment, unknown>;
+export const VisitorGroupFieldsFragmentDoc = new TypedDocumentString(`
+    fragment VisitorGroupFields on VisitorGroup {
+  id
+  name
+  agentMobileMasked
+  memberLimit
+  codeBatch
+  members
+  joined
+  submitted
+  waiting
+  approved
+  createdAt
+}
+    `, {"fragmentName":"VisitorGroupFields"}) as unknown as TypedDocumentString<VisitorGroupFieldsFragment, unknown>;
 export const ShowDayFieldsFragmentDoc = new TypedDocumentString(`
     fragment ShowDayFields on ShowDay {
   day
@@ -2125,6 +2233,9 @@ export const MyApplicationDocument = new TypedDocumentString(`
         }
       }
     }
+  }
+  myGroupMembership {
+    activationCode
   }
 }
     fragment PhotoRef on Photo {
@@ -4044,6 +4155,10 @@ export const AudienceFilterOptionsDocument = new TypedDocumentString(`
       name
     }
   }
+  visitorGroups {
+    id
+    name
+  }
 }
     `) as unknown as TypedDocumentString<AudienceFilterOptionsQuery, AudienceFilterOptionsQueryVariables>;
 export const AudienceListDocument = new TypedDocumentString(`
@@ -4581,6 +4696,156 @@ export const ViewerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ViewerQuery, ViewerQueryVariables>;
+export const VisitorGroupsDocument = new TypedDocumentString(`
+    query VisitorGroups {
+  visitorGroups {
+    ...VisitorGroupFields
+  }
+}
+    fragment VisitorGroupFields on VisitorGroup {
+  id
+  name
+  agentMobileMasked
+  memberLimit
+  codeBatch
+  members
+  joined
+  submitted
+  waiting
+  approved
+  createdAt
+}`) as unknown as TypedDocumentString<VisitorGroupsQuery, VisitorGroupsQueryVariables>;
+export const MyVisitorGroupsDocument = new TypedDocumentString(`
+    query MyVisitorGroups {
+  myVisitorGroups {
+    ...VisitorGroupFields
+  }
+}
+    fragment VisitorGroupFields on VisitorGroup {
+  id
+  name
+  agentMobileMasked
+  memberLimit
+  codeBatch
+  members
+  joined
+  submitted
+  waiting
+  approved
+  createdAt
+}`) as unknown as TypedDocumentString<MyVisitorGroupsQuery, MyVisitorGroupsQueryVariables>;
+export const VisitorGroupMembersDocument = new TypedDocumentString(`
+    query VisitorGroupMembers($id: ID!) {
+  visitorGroup(id: $id) {
+    ...VisitorGroupFields
+    memberList {
+      id
+      name
+      mobileMasked
+      idType
+      idNumberMasked
+      state
+      invitedAt
+      joinedAt
+      applicationId
+    }
+  }
+}
+    fragment VisitorGroupFields on VisitorGroup {
+  id
+  name
+  agentMobileMasked
+  memberLimit
+  codeBatch
+  members
+  joined
+  submitted
+  waiting
+  approved
+  createdAt
+}`) as unknown as TypedDocumentString<VisitorGroupMembersQuery, VisitorGroupMembersQueryVariables>;
+export const MyGroupMembershipDocument = new TypedDocumentString(`
+    query MyGroupMembership {
+  myGroupMembership {
+    groupName
+    joined
+    activationCode
+  }
+}
+    `) as unknown as TypedDocumentString<MyGroupMembershipQuery, MyGroupMembershipQueryVariables>;
+export const CreateVisitorGroupDocument = new TypedDocumentString(`
+    mutation CreateVisitorGroup($input: CreateVisitorGroupInput!) {
+  createVisitorGroup(input: $input) {
+    ...VisitorGroupFields
+  }
+}
+    fragment VisitorGroupFields on VisitorGroup {
+  id
+  name
+  agentMobileMasked
+  memberLimit
+  codeBatch
+  members
+  joined
+  submitted
+  waiting
+  approved
+  createdAt
+}`) as unknown as TypedDocumentString<CreateVisitorGroupMutation, CreateVisitorGroupMutationVariables>;
+export const SetVisitorGroupLimitDocument = new TypedDocumentString(`
+    mutation SetVisitorGroupLimit($groupId: ID!, $memberLimit: Int!) {
+  setVisitorGroupLimit(groupId: $groupId, memberLimit: $memberLimit) {
+    ...VisitorGroupFields
+  }
+}
+    fragment VisitorGroupFields on VisitorGroup {
+  id
+  name
+  agentMobileMasked
+  memberLimit
+  codeBatch
+  members
+  joined
+  submitted
+  waiting
+  approved
+  createdAt
+}`) as unknown as TypedDocumentString<SetVisitorGroupLimitMutation, SetVisitorGroupLimitMutationVariables>;
+export const InviteGroupMemberAgainDocument = new TypedDocumentString(`
+    mutation InviteGroupMemberAgain($memberId: ID!) {
+  inviteGroupMemberAgain(memberId: $memberId)
+}
+    `) as unknown as TypedDocumentString<InviteGroupMemberAgainMutation, InviteGroupMemberAgainMutationVariables>;
+export const RemoveGroupMemberDocument = new TypedDocumentString(`
+    mutation RemoveGroupMember($memberId: ID!) {
+  removeGroupMember(memberId: $memberId)
+}
+    `) as unknown as TypedDocumentString<RemoveGroupMemberMutation, RemoveGroupMemberMutationVariables>;
+export const ConfirmGroupMembershipDocument = new TypedDocumentString(`
+    mutation ConfirmGroupMembership($input: ConfirmGroupMembershipInput!) {
+  confirmGroupMembership(input: $input) {
+    groupName
+    joined
+    activationCode
+  }
+}
+    `) as unknown as TypedDocumentString<ConfirmGroupMembershipMutation, ConfirmGroupMembershipMutationVariables>;
+export const ApproveVisitorGroupDocument = new TypedDocumentString(`
+    mutation ApproveVisitorGroup($groupId: ID!) {
+  approveVisitorGroup(groupId: $groupId)
+}
+    `) as unknown as TypedDocumentString<ApproveVisitorGroupMutation, ApproveVisitorGroupMutationVariables>;
+export const MyGroupStandingDocument = new TypedDocumentString(`
+    query MyGroupStanding {
+  myGroupMembership {
+    groupName
+    joined
+  }
+  myVisitorGroups {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<MyGroupStandingQuery, MyGroupStandingQueryVariables>;
 export const UploadSubmissionPictureDocument = new TypedDocumentString(`
     mutation UploadSubmissionPicture($file: Upload!, $purpose: PhotoPurpose!, $counterCheck: Boolean) {
   uploadPhoto(file: $file, purpose: $purpose, counterCheck: $counterCheck) {

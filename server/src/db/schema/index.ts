@@ -19,3 +19,4 @@ export * from '../../modules/entrance/entrance.tables';
 export * from '../../modules/badge-print/badge-print.tables';
 export * from '../../modules/invitation-letter/invitation-letter.tables';
 export * from '../../modules/review/review.tables';
+export * from '../../modules/visitor-group/visitor-group.tables';

@@ -38,6 +38,15 @@ export async function insertActivationCodes(db: Executor, codes: readonly string
   return Number(result.rows[0]?.inserted ?? 0);
 }
 
+/** Inserts a few codes and returns those inserted (a code that exists already is not). */
+export function insertActivationCodesReturning(db: Executor, codes: readonly string[], batch: string) {
+  return db
+    .insert(activationCodes)
+    .values(codes.map((code) => ({ code, batch })))
+    .onConflictDoNothing()
+    .returning({ id: activationCodes.id, code: activationCodes.code });
+}
+
 export async function findActivationCodeValue(db: Executor, id: string) {
   const [row] = await db.select({ code: activationCodes.code }).from(activationCodes).where(eq(activationCodes.id, id));
   return row?.code ?? null;

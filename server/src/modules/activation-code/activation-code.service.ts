@@ -50,8 +50,8 @@ export class ActivationCodeService {
   }
 
   /** The printed value of a code (the visitor's own application, or a reviewer's view). */
-  valueOf(id: string) {
-    return repository.findActivationCodeValue(this.db, id);
+  valueOf(id: string, tx: Executor = this.db) {
+    return repository.findActivationCodeValue(tx, id);
   }
 
   /** Unused codes, for the development route that hands demo codes out (never in production). */
@@ -78,6 +78,17 @@ export class ActivationCodeService {
       missing -= await this.insert([...fresh], batch, tx);
     }
     return count;
+  }
+
+  /** `count` new random codes in the batch, inside the caller's transaction, with their ids (a group's members, one each). */
+  async issue(tx: Executor, batch: string, count: number): Promise<Array<{ id: string; code: string }>> {
+    const issued: Array<{ id: string; code: string }> = [];
+    while (issued.length < count) {
+      const fresh = new Set<string>();
+      while (fresh.size < Math.min(count - issued.length, CODE_CHUNK)) fresh.add(randomActivationCode());
+      issued.push(...(await repository.insertActivationCodesReturning(tx, [...fresh], batch)));
+    }
+    return issued;
   }
 
   /** Which of the codes exist already, looked up in chunks. */

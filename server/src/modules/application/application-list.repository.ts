@@ -16,6 +16,7 @@ export interface ListConditions {
   submittedBefore?: Date | null;
   visitDate?: string | null;
   channelId?: string | null;
+  groupId?: string | null;
   keyword?: string | null;
   /** Only the applications verified at the counter (`audiences_counter_check_idx`). */
   counterCheck?: boolean;
@@ -53,6 +54,7 @@ function whereOf(filter: ListConditions): SQL | undefined {
     filter.submittedFrom ? gte(audiences.submittedAt, filter.submittedFrom) : undefined,
     filter.submittedBefore ? lt(audiences.submittedAt, filter.submittedBefore) : undefined,
     filter.channelId ? eq(audiences.channelId, filter.channelId) : undefined,
+    filter.groupId ? eq(audiences.groupId, filter.groupId) : undefined,
     filter.counterCheck ? eq(audiences.counterCheck, true) : undefined,
     filter.visitDate
       ? exists(
@@ -93,7 +95,7 @@ function identityCondition(normalised: string): SQL | undefined {
 
 /** The filter parts that the maintained counts answer (audience_count_deltas); null when another part is set. */
 export function countKeyOf(filter: ListConditions): { statuses: readonly ApproveStatus[]; visitDate: string | null } | null {
-  if (filter.submittedFrom || filter.submittedBefore || filter.channelId || filter.counterCheck || filter.keyword?.trim()) return null;
+  if (filter.submittedFrom || filter.submittedBefore || filter.channelId || filter.groupId || filter.counterCheck || filter.keyword?.trim()) return null;
   return { statuses: filter.statuses ?? [], visitDate: filter.visitDate ?? null };
 }
 
@@ -222,7 +224,7 @@ const GRAM_LENGTH = 2;
 export function gramSearchOf(filter: ListConditions): GramSearch | null {
   const keyword = filter.keyword?.trim();
   const normalised = keyword?.toUpperCase().replace(/\s+/g, '');
-  if (!keyword || !normalised || filter.channelId || filter.visitDate || filter.counterCheck) return null;
+  if (!keyword || !normalised || filter.channelId || filter.groupId || filter.visitDate || filter.counterCheck) return null;
   const length = [...keyword].length;
   if (length > GRAM_LENGTH || [...keyword.toLowerCase()].length !== length) return null;
   return { keyword, normalised, statuses: filter.statuses ?? [], submittedFrom: filter.submittedFrom ?? null, submittedBefore: filter.submittedBefore ?? null };

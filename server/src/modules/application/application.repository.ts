@@ -7,6 +7,11 @@ import { audienceStatusHistory, audienceVisitDates, audienceWaitlist, audiences 
 /** Statuses whose visit days count against a day's capacity: a pending application holds its seat. */
 export const HOLDING_STATUSES: readonly ApproveStatus[] = ['WAIT', 'DONE'];
 
+/** The applications made in an agent's group. */
+export function applicationsOfGroup(db: Executor, groupId: string) {
+  return db.select({ id: audiences.id, accountId: audiences.accountId, approveStatus: audiences.approveStatus }).from(audiences).where(eq(audiences.groupId, groupId));
+}
+
 export function findAudienceByAccount(db: Executor, accountId: string) {
   return db.query.audiences.findFirst({ where: eq(audiences.accountId, accountId) });
 }
@@ -201,6 +206,10 @@ export async function codeIdsOfApplicantsNamed(db: Executor, text: string, limit
     .where(and(isNotNull(audiences.activationCodeId), ilike(audiences.name, `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)))
     .limit(limit);
   return rows.flatMap((row) => (row.codeId ? [row.codeId] : []));
+}
+
+export function accountIdsOf(db: Executor, ids: readonly string[]) {
+  return ids.length ? db.select({ accountId: audiences.accountId }).from(audiences).where(inArray(audiences.id, [...ids])) : Promise.resolve([]);
 }
 
 export function applicantNamesByIds(db: Executor, ids: readonly string[]) {

@@ -59,6 +59,8 @@ const COUNT_CHANGES_TO_FOLD = 200;
 export class ApplicationService {
   /** What may decide an application in the transaction that submits it (the review module's auto-approval rules). */
   private submitDecider: SubmitDecider | undefined;
+  /** The agent groups' membership (the visitor-group module); without it nobody applies in a group. */
+  private groupMembership: GroupMembership | undefined;
 
   constructor(
     private readonly db: Database,
@@ -74,6 +76,21 @@ export class ApplicationService {
   /** Set once, by the review module: its rules decide at submit time; without it every application waits for a person. */
   decideOnSubmitWith(decider: SubmitDecider) {
     this.submitDecider = decider;
+  }
+
+  /** Set once, by the visitor-group module: a member's submit binds their group's code and carries the group. */
+  applyInGroupsWith(membership: GroupMembership) {
+    this.groupMembership = membership;
+  }
+
+  /** The applications made in a group (its members' states; the organizer's "approve all complete"). */
+  ofGroup(groupId: string, tx: Executor = this.db) {
+    return repository.applicationsOfGroup(tx, groupId);
+  }
+
+  /** The accounts of applications (inside the caller's transaction: an erasure's). */
+  async accountIdsOf(ids: readonly string[], tx: Executor = this.db) {
+    return (await repository.accountIdsOf(tx, ids)).map((row) => row.accountId);
   }
 
   findByAccount(accountId: string) {
@@ -249,7 +266,9 @@ export class ApplicationService {
         const before = existing ? (await repository.visitDatesOf(tx, existing.id)).map((row) => row.day) : [];
         const locked = await this.show.lockDays(tx, [...new Set([...visitDays, ...before])].sort());
         await this.holdDays(tx, application.id, visitDays, keptDays, now, locked);
-        const activationCodeId = await this.activationCodes.bind(tx, input.activationCode, application.activationCodeId);
+        // A group member's code is the one their group holds for them, whatever the form sent.
+        const membership = (await this.groupMembership?.onSubmit(tx, viewer.id, input)) ?? null;
+        const activationCodeId = await this.activationCodes.bind(tx, membership?.activationCode ?? input.activationCode, application.activationCodeId);
 
         const updated = await repository.updateAudience(tx, application.id, {
           approveStatus: 'WAIT',
@@ -267,6 +286,7 @@ export class ApplicationService {
           truthConfirmedAt: now,
           sensitiveConsentAt: now,
           counterCheck: input.counterCheck === true,
+          groupId: membership?.groupId ?? null,
           submittedAt: now,
         });
         await repository.replaceVisitDates(tx, application.id, visitDays);
@@ -418,6 +438,15 @@ export interface SubmitDecider {
   decideOnSubmit(tx: Executor, submitted: ApplicationRow, faceMatchScore: number | null): Promise<ApplicationRow | undefined>;
 }
 
+/** A visitor's membership of an agent's group, read in the transaction that submits their application. */
+export interface GroupMembership {
+  /**
+   * The group and the code it holds for the account, when the account joined a group (null otherwise); refuses
+   * an ID that is not the one the member confirmed, so that nobody applies in a group as someone else.
+   */
+  onSubmit(tx: Executor, accountId: string, input: Pick<TApplicationFields, 'idType' | 'idNumber'>): Promise<{ groupId: string; activationCode: string } | null>;
+}
+
 /** What an application was before a decision (the audit row's "before"). */
 export interface ApprovalSnapshot {
   id: string;
@@ -465,6 +494,7 @@ function listConditions(input: TAudienceListInput['filter']): ListConditions {
     submittedBefore: dayStart(filter.submittedTo, 1),
     visitDate: filter.visitDate,
     channelId: filter.channelId,
+    groupId: filter.groupId,
     keyword: filter.keyword,
     counterCheck: filter.counterCheck,
   };

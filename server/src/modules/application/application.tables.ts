@@ -7,6 +7,7 @@ import { accounts } from '../account/account.tables';
 import { activationCodes } from '../activation-code/activation-code.tables';
 import { channels } from '../show/show.tables';
 import { photos } from '../media/media.tables';
+import { visitorGroups } from '../visitor-group/visitor-group.tables';
 
 /** What the list's keyword index holds: each character of the lower-cased name, and `state:<status>`. */
 export function searchTokensOf(table: { name: PgColumn; approveStatus: PgColumn }): SQL {
@@ -49,6 +50,8 @@ export const audiences = pgTable(
     sensitiveConsentAt: timestamp('sensitive_consent_at', { withTimezone: true }),
     /** The visitor chose to be verified at the counter instead of by face recognition (decision 0209): no face data is kept, the review has no score. */
     counterCheck: boolean('counter_check').notNull().default(false),
+    /** The agent's group the visitor applied in (docs/decisions/0210-group-registration.md). */
+    groupId: uuid('group_id').references(() => visitorGroups.id, { onDelete: 'set null' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** PIPL: when the personal data was erased (on request or when retention ended); the row stays for statistics. */
@@ -67,6 +70,7 @@ export const audiences = pgTable(
     index('audiences_list_order_idx').on(table.submittedAt.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('audiences_status_list_order_idx').on(table.approveStatus, table.submittedAt.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('audiences_channel_idx').on(table.channelId),
+    index('audiences_group_idx').on(table.groupId),
     index('audiences_name_idx').on(sql`lower(${table.name})`),
     // The list sorted by name: a page is an index walk too, either way.
     index('audiences_name_order_idx').on(table.name.asc().nullsLast(), table.id.asc().nullsLast()),

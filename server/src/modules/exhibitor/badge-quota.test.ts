@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { BoothType } from '@portal/shared/exhibitor/badge-quota';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { signInDirectly } from '../../test/sessions';
 import { signedInClient, uploadPicture } from '../../test/submissions';
 import { badgeRow } from '../../test/badge-rows';
-import { auditLog, badges, boothQuotaRules } from '../../db/schema/index';
+import { auditLog, badges, boothQuotaRules, notices } from '../../db/schema/index';
 import { bestFace, cropAroundFace, demoSample } from '../face/face-test-pictures';
 
 const RULES = `{ boothQuotaRules { boothType areaPerBadge minimum maximum } }`;
@@ -188,6 +188,11 @@ describe('badge quotas', () => {
       expect(refusal.body.data?.decideExtraBadgeOrder).toMatchObject({ status: 'REFUSED', reason: '未收到款项' });
       expect((await shell.client.graphql<{ cancelExtraBadgeOrder: { status: string } }>(CANCEL, { id: cancelled })).body.data?.cancelExtraBadgeOrder.status).toBe('CANCELLED');
       expect((await shell.read()).credentialLimit).toBe(6);
+      // The company is told both decisions; the withdrawal is its own and tells nobody.
+      const told = await app.portal.database.db.select({ key: notices.dedupeKey, message: notices.message }).from(notices).where(like(notices.dedupeKey, 'extra-badges:%'));
+      expect(told.filter((notice) => notice.key.startsWith(`extra-badges:${paid}:`)).length).toBeGreaterThan(0);
+      expect(told.filter((notice) => notice.key.startsWith(`extra-badges:${refused}:`)).map((notice) => JSON.stringify(notice.message))).toEqual(expect.arrayContaining([expect.stringContaining('未收到款项')]));
+      expect(told.some((notice) => notice.key.startsWith(`extra-badges:${cancelled}:`))).toBe(false);
       // A decided order cannot be decided or cancelled again.
       expect(codeOf((await manager.graphql(DECIDE, { input: { id: cancelled, decision: 'PAID' } })).body)).toBe('EXTRA_BADGE_ORDER_NOT_OPEN');
       expect(codeOf((await shell.client.graphql(CANCEL, { id: paid })).body)).toBe('EXTRA_BADGE_ORDER_NOT_OPEN');

@@ -3,10 +3,14 @@ import type { AuditAction } from '@portal/shared/audit/audit-log';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/viewer';
+import { EXHIBITOR_LOCALE } from '@portal/shared/i18n/locales';
+import type { AccountService } from '../account/account.service';
 import type { AuditService } from '../audit/audit.service';
+import type { Messenger } from '../messaging/messenger.service';
+import type { NoticeOutbox } from '../messaging/notice-outbox.service';
 import type { RequestOrigin } from '../audit/audit.models';
 import type { BadgeQuotaService } from './badge-quota.service';
-import type { ExtraBadgeOrderModel } from './exhibitor.models';
+import type { ExhibitorModel, ExtraBadgeOrderModel } from './exhibitor.models';
 import { requireCompanyMember, requireExhibitorManager } from './exhibitor.policy';
 import * as quotaRepository from './badge-quota.repository';
 import * as repository from './exhibitor.repository';
@@ -25,6 +29,9 @@ export class ExtraBadgeOrderService {
     private readonly db: Database,
     private readonly quotas: BadgeQuotaService,
     private readonly audit: AuditService,
+    private readonly accounts: Pick<AccountService, 'findByExhibitors'>,
+    private readonly messenger: Pick<Messenger, 'extraBadgesDecided'>,
+    private readonly notices: NoticeOutbox,
   ) {}
 
   /** The company orders extra badges (an ACTIVE company only, as for every filing). */
@@ -45,11 +52,18 @@ export class ExtraBadgeOrderService {
     return this.change(id, origin, member.id, 'exhibitor.extra_badges_cancel', exhibitorId, () => ({ status: 'CANCELLED' }));
   }
 
-  /** PAID adds the order's badges to the company's limit (recomputed in the transaction); REFUSED keeps the reason. */
-  decide(viewer: Viewer | undefined, input: TDecideExtraBadgeOrderInput, origin: RequestOrigin): Promise<ExtraBadgeOrderModel> {
+  /**
+   * PAID adds the order's badges to the company's limit (recomputed in the transaction); REFUSED keeps the reason.
+   * The company's accounts are told either way, by notices written in the same transaction.
+   */
+  async decide(viewer: Viewer | undefined, input: TDecideExtraBadgeOrderInput, origin: RequestOrigin): Promise<ExtraBadgeOrderModel> {
     const actorId = requireExhibitorManager(viewer).id;
     const action = input.decision === 'PAID' ? 'exhibitor.extra_badges_paid' : 'exhibitor.extra_badges_refuse';
-    return this.change(input.id, origin, actorId, action, null, () => ({ status: input.decision, reason: input.decision === 'REFUSED' ? input.reason : null, decidedById: actorId, decidedAt: new Date() }));
+    const decided = await this.change(input.id, origin, actorId, action, null, () => ({ status: input.decision, reason: input.decision === 'REFUSED' ? input.reason : null, decidedById: actorId, decidedAt: new Date() }), (tx, order, company, limit) =>
+      this.tellCompany(tx, order, company, limit),
+    );
+    void this.notices.kick();
+    return decided;
   }
 
   /** The company's latest orders, newest first. */
@@ -69,7 +83,15 @@ export class ExtraBadgeOrderService {
    * Locks the rules (for share), the order's company and the order; an order no longer OPEN is refused; a
    * company member (`ownCompany`) reaches only its own company's orders. The limit is recomputed after the change.
    */
-  private async change(id: string, origin: RequestOrigin, actorId: string, action: AuditAction, ownCompany: string | null, changes: () => Partial<ExtraBadgeOrderModel>) {
+  private async change(
+    id: string,
+    origin: RequestOrigin,
+    actorId: string,
+    action: AuditAction,
+    ownCompany: string | null,
+    changes: () => Partial<ExtraBadgeOrderModel>,
+    afterChange?: (tx: Executor, order: ExtraBadgeOrderModel, company: ExhibitorModel, limit: number) => Promise<void>,
+  ) {
     return this.db.transaction(async (tx) => {
       const found = await quotaRepository.findOrder(tx, id);
       if (!found || (ownCompany !== null && found.exhibitorId !== ownCompany)) throw new AppError('NOT_FOUND');
@@ -82,8 +104,17 @@ export class ExtraBadgeOrderService {
       if (!after) throw new AppError('NOT_FOUND');
       const limit = await this.quotas.recompute(tx, rules, company);
       await this.record(tx, origin, actorId, action, after, before, { from: company.credentialLimit, to: limit });
+      await afterChange?.(tx, after, company, limit);
       return after;
     });
+  }
+
+  private async tellCompany(tx: Executor, order: ExtraBadgeOrderModel, company: ExhibitorModel, limit: number) {
+    const outcome = order.status === 'PAID' ? 'paid' : 'refused';
+    for (const account of await this.accounts.findByExhibitors([company.id], tx)) {
+      const messages = await this.messenger.extraBadgesDecided(tx, { email: account.email, mobile: account.mobile }, { company: company.nameZh, quantity: order.quantity, outcome, limit, reason: order.reason }, EXHIBITOR_LOCALE);
+      await this.notices.enqueue(tx, messages.map((message) => ({ dedupeKey: `extra-badges:${order.id}:${account.id}:${message.kind}`, message })));
+    }
   }
 
   private record(tx: Executor, origin: RequestOrigin, actorId: string, action: AuditAction, after: ExtraBadgeOrderModel, before: ExtraBadgeOrderModel | undefined, limit?: { from: number; to: number }) {

@@ -13,7 +13,7 @@ export interface EmailMessage {
  * signature; so a message names its template and parameters, and also carries the rendered text
  * for providers that take free text and for the dev outbox.
  */
-export type SmsTemplate = 'verification_code' | 'application_approved' | 'application_refused' | 'submission_approved' | 'submission_rejected' | 'badge_approved' | 'badge_rejected' | 'exhibitor_approved' | 'waitlist_offered' | 'waitlist_lapsed';
+export type SmsTemplate = 'verification_code' | 'application_approved' | 'application_refused' | 'submission_approved' | 'submission_rejected' | 'badge_approved' | 'badge_rejected' | 'exhibitor_approved' | 'waitlist_offered' | 'waitlist_lapsed' | 'group_invited' | 'group_agent_named' | 'extra_badges_paid' | 'extra_badges_refused';
 
 export interface SmsMessage {
   kind: 'sms';

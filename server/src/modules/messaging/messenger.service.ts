@@ -136,6 +136,19 @@ export class Messenger {
     return this.emailAndSms(to, { prefix: 'exhibitorApproved', params: { show, company }, template: 'exhibitor_approved', smsParams: { show } }, locale);
   }
 
+  /** A company's order of extra badges marked paid (the new badge limit) or refused (the reason). */
+  async extraBadgesDecided(
+    tx: Executor,
+    to: { email: string | null; mobile: string | null },
+    order: { company: string; quantity: number; outcome: 'paid' | 'refused'; limit: number; reason: string | null },
+    locale: Locale,
+  ): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    const params = { show, company: order.company, quantity: String(order.quantity), limit: String(order.limit), reason: order.reason ?? '' };
+    const prefix = order.outcome === 'paid' ? 'extraBadgesPaid' : 'extraBadgesRefused';
+    return this.emailAndSms(to, { prefix, params, template: order.outcome === 'paid' ? 'extra_badges_paid' : 'extra_badges_refused', smsParams: params }, locale);
+  }
+
   /**
    * The messages telling a visitor that a seat on a full day's waitlist is held for them until `until`
    * (an instant, written in Beijing time): confirm it on the visit dates page before then.
@@ -152,6 +165,23 @@ export class Messenger {
     const show = await this.show(locale, tx);
     const params = { show, name: lapse.name, day: lapse.day };
     return this.emailAndSms(to, { prefix: 'waitlistLapsed', params, template: 'waitlist_lapsed', smsParams: params }, locale);
+  }
+
+  /** The agent of a new group is told where to import its members (the visitor area, signed in with this mobile). */
+  async groupAgentNamed(tx: Executor, to: { email: string | null; mobile: string | null }, group: { group: string; limit: number; link: string }, locale: Locale): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    const params = { show, group: group.group, limit: String(group.limit), link: group.link };
+    return this.emailAndSms(to, { prefix: 'groupAgentNamed', params, template: 'group_agent_named', smsParams: params }, locale);
+  }
+
+  /**
+   * A member of an agent's group is asked to confirm their own entry: sign in with this mobile at `link`, type
+   * their ID number, give their own consents and photos.
+   */
+  async groupInvited(tx: Executor, to: { email: string | null; mobile: string | null }, invitation: { name: string; group: string; link: string }, locale: Locale): Promise<OutgoingMessage[]> {
+    const show = await this.show(locale, tx);
+    const params = { show, name: invitation.name, group: invitation.group, link: invitation.link };
+    return this.emailAndSms(to, { prefix: 'groupInvited', params, template: 'group_invited', smsParams: params }, locale);
   }
 
   /** An email (`<prefix>Subject`, `<prefix>Email`) and an SMS (`<prefix>Sms`) to whichever address is given. */

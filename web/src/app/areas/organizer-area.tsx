@@ -31,6 +31,7 @@ import { DeviceListRoute } from '../../features/entrance/pages/device-list-route
 import { EntranceRoomRoute } from '../../features/entrance-room/pages/entrance-room-route';
 import FundProjectionScreenOutlined from '@ant-design/icons-svg/es/asn/FundProjectionScreenOutlined';
 import { LetterQueueRoute, LetterTemplateRoute } from '../../features/invitation-letter/pages/letter-routes';
+import { GroupListRoute } from '../../features/visitor-group/pages/group-routes';
 
 /** Where the audit log opens each kind of subject. */
 const AUDIT_SUBJECT_PATHS: AuditSubjectPaths = {
@@ -63,6 +64,7 @@ export const ORGANIZER_MENU: Record<OrganizerSection, MenuEntry> = {
       { path: PATHS.organizerAudienceList, labelKey: 'organizer.menu.audienceList' },
       { path: PATHS.organizerAudienceLetters, labelKey: 'organizer.menu.audienceLetters' },
       { path: PATHS.organizerAutoApproval, labelKey: 'organizer.menu.autoApproval' },
+      { path: PATHS.organizerGroups, labelKey: 'organizer.menu.groups' },
     ],
   },
   exhibitor: {
@@ -118,6 +120,7 @@ function SectionOutlet({ section }: { section: OrganizerSection }) {
           <Route path="list" element={<ApprovalListRoute canErase={canErasePersonalData} />} />
           <Route path="letters" element={<LetterQueueRoute />} />
           <Route path="rules" element={<AutoApprovalRoute />} />
+          <Route path="groups" element={<GroupListRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       );

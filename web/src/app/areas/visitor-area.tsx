@@ -10,7 +10,7 @@ import { useSession } from '../../features/viewer/api/viewer';
 import { AreaLayout, type MenuEntry } from '../layouts/area-layout';
 import { PATHS } from '../paths';
 import { ApplicationEditRoute } from '../routes/application-route';
-import { VisitorInfoRoute, VisitorLetterRoute, VisitorRecordRoute, VisitorTicketRoute, VisitorVisitDateRoute } from './visitor-pages';
+import { VisitorGroupJoinRoute, VisitorGroupsRoute, VisitorInfoRoute, VisitorLetterRoute, VisitorRecordRoute, VisitorTicketRoute, VisitorVisitDateRoute } from './visitor-pages';
 
 const VISITOR_CHILDREN = ['info', 'info/edit', 'ticket', 'visitDate', 'record'] as const;
 
@@ -50,6 +50,8 @@ export function VisitorArea() {
         <Route path="visitor/visitDate" element={<VisitorVisitDateRoute />} />
         <Route path="visitor/record" element={<VisitorRecordRoute />} />
         <Route path="visitor/letter" element={<VisitorLetterRoute />} />
+        <Route path="group" element={<VisitorGroupsRoute />} />
+        <Route path="group/join" element={<VisitorGroupJoinRoute />} />
         {VISITOR_CHILDREN.map((child) => (
           <Route key={child} path={child} element={<VisitorAlias child={child} />} />
         ))}

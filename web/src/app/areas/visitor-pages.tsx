@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { TicketLoading } from '../../features/ticket/components/ticket-loading';
 import { useSession } from '../../features/viewer/api/viewer';
 import { Guard } from '../guard';
@@ -6,6 +6,7 @@ import { approvedAudienceGuard } from '../guards';
 import { Lazy } from '../lazy';
 import { PATHS } from '../paths';
 import { WithAntd } from '../with-antd';
+import { AgentGroupsRoute, GroupJoinRoute } from '../../features/visitor-group/pages/group-routes';
 
 // DESIGN §7: each visitor page is its own chunk. The area's layout and the ticket are plain; the other
 // pages are built with antd and bring its providers (WithAntd).
@@ -13,6 +14,7 @@ const InfoPage = lazy(() => import('../../features/application/pages/info-page')
 const VisitDatePage = lazy(() => import('../../features/application/pages/visit-date-page').then((module) => ({ default: module.VisitDatePage })));
 const TicketPage = lazy(() => import('../../features/ticket/pages/ticket-page').then((module) => ({ default: module.TicketPage })));
 const LetterRequestPage = lazy(() => import('../../features/invitation-letter/pages/letter-request-page').then((module) => ({ default: module.LetterRequestPage })));
+const GroupNotices = lazy(() => import('../../features/visitor-group/components/group-notices').then((module) => ({ default: module.GroupNotices })));
 const RecordPage = lazy(() => import('../../features/ticket/pages/record-page').then((module) => ({ default: module.RecordPage })));
 
 /** Pages that need an approved application (approveStatus DONE, else the not-found page); `loading`: until the page's code is there. */
@@ -36,7 +38,14 @@ const INFO_LINKS = {
 export function VisitorInfoRoute() {
   return (
     <WithAntd>
-      <InfoPage links={INFO_LINKS} />
+      <InfoPage
+        links={INFO_LINKS}
+        notices={
+          <Suspense fallback={null}>
+            <GroupNotices />
+          </Suspense>
+        }
+      />
     </WithAntd>
   );
 }
@@ -81,5 +90,23 @@ export function VisitorLetterRoute() {
         <LetterRequestPage />
       </WithAntd>
     </Approved>
+  );
+}
+
+/** /wa/group: the groups an organizer made for the visitor's mobile (the agent's page) */
+export function VisitorGroupsRoute() {
+  return (
+    <WithAntd>
+      <AgentGroupsRoute />
+    </WithAntd>
+  );
+}
+
+/** /wa/group/join: a member's invitation (any signed-in visitor; the page says when no group entered their mobile) */
+export function VisitorGroupJoinRoute() {
+  return (
+    <WithAntd>
+      <GroupJoinRoute />
+    </WithAntd>
   );
 }

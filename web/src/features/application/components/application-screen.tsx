@@ -25,7 +25,7 @@ function initialValuesOf(data: MyApplicationData): Partial<ApplicationFormValues
   const account = data.account;
   const localMobile = (mobile: string | null | undefined) => (mobile?.startsWith('+86') ? mobile.slice(3) : (mobile ?? ''));
   if (!audience || audience.approveStatus === 'CREATED') {
-    return { name: audience?.name ?? account?.name ?? '', mobile: localMobile(audience?.mobile ?? account?.mobile), email: audience?.email ?? account?.email ?? '' };
+    return { name: audience?.name ?? account?.name ?? '', mobile: localMobile(audience?.mobile ?? account?.mobile), email: audience?.email ?? account?.email ?? '', activationCode: data.groupCode ?? '' };
   }
   return {
     name: audience.name ?? '',

@@ -1,4 +1,5 @@
 import { Alert, App, Button, Card, Descriptions, Flex, Grid, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApplicationStatusTag } from '../../../components/application-status-tag';
@@ -23,7 +24,7 @@ export interface InfoLinks {
  * /wa/visitor/info (SPEC 4): the visitor's registration and its status: pending, refused with the
  * reason (edit and resubmit until the update deadline), or approved with the ticket's instructions.
  */
-export function InfoPage({ links }: { links: InfoLinks }) {
+export function InfoPage({ links, notices }: { links: InfoLinks; /** What another feature tells the visitor here (their group). */ notices?: ReactNode }) {
   const { t, i18n, ready } = useTranslation('visitor');
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
@@ -76,6 +77,7 @@ export function InfoPage({ links }: { links: InfoLinks }) {
           </Flex>
         }
       />
+      {notices}
       {deadlineText && audience.approveStatus !== 'DONE' ? (
         <Typography.Text type="secondary" data-testid="info-update-deadline">
           {updateDeadlinePassed(updateDeadline, now) ? t('info.deadlinePassed', { date: deadlineText }) : t('info.deadline', { date: deadlineText })}

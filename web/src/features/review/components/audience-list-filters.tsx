@@ -124,6 +124,18 @@ export const AudienceListFilters = memo(
           style={{ width: 180 }}
           data-testid="review-filter-channel"
         />
+        <Select<string>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={filter.groupId ?? undefined}
+          onChange={(groupId) => onChange({ groupId: groupId ?? null })}
+          options={(options.data?.visitorGroups ?? []).map((group) => ({ value: group.id, label: group.name }))}
+          loading={options.isPending}
+          placeholder={t('filters.group')}
+          aria-label={t('filters.group')}
+          style={{ width: 180 }}
+          data-testid="review-filter-group"
+        />
         <Checkbox checked={filter.counterCheck} onChange={(event) => onChange({ counterCheck: event.target.checked })} data-testid="review-filter-counter-check">
           {t('filters.counterCheck')}
         </Checkbox>

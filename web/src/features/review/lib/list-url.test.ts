@@ -23,6 +23,7 @@ const FULL: ReviewListState = {
   submittedTo: '2025-03-31',
   visitDate: '2025-04-11',
   channelId: 'c6b7c1de-7f6e-4f0a-9a55-8c1f0f3f1a01',
+  groupId: '0b5d2c44-8a1e-4c1f-9d2e-3f4a5b6c7d8e',
   keyword: '张三',
   counterCheck: true,
   sort: 'NAME_ASC',
@@ -37,7 +38,7 @@ describe('URL → list state', () => {
 
   it('reads every value', () => {
     expect(
-      parse('statuses=WAIT,REFUSE&submittedFrom=2025-03-01&submittedTo=2025-03-31&visitDate=2025-04-11&channelId=c6b7c1de-7f6e-4f0a-9a55-8c1f0f3f1a01&keyword=%E5%BC%A0%E4%B8%89&counterCheck=true&sort=NAME_ASC&page=3&pageSize=50'),
+      parse('statuses=WAIT,REFUSE&submittedFrom=2025-03-01&submittedTo=2025-03-31&visitDate=2025-04-11&channelId=c6b7c1de-7f6e-4f0a-9a55-8c1f0f3f1a01&groupId=0b5d2c44-8a1e-4c1f-9d2e-3f4a5b6c7d8e&keyword=%E5%BC%A0%E4%B8%89&counterCheck=true&sort=NAME_ASC&page=3&pageSize=50'),
     ).toEqual(FULL);
   });
 
@@ -96,7 +97,7 @@ describe('query variables and export link', () => {
   it('send only the filters that are set', () => {
     expect(queryVariables(DEFAULT_STATE)).toEqual({ filter: {}, sort: 'SUBMITTED_DESC', page: 1, pageSize: 20 });
     expect(queryVariables(FULL)).toEqual({
-      filter: { statuses: ['WAIT', 'REFUSE'], submittedFrom: '2025-03-01', submittedTo: '2025-03-31', visitDate: '2025-04-11', channelId: FULL.channelId, keyword: '张三', counterCheck: true },
+      filter: { statuses: ['WAIT', 'REFUSE'], submittedFrom: '2025-03-01', submittedTo: '2025-03-31', visitDate: '2025-04-11', channelId: FULL.channelId, groupId: FULL.groupId, keyword: '张三', counterCheck: true },
       sort: 'NAME_ASC',
       page: 3,
       pageSize: 50,
@@ -113,6 +114,7 @@ describe('query variables and export link', () => {
       submittedTo: '2025-03-31',
       visitDate: '2025-04-11',
       channelId: FULL.channelId,
+      groupId: FULL.groupId,
       keyword: '张三',
       counterCheck: 'true',
       sort: 'NAME_ASC',
