@@ -3,7 +3,7 @@
 // imports the members — a bad row is reported, the good one invited by SMS; the member opens the invitation's link,
 // confirms their own ID number (a wrong one is refused) and fills in their own application, the group's code already
 // there; the agent sees the member's application pending review; the organizer approves the group's pending
-// applications together and opens them in the approval list.
+// applications together, opens them in the approval list, and finally deletes the group.
 //
 // The journey runs on a server of its own: the agent and the member register there.
 import { join, resolve } from 'node:path';
@@ -129,6 +129,13 @@ describeE2E('group registration by an agent', () => {
     await waitForPath(desk, new RegExp(`^${PATHS.organizerAudienceList}$`));
     await expect.poll(() => desk.getByTestId('review-row-name').count()).toBe(1);
     await checkPage(desk, 'group-registration-05-approval-list-zh-CN');
+
+    // 8. After the show the organizer deletes the group: its member list is erased; the approved application stays.
+    await openPage(desk, PATHS.organizerGroups, 'group-list-page');
+    await desk.getByTestId(`group-open-${GROUP}`).click();
+    await drawer.getByTestId('group-delete').click();
+    await desk.getByTestId('group-delete-confirm').click();
+    await unlessPageFails(desk, desk.getByTestId(`group-open-${GROUP}`).waitFor({ state: 'detached' }));
 
     for (const opened of [office, agentBrowser, memberBrowser]) expect(opened.problems).toEqual([]);
   });

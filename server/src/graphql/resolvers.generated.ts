@@ -183,6 +183,8 @@ export type Mutation = {
   removeGroupMember: Scalars['Boolean']['output'];
   /** The member: their own ID type and number, as the agent entered them, joins them to the group. */
   confirmGroupMembership: GroupMembership;
+  /** Organizers: the group and its member entries deleted; codes of members who never applied voided; applications stay. */
+  deleteVisitorGroup: Scalars['Boolean']['output'];
   /** Organizers: approves every application of the group waiting for review; returns how many. */
   approveVisitorGroup: Scalars['Int']['output'];
 };
@@ -561,6 +563,11 @@ export type MutationRemoveGroupMemberArgs = {
 
 export type MutationConfirmGroupMembershipArgs = {
   input: ConfirmGroupMembershipInput;
+};
+
+
+export type MutationDeleteVisitorGroupArgs = {
+  groupId: Scalars['ID']['input'];
 };
 
 
@@ -2997,6 +3004,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   inviteGroupMemberAgain?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationInviteGroupMemberAgainArgs, 'memberId'>>;
   removeGroupMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveGroupMemberArgs, 'memberId'>>;
   confirmGroupMembership?: Resolver<ResolversTypes['GroupMembership'], ParentType, ContextType, RequireFields<MutationConfirmGroupMembershipArgs, 'input'>>;
+  deleteVisitorGroup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteVisitorGroupArgs, 'groupId'>>;
   approveVisitorGroup?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationApproveVisitorGroupArgs, 'groupId'>>;
 };
 

@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   'visitor_group.remove_member',
   'visitor_group.join',
   'visitor_group.approve',
+  'visitor_group.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

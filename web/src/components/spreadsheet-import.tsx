@@ -130,6 +130,8 @@ export function ImportReportView<TProblem extends string>({
             size="small"
             style={{ marginTop: 8 }}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            // On a phone the reasons are wider than the screen: the table scrolls sideways, the page does not.
+            scroll={{ x: 'max-content' }}
             dataSource={report.issues}
             data-testid={`${testId}-issues`}
             columns={[

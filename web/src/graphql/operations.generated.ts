@@ -1585,6 +1585,13 @@ export type MyGroupStandingQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyGroupStandingQuery = { myGroupMembership: { groupName: string, joined: boolean } | null, myVisitorGroups: Array<{ id: string }> };
 
+export type DeleteVisitorGroupMutationVariables = Exact<{
+  groupId: string | number;
+}>;
+
+
+export type DeleteVisitorGroupMutation = { deleteVisitorGroup: boolean };
+
 export type PhotoRefFragment = { id: string, url: string };
 
 export type ShowDayFieldsFragment = { day: string, capacity: number, remaining: number, deadline: string };
@@ -4846,6 +4853,11 @@ export const MyGroupStandingDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyGroupStandingQuery, MyGroupStandingQueryVariables>;
+export const DeleteVisitorGroupDocument = new TypedDocumentString(`
+    mutation DeleteVisitorGroup($groupId: ID!) {
+  deleteVisitorGroup(groupId: $groupId)
+}
+    `) as unknown as TypedDocumentString<DeleteVisitorGroupMutation, DeleteVisitorGroupMutationVariables>;
 export const UploadSubmissionPictureDocument = new TypedDocumentString(`
     mutation UploadSubmissionPicture($file: Upload!, $purpose: PhotoPurpose!, $counterCheck: Boolean) {
   uploadPhoto(file: $file, purpose: $purpose, counterCheck: $counterCheck) {

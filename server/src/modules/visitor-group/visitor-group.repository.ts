@@ -23,6 +23,11 @@ export async function lockGroup(tx: Executor, id: string) {
   return row;
 }
 
+/** The group and its members (cascade); applications keep their rows, their group cleared. */
+export async function deleteGroup(tx: Executor, id: string) {
+  await tx.delete(visitorGroups).where(eq(visitorGroups.id, id));
+}
+
 export async function setMemberLimit(tx: Executor, id: string, memberLimit: number) {
   await tx.update(visitorGroups).set({ memberLimit }).where(eq(visitorGroups.id, id));
 }

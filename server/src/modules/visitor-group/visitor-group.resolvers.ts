@@ -17,6 +17,7 @@ export const visitorGroupResolvers: Resolvers = {
     inviteGroupMemberAgain: (_parent, { memberId }, context) => context.services.visitorGroups.inviteAgain(context.viewer, parseInput(ZGroupMemberId, memberId), portalOriginOf(context.request), context.origin),
     removeGroupMember: (_parent, { memberId }, context) => context.services.visitorGroups.removeMember(context.viewer, parseInput(ZGroupMemberId, memberId), context.origin),
     confirmGroupMembership: (_parent, { input }, context) => context.services.visitorGroups.confirm(context.viewer, parseInput(ZConfirmGroupMembershipInput, input), context.origin),
+    deleteVisitorGroup: (_parent, { groupId }, context) => context.services.visitorGroups.remove(context.viewer, parseInput(ZGroupId, groupId), context.origin),
     approveVisitorGroup: (_parent, { groupId }, context) => context.services.visitorGroups.approveWaiting(context.viewer, parseInput(ZGroupId, groupId), context.origin),
   },
   VisitorGroup: {

@@ -120,6 +120,25 @@ export class VisitorGroupService implements GroupMembership {
     return this.group(organizer, groupId);
   }
 
+  /**
+   * Organizers: the group and every member entry go (PIPL: what the agent gave ends with the group, e.g. after the
+   * show); the codes of members who never applied are voided. Applications already made stay, no longer in a group.
+   */
+  async remove(viewer: Viewer | undefined, groupId: string, origin: RequestOrigin) {
+    const organizer = requireReviewer(viewer);
+    await this.db.transaction(async (tx) => {
+      const group = await repository.lockGroup(tx, groupId);
+      if (!group) throw new AppError('GROUP_NOT_FOUND');
+      const applicants = new Set((await this.applications.ofGroup(groupId, tx)).map((application) => application.accountId));
+      const members = await repository.membersOf(tx, groupId);
+      const unused = members.filter((member) => !member.accountId || !applicants.has(member.accountId));
+      for (const member of unused) await this.activationCodes.void(tx, member.activationCodeId);
+      await repository.deleteGroup(tx, groupId);
+      await this.audit.record(origin, { actorId: organizer.id, action: 'visitor_group.delete', subjectType: 'visitor_group', subjectId: groupId, detail: { name: group.name, members: members.length, applied: members.length - unused.length } }, tx);
+    });
+    return true;
+  }
+
   /** Who may import into the group (its agent or an organizer), with what the import needs. */
   async importOptions(viewer: Viewer | undefined, query: { groupId: string; mode: ImportMode }, portalOrigin: string) {
     await this.requireGroupAccess(viewer, query.groupId);

@@ -205,6 +205,26 @@ describe('group registration by an agent', () => {
     expect(await app.portal.database.db.select().from(visitorGroupMembers).where(eq(visitorGroupMembers.groupId, group.id))).toEqual([]);
   });
 
+  it('deleting a group erases its member list, voids the codes never used and leaves the applications', async () => {
+    const agent = await visitor();
+    const group = await createGroup(agent.mobile, 3);
+    const [applicant, idle] = [await visitor(), await visitor()];
+    const idNumber = mainlandId();
+    await importCsv(agent.client, group.id, [`团员庚,${applicant.mobile},身份证,${idNumber},`, `团员辛,${idle.mobile},身份证,${mainlandId()},`].join('\n'));
+    await applicant.client.graphql(CONFIRM, { input: { idType: 'MAINLAND_ID', idNumber } });
+    const submitted = (await submit(applicant.client, applicant.mobile, idNumber, 'X')).body.data?.submitApplication;
+    expect((await agent.client.graphql(`mutation ($groupId: ID!) { deleteVisitorGroup(groupId: $groupId) }`, { groupId: group.id })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await organizer.graphql(`mutation ($groupId: ID!) { deleteVisitorGroup(groupId: $groupId) }`, { groupId: group.id })).body.data).toEqual({ deleteVisitorGroup: true });
+
+    const db = app.portal.database.db;
+    expect(await db.select().from(visitorGroupMembers).where(eq(visitorGroupMembers.groupId, group.id))).toEqual([]);
+    expect((await db.select({ status: activationCodes.status }).from(activationCodes).where(eq(activationCodes.batch, group.codeBatch))).map((code) => code.status).sort()).toEqual(['BOUND', 'VOID']);
+    const [application] = await db.select().from(audiences).where(eq(audiences.id, submitted?.id ?? ''));
+    expect(application).toMatchObject({ approveStatus: 'WAIT', groupId: null });
+    expect((await agent.client.graphql<{ myVisitorGroups: unknown[] }>(MINE)).body.data?.myVisitorGroups).toEqual([]);
+    expect((await db.select().from(auditLog).where(and(eq(auditLog.action, 'visitor_group.delete'), eq(auditLog.subjectId, group.id))))).toHaveLength(1);
+  });
+
   it('two imports racing into one group never pass its limit', async () => {
     const agent = await visitor();
     const group = await createGroup(agent.mobile, 4);

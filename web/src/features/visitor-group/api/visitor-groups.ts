@@ -5,6 +5,7 @@ import {
   ApproveVisitorGroupDocument,
   ConfirmGroupMembershipDocument,
   CreateVisitorGroupDocument,
+  DeleteVisitorGroupDocument,
   InviteGroupMemberAgainDocument,
   MyGroupMembershipDocument,
   MyGroupStandingDocument,
@@ -69,6 +70,7 @@ export const useSetGroupLimit = () =>
   useGroupMutation((input: { groupId: string; memberLimit: number }) => graphqlRequest(SetVisitorGroupLimitDocument, input).then((data) => data.setVisitorGroupLimit));
 export const useInviteAgain = () => useGroupMutation((memberId: string) => graphqlRequest(InviteGroupMemberAgainDocument, { memberId }).then((data) => data.inviteGroupMemberAgain));
 export const useRemoveMember = () => useGroupMutation((memberId: string) => graphqlRequest(RemoveGroupMemberDocument, { memberId }).then((data) => data.removeGroupMember));
+export const useDeleteGroup = () => useGroupMutation((groupId: string) => graphqlRequest(DeleteVisitorGroupDocument, { groupId }).then((data) => data.deleteVisitorGroup));
 export const useApproveGroup = () => useGroupMutation((groupId: string) => graphqlRequest(ApproveVisitorGroupDocument, { groupId }).then((data) => data.approveVisitorGroup));
 export const useConfirmMembership = () =>
   useGroupMutation((input: TConfirmGroupMembershipInput) => graphqlRequest(ConfirmGroupMembershipDocument, { input: ZConfirmGroupMembershipInput.parse(input) }).then((data) => data.confirmGroupMembership));

@@ -8,7 +8,7 @@ import { MobileNumberInput } from '../../../components/mobile-number-input';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format/date-time';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useApproveGroup, useCreateGroup, useSetGroupLimit, useVisitorGroups, type VisitorGroup } from '../api/visitor-groups';
+import { useApproveGroup, useCreateGroup, useDeleteGroup, useSetGroupLimit, useVisitorGroups, type VisitorGroup } from '../api/visitor-groups';
 import { GroupPanel } from '../components/group-panel';
 
 /**
@@ -62,20 +62,21 @@ export function GroupListPage() {
         ]}
       />
       <Drawer open={open !== null} onClose={() => setOpenId(null)} title={open?.name} size="large" destroyOnHidden data-testid="group-drawer">
-        {open ? <GroupPanel group={open} actions={<OrganizerActions group={open} />} /> : null}
+        {open ? <GroupPanel group={open} actions={<OrganizerActions group={open} onDeleted={() => setOpenId(null)} />} /> : null}
       </Drawer>
       <CreateGroupDialog open={creating} onClose={() => setCreating(false)} onCreated={(group) => setOpenId(group.id)} />
     </Flex>
   );
 }
 
-/** Approve the group's waiting applications, review them in the list, change the limit. */
-function OrganizerActions({ group }: { group: VisitorGroup }) {
+/** Approve the group's waiting applications, review them in the list, change the limit, delete the group. */
+function OrganizerActions({ group, onDeleted }: { group: VisitorGroup; onDeleted: () => void }) {
   const { t } = useTranslation('visitor-group');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const approve = useApproveGroup();
   const setLimit = useSetGroupLimit();
+  const remove = useDeleteGroup();
   const [limit, setLimitValue] = useState<number | null>(group.memberLimit);
 
   return (
@@ -121,6 +122,25 @@ function OrganizerActions({ group }: { group: VisitorGroup }) {
           {t('list.saveLimit')}
         </Button>
       </Space.Compact>
+      <Popconfirm
+        title={t('delete.confirm', { name: group.name })}
+        okText={t('delete.ok')}
+        cancelText={t('approve.cancel')}
+        okButtonProps={{ danger: true, 'data-testid': 'group-delete-confirm' } as ButtonProps}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(group.id);
+            void message.success(t('delete.done', { name: group.name }));
+            onDeleted();
+          } catch (error) {
+            void message.error(errorText(error));
+          }
+        }}
+      >
+        <Button danger loading={remove.isPending} data-testid="group-delete">
+          {t('delete.button')}
+        </Button>
+      </Popconfirm>
     </Space>
   );
 }
