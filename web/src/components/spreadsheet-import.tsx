@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportMode } from '@portal/shared/activation-code/activation-code.schema';
+import { ScrollRegion } from './scroll-region';
 import { importErrorPlace, importFormatOf, type ImportReport } from '../lib/spreadsheet-import';
 import { useErrorText } from '../lib/use-error-text';
 
@@ -125,22 +126,23 @@ export function ImportReportView<TProblem extends string>({
       <Alert type={imported ? 'success' : 'warning'} showIcon title={title} description={nextStep} data-testid={`${testId}-summary`} data-outcome={imported ? 'imported' : 'nothing-imported'} />
       {report.bad > 0 && (
         <>
-          <Table
-            rowKey="row"
-            size="small"
-            style={{ marginTop: 8 }}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            // On a phone the reasons are wider than the screen: the table scrolls sideways, the page does not.
-            scroll={{ x: 'max-content' }}
-            dataSource={report.issues}
-            data-testid={`${testId}-issues`}
-            columns={[
-              { key: 'row', title: t('report.row'), dataIndex: 'row' },
-              { key: 'column', title: t('report.column'), dataIndex: 'column' },
-              { key: 'value', title: t('report.value'), dataIndex: 'value' },
-              { key: 'problem', title: t('report.problem'), render: (_value, issue) => t(`report.problems.${issue.problem}`) },
-            ]}
-          />
+          {/* On a phone the reasons are wider than the screen: the table scrolls sideways, the page does not. */}
+          <ScrollRegion label={title}>
+            <Table
+              rowKey="row"
+              size="small"
+              style={{ marginTop: 8 }}
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              dataSource={report.issues}
+              data-testid={`${testId}-issues`}
+              columns={[
+                { key: 'row', title: t('report.row'), dataIndex: 'row' },
+                { key: 'column', title: t('report.column'), dataIndex: 'column' },
+                { key: 'value', title: t('report.value'), dataIndex: 'value' },
+                { key: 'problem', title: t('report.problem'), render: (_value, issue) => t(`report.problems.${issue.problem}`) },
+              ]}
+            />
+          </ScrollRegion>
           {report.imported === 0 && report.good > 0 && (
             <Button onClick={onGoodRowsOnly} loading={running} data-testid={`${testId}-good-rows`}>
               {t('common:importReport.goodRowsOnly', { count: report.good })}
