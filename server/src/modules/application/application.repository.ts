@@ -7,6 +7,16 @@ import { audienceStatusHistory, audienceVisitDates, audienceWaitlist, audiences 
 /** Statuses whose visit days count against a day's capacity: a pending application holds its seat. */
 export const HOLDING_STATUSES: readonly ApproveStatus[] = ['WAIT', 'DONE'];
 
+/** How many applications of each group are in each state (one grouped read for a list of groups). */
+export function statusCountsOfGroups(db: Executor, groupIds: readonly string[]) {
+  if (groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ groupId: audiences.groupId, approveStatus: audiences.approveStatus, count: sql<number>`count(*)::int` })
+    .from(audiences)
+    .where(inArray(audiences.groupId, [...groupIds]))
+    .groupBy(audiences.groupId, audiences.approveStatus);
+}
+
 /** The applications made in an agent's group. */
 export function applicationsOfGroup(db: Executor, groupId: string) {
   return db.select({ id: audiences.id, accountId: audiences.accountId, approveStatus: audiences.approveStatus }).from(audiences).where(eq(audiences.groupId, groupId));

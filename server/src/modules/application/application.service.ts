@@ -93,6 +93,11 @@ export class ApplicationService {
     return (await repository.accountIdsOf(tx, ids)).map((row) => row.accountId);
   }
 
+  /** The applications of each group per state. */
+  statusCountsOfGroups(groupIds: readonly string[]) {
+    return repository.statusCountsOfGroups(this.db, groupIds);
+  }
+
   findByAccount(accountId: string) {
     return repository.findAudienceByAccount(this.db, accountId);
   }

@@ -52,7 +52,7 @@ export class VisitorGroupService implements GroupMembership {
     private readonly db: Database,
     private readonly accounts: Pick<AccountService, 'findById'>,
     private readonly activationCodes: Pick<ActivationCodeService, 'issue' | 'valueOf' | 'void'>,
-    private readonly applications: Pick<ApplicationService, 'ofGroup' | 'accountIdsOf'>,
+    private readonly applications: Pick<ApplicationService, 'ofGroup' | 'accountIdsOf' | 'statusCountsOfGroups'>,
     private readonly review: Pick<ReviewService, 'approve'>,
     private readonly messenger: Pick<Messenger, 'groupInvited' | 'groupAgentNamed'>,
     private readonly outbox: NoticeOutbox,
@@ -358,21 +358,20 @@ export class VisitorGroupService implements GroupMembership {
     return group;
   }
 
+  /** Each group with its members' and applications' counts: two grouped reads, whatever the number of groups. */
   private async withCounts(groups: readonly GroupRow[]): Promise<VisitorGroupModel[]> {
-    const counts = new Map((await repository.memberCounts(this.db, groups.map((group) => group.id))).map((row) => [row.groupId, row]));
-    return Promise.all(
-      groups.map(async (group) => {
-        const applications = await this.applications.ofGroup(group.id);
-        const count = counts.get(group.id);
-        return {
-          ...group,
-          members: count?.members ?? 0,
-          joined: count?.joined ?? 0,
-          submitted: applications.filter((application) => application.approveStatus !== 'CREATED').length,
-          waiting: applications.filter((application) => application.approveStatus === 'WAIT').length,
-          approved: applications.filter((application) => application.approveStatus === 'DONE').length,
-        };
-      }),
-    );
+    const ids = groups.map((group) => group.id);
+    const [members, statuses] = await Promise.all([repository.memberCounts(this.db, ids), this.applications.statusCountsOfGroups(ids)]);
+    const memberCount = new Map(members.map((row) => [row.groupId, row]));
+    const inState = (groupId: string, wanted: (status: string) => boolean) =>
+      statuses.filter((row) => row.groupId === groupId && wanted(row.approveStatus)).reduce((sum, row) => sum + Number(row.count), 0);
+    return groups.map((group) => ({
+      ...group,
+      members: memberCount.get(group.id)?.members ?? 0,
+      joined: memberCount.get(group.id)?.joined ?? 0,
+      submitted: inState(group.id, (status) => status !== 'CREATED'),
+      waiting: inState(group.id, (status) => status === 'WAIT'),
+      approved: inState(group.id, (status) => status === 'DONE'),
+    }));
   }
 }
