@@ -17,7 +17,7 @@ import { checkPage, demoUsers, openPage, waitForPath } from './support/portal';
 import { chooseOption } from './support/select';
 import { repoRoot, startServer, type RunningServer } from './support/server-process';
 import { uiText } from './support/texts';
-import { mainlandId, readSeedFacts, register, uploadPhoto, visitorPaths, type Visitor } from './support/visitor-journey';
+import { checkInBothLanguages, mainlandId, readSeedFacts, register, uploadPhoto, visitorPaths, type Visitor } from './support/visitor-journey';
 
 const GROUP = '环球摩旅 Global Moto Tours';
 const agent: Visitor = { mobile: '19912340061', name: '领队老王', password: 'Agent2025group', email: 'agent@example.com', idNumber: mainlandId('11010119800101123') };
@@ -73,7 +73,7 @@ describeE2E('group registration by an agent', () => {
     await hand.getByTestId('group-import-good-rows').click();
     await unlessPageFails(hand, hand.getByTestId('group-member-INVITED').waitFor());
     expect(await hand.getByTestId('group-members').innerText()).toContain(`****${member.idNumber.slice(-4)}`);
-    await checkPage(hand, 'group-registration-02-agent-imported-en-US');
+    await checkInBothLanguages(hand, 'group-registration-02-agent-imported', 'en-US', 'visitor-group:agent.title', 'mobile');
 
     // 4. The member's SMS holds the link; signed in with their own mobile (Chinese, phone), they confirm their ID.
     await expect.poll(() => readOutbox(member.mobile, server.logFile).some((message) => message.body.includes(PATHS.visitorGroupJoin)), { timeout: 15_000 }).toBe(true);
@@ -81,12 +81,13 @@ describeE2E('group registration by an agent', () => {
     const phone = memberBrowser.page;
     await register(phone, member, 'zh-CN', 'mobile', server.logFile);
     await openPage(phone, PATHS.visitorGroupJoin, 'group-join-page');
+    await checkInBothLanguages(phone, 'group-registration-03-member-join', 'zh-CN', 'visitor-group:join.title', 'mobile');
     await chooseOption(phone, phone.getByTestId('group-join-id-type'), zh('application:idTypes.MAINLAND_ID'));
     await phone.getByTestId('group-join-id-number').fill(agent.idNumber);
     await phone.getByTestId('group-join-submit').click();
     await unlessPageFails(phone, phone.getByTestId('group-join-refused').waitFor());
     expect(await phone.getByTestId('group-join-refused').innerText()).toBe(zh('errors:GROUP_ID_NUMBER_MISMATCH'));
-    await checkPage(phone, 'group-registration-03-member-confirm-zh-CN');
+    await checkPage(phone, 'group-registration-03-member-refused-zh-CN');
     await phone.getByTestId('group-join-id-number').fill(member.idNumber);
     await phone.getByTestId('group-join-submit').click();
     await unlessPageFails(phone, phone.getByTestId('group-joined').waitFor());
@@ -117,10 +118,12 @@ describeE2E('group registration by an agent', () => {
 
     // 7. The organizer approves the group's pending applications together, then opens them in the approval list.
     await desk.reload();
+    await desk.getByTestId(`group-open-${GROUP}`).waitFor();
+    await checkInBothLanguages(desk, 'group-registration-04-organizer-list', 'zh-CN', 'visitor-group:list.title', 'desktop');
     await desk.getByTestId(`group-open-${GROUP}`).click();
     await unlessPageFails(desk, drawer.getByTestId('group-member-WAIT').waitFor());
     expect(await drawer.getByTestId('group-waiting-count').innerText()).toBe('1');
-    await checkPage(desk, 'group-registration-04-organizer-waiting-zh-CN');
+    await checkPage(desk, 'group-registration-05-organizer-waiting-zh-CN');
     await drawer.getByTestId('group-approve').click();
     await desk.getByTestId('group-approve-confirm').click();
     await unlessPageFails(desk, desk.getByTestId('group-approved').waitFor());
@@ -128,7 +131,7 @@ describeE2E('group registration by an agent', () => {
     await drawer.getByTestId('group-review-list').click();
     await waitForPath(desk, new RegExp(`^${PATHS.organizerAudienceList}$`));
     await expect.poll(() => desk.getByTestId('review-row-name').count()).toBe(1);
-    await checkPage(desk, 'group-registration-05-approval-list-zh-CN');
+    await checkPage(desk, 'group-registration-06-approval-list-zh-CN');
 
     // 8. After the show the organizer deletes the group: its member list is erased; the approved application stays.
     await openPage(desk, PATHS.organizerGroups, 'group-list-page');
